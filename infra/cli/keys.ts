@@ -1,0 +1,112 @@
+// `npm run keys -- <command>`: issue and revoke API keys, set an account's webhook URL and
+// rotate its signing secret. Talks to the running local stack by default; with TABLE_NAME set
+// (and AWS credentials) it talks to that stage's table instead.
+import { parseArgs } from 'node:util';
+import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { rotateWebhookSecret, setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
+import { hashSecretKey } from '../../shared/auth/credentials.ts';
+import { isPermission, permissions, type Permission } from '../../shared/permissions.ts';
+import { revokeApiKey } from '../../shared/store/api-keys.ts';
+import { localCredentials } from '../local/dynamodb-local.ts';
+import { readState } from '../local/state-file.ts';
+
+const usage = `Usage:
+  npm run keys -- create --permissions <${permissions.join(',')}> [--account acc_…] [--postback-url <url>] [--live]
+  npm run keys -- revoke <secret key>
+  npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret]
+
+Targets the running local stack (npm start); set TABLE_NAME (and AWS credentials) for a stage.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+function connect(): void {
+  if (process.env.TABLE_NAME) return;
+  const state = readState();
+  if (!state) fail('No running local stack found (start it with `npm start`), and TABLE_NAME is not set.');
+  Object.assign(process.env, {
+    TABLE_NAME: state.tableName,
+    DYNAMODB_ENDPOINT: state.dynamoEndpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+  });
+}
+
+function parsePermissions(list: string | undefined): Permission[] {
+  if (!list) fail('--permissions is required');
+  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !isPermission(name));
+  if (unknown.length || !names.length) fail(`unknown permission(s): ${unknown.join(', ') || '(none given)'}; known: ${permissions.join(', ')}`);
+  return names as Permission[];
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      permissions: { type: 'string' },
+      account: { type: 'string' },
+      'postback-url': { type: 'string' },
+      live: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      'clear-url': { type: 'boolean', default: false },
+      'rotate-secret': { type: 'boolean', default: false },
+      key: { type: 'string' },
+    },
+  });
+
+  if (command === 'create') {
+    const grant = parsePermissions(values.permissions);
+    connect();
+    const issued = await issueApiKey({
+      permissions: grant,
+      ...(values.account ? { accountId: values.account } : {}),
+      ...(values['postback-url'] ? { postbackUrl: values['postback-url'] } : {}),
+      mode: values.live ? 'live' : 'test',
+    }).catch((error: Error) => {
+      if (error.name === 'TransactionCanceledException') fail(`account ${values.account} does not exist`);
+      throw error;
+    });
+    process.stdout.write(`account: ${issued.accountId}\nuser: ${issued.userId}\nkey id: ${issued.keyId}\npermissions: ${grant.join(',')}\n`);
+    if (issued.webhookSecret) process.stdout.write(`webhook secret: ${issued.webhookSecret}\n`);
+    process.stdout.write(`${issued.secretKey}\n`);
+    return;
+  }
+
+  if (command === 'revoke') {
+    const secretKey = values.key ?? positionals[0];
+    if (!secretKey) fail('revoke needs the secret key');
+    connect();
+    const revoked = await revokeApiKey(hashSecretKey(secretKey), new Date().toISOString());
+    if (!revoked) fail('no such key');
+    process.stdout.write('revoked\n');
+    return;
+  }
+
+  if (command === 'webhook') {
+    if (!values.account) fail('webhook needs --account');
+    if (!values.url && !values['clear-url'] && !values['rotate-secret']) fail('webhook needs --url, --clear-url or --rotate-secret');
+    connect();
+    if (values.url || values['clear-url']) {
+      const account = await setWebhookUrl(values.account, values['clear-url'] ? null : values.url!);
+      process.stdout.write(`account: ${account.accountId}\nwebhook url: ${account.webhookUrl ?? '(none)'}\n`);
+    }
+    if (values['rotate-secret']) {
+      const rotated = await rotateWebhookSecret(values.account);
+      process.stdout.write(`previous secrets keep signing until: ${rotated.previousValidUntil ?? '(no previous secret)'}\n${rotated.secret}\n`);
+    }
+    return;
+  }
+
+  fail(command ? `unknown command: ${command}` : 'missing command');
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+// A local stand-in for Lambda's SQS event source mapping: long-polls each queue, invokes the
+// worker with a real SQSEvent batch, deletes only the records that succeeded (honouring
+// `batchItemFailures`), and leaves failures to the visibility timeout and the redrive policy.
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { lambdaContext } from './lambda-context.ts';
+import { loadHandler } from './repo-root.ts';
+
+type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+
+export interface EventSourceBinding {
+  name: string;
+  queueUrl: string;
+  queueArn: string;
+  worker: string;
+  batchSize: number;
+  timeoutSeconds: number;
+}
+
+export interface EventSourceOptions {
+  sqs: SQSClient;
+  bindings: EventSourceBinding[];
+  /** Concurrent pollers per queue, like Lambda's concurrent batches. */
+  pollersPerQueue?: number;
+  waitTimeSeconds?: number;
+  onError?: (binding: EventSourceBinding, error: unknown) => void;
+}
+
+function toRecord(message: Message, binding: EventSourceBinding): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  const messageAttributes: SQSRecord['messageAttributes'] = {};
+  for (const [name, value] of Object.entries(message.MessageAttributes ?? {})) {
+    messageAttributes[name] = {
+      dataType: value.DataType ?? 'String',
+      ...(value.StringValue !== undefined ? { stringValue: value.StringValue } : {}),
+      ...(value.BinaryValue !== undefined ? { binaryValue: Buffer.from(value.BinaryValue).toString('base64') } : {}),
+      stringListValues: [],
+      binaryListValues: [],
+    };
+  }
+  return {
+    messageId: message.MessageId ?? '',
+    receiptHandle: message.ReceiptHandle ?? '',
+    body: message.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? 'local',
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes,
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: binding.queueArn,
+    awsRegion: 'us-east-1',
+  };
+}
+
+export function startEventSources(options: EventSourceOptions): { stop(): Promise<void> } {
+  const abort = new AbortController();
+  const loops: Promise<void>[] = [];
+
+  async function pollOnce(binding: EventSourceBinding): Promise<void> {
+    const received = await options.sqs.send(new ReceiveMessageCommand({
+      QueueUrl: binding.queueUrl,
+      MaxNumberOfMessages: binding.batchSize,
+      WaitTimeSeconds: options.waitTimeSeconds ?? 1,
+      MessageSystemAttributeNames: ['All'],
+      MessageAttributeNames: ['All'],
+    }), { abortSignal: abort.signal });
+    const messages = received.Messages ?? [];
+    if (!messages.length || abort.signal.aborted) return;
+    const records = messages.map((message) => toRecord(message, binding));
+    const worker = await loadHandler<Worker>(binding.worker);
+    let failed: Set<string>;
+    try {
+      const response = await worker({ Records: records }, lambdaContext(binding.name, binding.timeoutSeconds * 1000));
+      failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+    } catch (error) {
+      // A thrown worker fails the whole batch, as in Lambda.
+      options.onError?.(binding, error);
+      return;
+    }
+    const done = records.filter((record) => !failed.has(record.messageId));
+    if (!done.length) return;
+    await options.sqs.send(new DeleteMessageBatchCommand({
+      QueueUrl: binding.queueUrl,
+      Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
+    }));
+  }
+
+  async function loop(binding: EventSourceBinding): Promise<void> {
+    while (!abort.signal.aborted) {
+      try {
+        await pollOnce(binding);
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        options.onError?.(binding, error);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+
+  for (const binding of options.bindings) {
+    for (let index = 0; index < (options.pollersPerQueue ?? 2); index += 1) loops.push(loop(binding));
+  }
+
+  return {
+    async stop() {
+      abort.abort();
+      await Promise.allSettled(loops);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// A local stand-in for API Gateway (HTTP API, payload v2): turns each HTTP request into the
+// event API Gateway would send, calls the route's handler module in-process and writes its
+// result back. It also serves the image bucket under /_images/, standing in for CloudFront.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RouteDef } from '../../shared/routes.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { loadHandler } from './repo-root.ts';
+import { compileRoutes } from './route-matcher.ts';
+
+/** Lambda's synchronous invocation payload limit. */
+const maxRequestBytes = 6 * 1024 * 1024;
+const handlerTimeoutMs = 29_000;
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  routes: ReadonlyArray<RouteDef & { name: string }>;
+  images?: { s3: S3Client; bucket: string; pathPrefix: string };
+}
+
+const textTypes = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
+
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxRequestBytes) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+export function toEvent(request: IncomingMessage, body: Buffer, routeKey: string, pathParameters: Record<string, string> | undefined): APIGatewayProxyEventV2 {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (name === 'cookie') cookies.push(...String(value).split(/;\s*/));
+    else headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || textTypes.test(contentType);
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies.length ? { cookies } : {}),
+    headers,
+    ...(url.searchParams.size ? { queryStringParameters: query } : {}),
+    ...(pathParameters && Object.keys(pathParameters).length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      http: { method: request.method ?? 'GET', path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomBytes(12).toString('base64url'),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: !isText,
+  };
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | undefined): void {
+  // A handler may return a bare value; API Gateway then wraps it as JSON with status 200.
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? null));
+    return;
+  }
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  response.writeHead(result.statusCode ?? 200, headers).end(body);
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function serveImage(response: ServerResponse, images: NonNullable<GatewayOptions['images']>, key: string): Promise<void> {
+  try {
+    const object = await images.s3.send(new GetObjectCommand({ Bucket: images.bucket, Key: key }));
+    const bytes = Buffer.from(await object.Body!.transformToByteArray());
+    response.writeHead(200, { 'content-type': object.ContentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable', 'content-length': bytes.length }).end(bytes);
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey') json(response, 404, { message: 'Not Found' });
+    else json(response, 502, { message: 'Bad Gateway' });
+  }
+}
+
+export async function startGateway(options: GatewayOptions): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  const match = compileRoutes(options.routes);
+  const server = createServer(async (request, response) => {
+    try {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const method = request.method ?? 'GET';
+      if (options.images && method === 'GET' && url.pathname.startsWith(`${options.images.pathPrefix}/`)) {
+        await serveImage(response, options.images, decodeURIComponent(url.pathname.slice(options.images.pathPrefix.length + 1)));
+        return;
+      }
+      const matched = match(method, url.pathname);
+      if (!matched) {
+        json(response, 404, { message: 'Not Found' });
+        return;
+      }
+      const body = await readBody(request);
+      if (body === 'too-large') {
+        json(response, 413, { message: 'Request Entity Too Large' });
+        return;
+      }
+      const { route } = matched;
+      const handler = await loadHandler<Handler>(route.handler);
+      const event = toEvent(request, body, `${route.method} ${route.path}`, matched.pathParameters);
+      const result = await handler(event, lambdaContext(route.name, handlerTimeoutMs));
+      writeResult(response, result);
+    } catch (error) {
+      // What API Gateway answers when the integration fails.
+      process.stderr.write(`gateway: handler failed: ${(error as Error).stack ?? error}\n`);
+      if (!response.headersSent) json(response, 500, { message: 'Internal Server Error' });
+      else response.end();
+    }
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    port,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,45 @@
+// SQS queues (each with a DLQ and redrive policy) and the image bucket on fauxqs, created
+// from the same queue table the CDK stack reads.
+import { mkdirSync } from 'node:fs';
+import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { queueNames, queues, type QueueName } from '../../shared/queues.ts';
+
+export interface LocalQueue {
+  name: QueueName;
+  url: string;
+  arn: string;
+  dlqUrl: string;
+  dlqName: string;
+  queueName: string;
+}
+
+export interface LocalMessaging {
+  server: FauxqsServer;
+  endpoint: string;
+  queues: Record<QueueName, LocalQueue>;
+  bucket: string;
+  stop(): Promise<void>;
+}
+
+export async function startMessaging(options: { dataDir?: string; prefix: string; visibilityTimeoutSeconds?: number }): Promise<LocalMessaging> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const server = await startFauxqs({ port: 0, logger: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const created = {} as Record<QueueName, LocalQueue>;
+  for (const name of queueNames) {
+    const definition = queues[name];
+    const dlqName = `${options.prefix}-${name}-dlq`;
+    const queueName = `${options.prefix}-${name}`;
+    const dlq = server.createQueue(dlqName, { attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) } });
+    const visibility = options.visibilityTimeoutSeconds ?? definition.workerTimeoutSeconds * 6;
+    const queue = server.createQueue(queueName, {
+      attributes: {
+        VisibilityTimeout: String(visibility),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: definition.maxReceiveCount }),
+      },
+    });
+    created[name] = { name, url: queue.queueUrl, arn: queue.queueArn, dlqUrl: dlq.queueUrl, dlqName, queueName };
+  }
+  const bucket = `${options.prefix}-images`;
+  server.createBucket(bucket);
+  return { server, endpoint: server.address, queues: created, bucket, stop: () => server.stop() };
+}

@@ -1,0 +1,154 @@
+// The whole service on one machine: DynamoDB Local, fauxqs (SQS + S3), the local gateway, the
+// SQS event sources and the schedules, wired with the same tables the CDK stack reads.
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
+import { routeList, type RouteDef } from '../../shared/routes.ts';
+import { queueNames, queues, queueUrlEnv, schedules, type QueueName } from '../../shared/queues.ts';
+import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
+import { startEventSources, type EventSourceBinding } from './event-source.ts';
+import { startGateway } from './gateway.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { startMessaging, type LocalQueue } from './queues-and-bucket.ts';
+import { loadHandler } from './repo-root.ts';
+import { startToggleProxy, type ToggleProxy } from './toggle-proxy.ts';
+
+export interface LocalStackOptions {
+  /** Gateway port; 0 picks a free one. */
+  port?: number;
+  /** Folder for DynamoDB Local and fauxqs data; omitted keeps everything in memory. */
+  dataDir?: string;
+  /** Extra environment for the functions (e.g. SANDBOX_INSTRUCTION_DELAY_MS). */
+  env?: Record<string, string>;
+  /** Overrides every queue's visibility timeout (tests use a short one to see redelivery). */
+  visibilityTimeoutSeconds?: number;
+  /** Extra queue bindings, e.g. a test worker on its own queue. */
+  extraQueues?: Array<{ name: string; worker: string; batchSize?: number; maxReceiveCount?: number }>;
+  /** How often each schedule runs locally; defaults to its `everyMinutes`. */
+  scheduleIntervalMs?: number;
+  routes?: ReadonlyArray<RouteDef & { name: string }>;
+  pollersPerQueue?: number;
+  onWorkerError?: (queue: string, error: unknown) => void;
+}
+
+export interface LocalStack {
+  baseUrl: string;
+  port: number;
+  tableName: string;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  queues: Record<QueueName, LocalQueue>;
+  extraQueues: Record<string, LocalQueue>;
+  bucket: string;
+  /** Sits between the functions and SQS; `setDown(true)` makes every send fail. */
+  sqsProxy: ToggleProxy;
+  env: Record<string, string>;
+  sqs: SQSClient;
+  stop(): Promise<void>;
+}
+
+const tableName = 'cashin-local';
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const [dynamo, messaging] = await Promise.all([
+      startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
+      startMessaging({ prefix: 'cashin-local', ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}), ...(options.visibilityTimeoutSeconds !== undefined ? { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds } : {}) }),
+    ]);
+    cleanups.push(() => dynamo.stop(), () => messaging.stop());
+    await ensureTable(dynamo.endpoint, tableName);
+
+    const extraQueues: Record<string, LocalQueue> = {};
+    for (const extra of options.extraQueues ?? []) {
+      const dlq = messaging.server.createQueue(`cashin-local-${extra.name}-dlq`);
+      const queue = messaging.server.createQueue(`cashin-local-${extra.name}`, {
+        attributes: {
+          VisibilityTimeout: String(options.visibilityTimeoutSeconds ?? 30),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: extra.maxReceiveCount ?? 3 }),
+        },
+      });
+      extraQueues[extra.name] = { name: extra.name as QueueName, url: queue.queueUrl, arn: queue.queueArn, dlqUrl: dlq.queueUrl, dlqName: `cashin-local-${extra.name}-dlq`, queueName: `cashin-local-${extra.name}` };
+    }
+
+    const sqsProxy = await startToggleProxy(messaging.endpoint);
+    cleanups.push(() => sqsProxy.close());
+
+    const gatewayPort = options.port ?? 0;
+    const env: Record<string, string> = {
+      STAGE: 'local',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqsProxy.endpoint,
+      S3_ENDPOINT: messaging.endpoint,
+      IMAGE_BUCKET: messaging.bucket,
+      SANDBOX_RAILS: 'true',
+      ALLOW_INSECURE_POSTBACK: 'true',
+      ...Object.fromEntries(queueNames.map((name) => [queueUrlEnv(name), messaging.queues[name].url])),
+    };
+    // The functions run in this process, as a warm Lambda would, and read their config from here.
+    Object.assign(process.env, env);
+
+    const s3 = new S3Client({ region: 'us-east-1', endpoint: messaging.endpoint, forcePathStyle: true, credentials: localCredentials });
+    const gateway = await startGateway({
+      port: gatewayPort,
+      routes: options.routes ?? routeList(),
+      images: { s3, bucket: messaging.bucket, pathPrefix: '/_images' },
+    });
+    cleanups.push(() => gateway.close());
+    const baseUrl = `http://localhost:${gateway.port}`;
+    Object.assign(env, { PUBLIC_BASE_URL: baseUrl, IMAGE_BASE_URL: `${baseUrl}/_images`, ...options.env });
+    Object.assign(process.env, env);
+
+    const sqs = new SQSClient({ region: 'us-east-1', endpoint: messaging.endpoint, credentials: localCredentials });
+    const bindings: EventSourceBinding[] = [
+      ...queueNames.map((name) => ({ name, queueUrl: messaging.queues[name].url, queueArn: messaging.queues[name].arn, worker: queues[name].worker, batchSize: queues[name].batchSize, timeoutSeconds: queues[name].workerTimeoutSeconds })),
+      ...(options.extraQueues ?? []).map((extra) => ({ name: extra.name, queueUrl: extraQueues[extra.name]!.url, queueArn: extraQueues[extra.name]!.arn, worker: extra.worker, batchSize: extra.batchSize ?? 10, timeoutSeconds: 30 })),
+    ];
+    const eventSources = startEventSources({
+      sqs,
+      bindings,
+      pollersPerQueue: options.pollersPerQueue ?? 2,
+      onError: (binding, error) => {
+        if (options.onWorkerError) options.onWorkerError(binding.name, error);
+        else process.stderr.write(`event source ${binding.name}: ${(error as Error).stack ?? error}\n`);
+      },
+    });
+    cleanups.push(() => eventSources.stop());
+
+    for (const [name, schedule] of Object.entries(schedules)) {
+      const interval = setInterval(() => {
+        loadHandler<(event: unknown, context: Context) => Promise<unknown>>(schedule.handler)
+          .then((handler) => handler({ source: 'local.schedule', 'detail-type': 'Scheduled Event', detail: {} }, lambdaContext(name, 60_000)))
+          .catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
+      }, options.scheduleIntervalMs ?? schedule.everyMinutes * 60_000);
+      interval.unref();
+      cleanups.push(async () => clearInterval(interval));
+    }
+    cleanups.push(async () => { sqs.destroy(); s3.destroy(); });
+
+    return {
+      baseUrl,
+      port: gateway.port,
+      tableName,
+      dynamoEndpoint: dynamo.endpoint,
+      sqsEndpoint: messaging.endpoint,
+      queues: messaging.queues,
+      extraQueues,
+      bucket: messaging.bucket,
+      sqsProxy,
+      env,
+      sqs,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+// Issues API keys (and creates accounts) for the keys CLI and the local seed.
+import { generateSecretKey, generateWebhookSecret, hashSecretKey, type KeyMode } from '../auth/credentials.ts';
+import type { Permission } from '../permissions.ts';
+import { addApiKey, createAccountWithKey, type AccountRecord, type ApiKeyRecord } from '../store/api-keys.ts';
+import { newPrefixedId } from '../ids.ts';
+
+export interface IssueApiKeyInput {
+  permissions: Permission[];
+  /** Existing account; omitted creates a new account. */
+  accountId?: string;
+  userId?: string;
+  postbackUrl?: string | null;
+  mode?: KeyMode;
+}
+
+export interface IssuedApiKey {
+  accountId: string;
+  userId: string;
+  keyId: string;
+  secretKey: string;
+  /** Only when the account was created now. */
+  webhookSecret?: string;
+}
+
+export async function issueApiKey(input: IssueApiKeyInput, now = new Date()): Promise<IssuedApiKey> {
+  const secretKey = generateSecretKey(input.mode ?? 'test');
+  const createdAt = now.toISOString();
+  const apiKey: ApiKeyRecord = {
+    keyId: newPrefixedId('key'),
+    keyHash: hashSecretKey(secretKey),
+    accountId: input.accountId ?? newPrefixedId('acc'),
+    userId: input.userId ?? newPrefixedId('usr'),
+    permissions: [...new Set(input.permissions)],
+    createdAt,
+  };
+  if (input.accountId) {
+    await addApiKey(apiKey);
+    return { accountId: apiKey.accountId, userId: apiKey.userId, keyId: apiKey.keyId, secretKey };
+  }
+  const webhookSecret = generateWebhookSecret();
+  const account: AccountRecord = {
+    accountId: apiKey.accountId,
+    createdAt,
+    updatedAt: createdAt,
+    webhookUrl: input.postbackUrl ?? null,
+    webhookSecrets: [{ secret: webhookSecret, createdAt }],
+  };
+  await createAccountWithKey(account, apiKey);
+  return { accountId: apiKey.accountId, userId: apiKey.userId, keyId: apiKey.keyId, secretKey, webhookSecret };
+}
+

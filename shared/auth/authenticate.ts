@@ -1,0 +1,39 @@
+// Resolves an Authorization header to a principal, with a short in-memory cache so a warm
+// function does not read the key on every request. A revoked key stops working within the
+// cache TTL (AUTH_CACHE_TTL_MS, default 5 s).
+import { serviceConfig } from '../config.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import type { Permission } from '../permissions.ts';
+import { findApiKeyByHash } from '../store/api-keys.ts';
+import { hashSecretKey, parseBasicAuthorization, sameHash } from './credentials.ts';
+import type { Principal } from './principal.ts';
+
+const cache = new Map<string, { principal: Principal | null; expiresAt: number }>();
+const maxCacheEntries = 1000;
+
+async function lookUp(keyHash: string): Promise<Principal | null> {
+  const record = await findApiKeyByHash(keyHash);
+  if (!record || record.revokedAt || !sameHash(record.keyHash, keyHash)) return null;
+  return { accountId: record.accountId, userId: record.userId, keyId: record.keyId, permissions: record.permissions };
+}
+
+export async function authenticate(authorization: string | undefined, now = Date.now()): Promise<Principal> {
+  const secretKey = parseBasicAuthorization(authorization);
+  if (!secretKey) throw unauthorized();
+  const keyHash = hashSecretKey(secretKey);
+  const cached = cache.get(keyHash);
+  let principal: Principal | null;
+  if (cached && cached.expiresAt > now) {
+    principal = cached.principal;
+  } else {
+    principal = await lookUp(keyHash);
+    if (cache.size >= maxCacheEntries) cache.clear();
+    cache.set(keyHash, { principal, expiresAt: now + serviceConfig().authCacheTtlMs });
+  }
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
+export function authorize(principal: Principal, required: Permission | 'any'): void {
+  if (required !== 'any' && !principal.permissions.includes(required)) throw forbidden();
+}

@@ -1,0 +1,26 @@
+// Sending to the service's queues. Queue URLs come from the environment (QUEUE_URL_<NAME>).
+import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { requireEnv } from '../config.ts';
+import { queueUrlEnv, type QueueName } from '../queues.ts';
+import { sqs } from './clients.ts';
+
+export function queueUrl(name: QueueName): string {
+  return requireEnv(queueUrlEnv(name));
+}
+
+/** SQS's own ceiling on a message delay. */
+export const maxDelaySeconds = 900;
+
+export async function sendMessage(name: QueueName, body: unknown, options: { delaySeconds?: number } = {}): Promise<void> {
+  const delaySeconds = Math.max(0, Math.min(maxDelaySeconds, Math.ceil(options.delaySeconds ?? 0)));
+  await sqs().send(new SendMessageCommand({
+    QueueUrl: queueUrl(name),
+    MessageBody: JSON.stringify(body),
+    ...(delaySeconds > 0 ? { DelaySeconds: delaySeconds } : {}),
+  }));
+}
+
+export async function queueAnswers(name: QueueName): Promise<boolean> {
+  await sqs().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(name), AttributeNames: ['QueueArn'] }));
+  return true;
+}

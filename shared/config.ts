@@ -1,0 +1,65 @@
+// Configuration is read from the environment once per process and validated on first use,
+// so a function fails at cold start with a clear message instead of mid-request.
+
+export type Stage = 'local' | string;
+
+function optional(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function requireEnv(name: string): string {
+  const value = optional(name);
+  if (value === undefined) throw new Error(`missing required environment variable ${name}`);
+  return value;
+}
+
+function integerEnv(name: string, fallback: number): number {
+  const raw = optional(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`environment variable ${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function booleanEnv(name: string, fallback: boolean): boolean {
+  const raw = optional(name);
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`environment variable ${name} must be true or false, got "${raw}"`);
+}
+
+function memo<T>(read: () => T): () => T {
+  let value: T | undefined;
+  let loaded = false;
+  return () => {
+    if (!loaded) {
+      value = read();
+      loaded = true;
+    }
+    return value as T;
+  };
+}
+
+/** Endpoints of local emulators; absent in AWS, where the SDK's defaults apply. */
+export const awsConfig = memo(() => ({
+  region: optional('AWS_REGION') ?? 'us-east-1',
+  dynamoEndpoint: optional('DYNAMODB_ENDPOINT'),
+  sqsEndpoint: optional('SQS_ENDPOINT'),
+  s3Endpoint: optional('S3_ENDPOINT'),
+}));
+
+export const tableName = memo(() => requireEnv('TABLE_NAME'));
+
+export const serviceConfig = memo(() => ({
+  stage: optional('STAGE') ?? 'local',
+  /** Absolute base URL of the public API, used to build hosted-page links (boletoUrl, redirectUrl). */
+  publicBaseUrl: (optional('PUBLIC_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
+  sandboxRails: booleanEnv('SANDBOX_RAILS', true),
+  sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
+  allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
+  authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
+}));
+
+export { optional as optionalEnv, integerEnv, booleanEnv };

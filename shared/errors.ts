@@ -1,0 +1,23 @@
+// Domain errors carry an HTTP status and a stable code; the error mapper turns them into the
+// route's body shape. Messages are written for the merchant developer: they name the field
+// and the rule, and never carry internals.
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const unauthorized = (message = 'Unauthorized') => new AppError(401, 'auth.unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new AppError(403, 'auth.forbidden', message);
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const payloadTooLarge = (message: string) => new AppError(413, 'request.too_large', message);
+export const unsupportedMediaType = (message: string) => new AppError(415, 'request.unsupported_media_type', message);
+export const unprocessable = (code: string, message: string) => new AppError(422, code, message);

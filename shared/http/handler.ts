@@ -1,0 +1,133 @@
+// The middleware stack every HTTP function shares: request id and access log, one error
+// mapper, auth, JSON body parsing with a size limit, and valibot validation. A handler file
+// only names its route, its schemas and the use case to call.
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type * as v from 'valibot';
+import { authenticate, authorize } from '../auth/authenticate.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badRequest, payloadTooLarge } from '../errors.ts';
+import { log, withLogContext } from '../log.ts';
+import type { RouteDef } from '../routes.ts';
+import { errorResponse } from './error-mapper.ts';
+import type { HttpResult } from './responses.ts';
+import { parseOrThrow } from './validation.ts';
+
+export const maxJsonBodyBytes = 256 * 1024;
+
+type Schema = v.GenericSchema;
+type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+export interface HttpRequest<R extends RouteDef, B, Q> {
+  principal: R['auth'] extends 'none' ? null : Principal;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  headers: Record<string, string | undefined>;
+  event: APIGatewayProxyEventV2;
+  requestId: string;
+}
+
+export interface HandlerOptions<B extends Schema | undefined, Q extends Schema | undefined> {
+  /** JSON body schema; when set, the body is parsed as JSON and validated. */
+  body?: B;
+  /** Query-string schema (values are strings). */
+  query?: Q;
+  /** Take the raw body (e.g. multipart) instead of JSON. */
+  rawBody?: boolean;
+}
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+function bodyBytes(event: APIGatewayProxyEventV2): number {
+  if (!event.body) return 0;
+  return event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
+}
+
+function serialize(result: HttpResult, requestId: string): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
+  if (result.body === undefined) return { statusCode: result.statusCode, headers };
+  if (Buffer.isBuffer(result.body)) {
+    return { statusCode: result.statusCode, headers, body: result.body.toString('base64'), isBase64Encoded: true };
+  }
+  if (typeof result.body === 'string') return { statusCode: result.statusCode, headers, body: result.body };
+  return { statusCode: result.statusCode, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(result.body) };
+}
+
+/** The principal rides on the Lambda context from the auth middleware to the handler. */
+type ContextWithPrincipal = Context & { principal?: Principal | null; startedAt?: number };
+
+export function httpHandler<R extends RouteDef, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+  route: R,
+  options: HandlerOptions<B, Q>,
+  useCase: (request: HttpRequest<R, Out<B>, Out<Q>>) => Promise<HttpResult>,
+): HttpHandler {
+  const handle = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ContextWithPrincipal>();
+
+  // Auth runs first so that a caller without a valid key learns nothing about the body rules.
+  handle.use({
+    before: async (request) => {
+      request.context.startedAt = Date.now();
+      if (route.auth === 'none') return;
+      const principal = await authenticate(request.event.headers?.authorization);
+      request.context.principal = principal;
+      authorize(principal, route.auth);
+    },
+    onError: async (request) => {
+      const requestId = requestIdOf(request.event, request.context);
+      const { mapped, ...response } = errorResponse(route.errors, request.error, { 'x-request-id': requestId });
+      if (mapped.fault) log.error('request failed', { requestId, route: route.path, error: request.error });
+      request.response = response;
+      logAccess(request.event, requestId, mapped.status, request.context);
+    },
+  });
+
+  if (options.body) {
+    handle.use({
+      before: async (request) => {
+        if (bodyBytes(request.event) > maxJsonBodyBytes) throw payloadTooLarge(`body: must be at most ${maxJsonBodyBytes} bytes`);
+      },
+    });
+    handle.use(httpJsonBodyParser());
+  }
+
+  return handle.handler(async (event, context) => {
+    const requestId = requestIdOf(event, context);
+    return withLogContext({ requestId, accountId: context.principal?.accountId }, async () => {
+      const request: HttpRequest<R, Out<B>, Out<Q>> = {
+        principal: (context.principal ?? null) as HttpRequest<R, Out<B>, Out<Q>>['principal'],
+        body: (options.body ? parseOrThrow(options.body, jsonObject(event.body), 'body') : undefined) as Out<B>,
+        query: (options.query ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        headers: event.headers ?? {},
+        event,
+        requestId,
+      };
+      const result = serialize(await useCase(request), requestId);
+      logAccess(event, requestId, result.statusCode ?? 200, context);
+      return result;
+    });
+  }) as unknown as HttpHandler;
+}
+
+/** Every JSON body of this API is an object; valibot's object schemas would accept an array. */
+function jsonObject(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('validation', 'body: must be a JSON object');
+  return body;
+}
+
+function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
+  return event.requestContext?.requestId ?? context.awsRequestId ?? 'unknown';
+}
+
+function logAccess(event: APIGatewayProxyEventV2, requestId: string, status: number, context: ContextWithPrincipal): void {
+  log.info('request', {
+    requestId,
+    method: event.requestContext?.http?.method,
+    path: event.rawPath,
+    status,
+    durationMs: context.startedAt ? Date.now() - context.startedAt : undefined,
+    accountId: context.principal?.accountId,
+  });
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../http/html.ts';
+import { messagesFor } from './messages.ts';
+import { PAGE_SCRIPT } from './page-script.ts';
+import { PAGE_CSS } from './page-style.ts';
+import type { PageLang, RenderedPage } from './view-models.ts';
+
+export interface PageShell {
+  lang: PageLang;
+  /** Document title (plain text). */
+  title: string;
+  merchantName?: string | null;
+  sandbox: boolean;
+  /** Trusted HTML of <main>; callers escape every value they put in it. */
+  main: string;
+  /** Shown in the footer so the payer can quote it to support. */
+  transactionId?: string | null;
+  /** Include the page script (copy, print and Pay buttons) and allow it in the CSP. */
+  script: boolean;
+  /** Reload after this many seconds (instructions still being prepared); meta refresh needs no script. */
+  refreshSeconds?: number;
+}
+
+/** 128 random bits, fresh for every render (a reused nonce would let injected markup run). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * Strict policy: nothing loads from anywhere (fonts, images, frames, connections); the inline
+ * style and, when present, the inline script run only because they carry this render's nonce;
+ * forms post to this origin only (so a sandbox Pay handler must redirect within the origin);
+ * no <base> rewriting; no framing (clickjacking).
+ */
+export function contentSecurityPolicy(nonce: string, options: { script: boolean }): string {
+  return [
+    "default-src 'none'",
+    'img-src data:',
+    `style-src 'nonce-${nonce}'`,
+    ...(options.script ? [`script-src 'nonce-${nonce}'`] : []),
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const lockIcon =
+  '<svg class="lock" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 6V4.5a2 2 0 1 1 4 0V7H6Z"/></svg>';
+
+export function renderPage(shell: PageShell): RenderedPage {
+  const nonce = newNonce();
+  const m = messagesFor(shell.lang);
+  const merchant = shell.merchantName?.trim() || m.merchantFallback;
+  const initial = Array.from(merchant)[0]?.toUpperCase() ?? '';
+  const badge = shell.sandbox
+    ? `<span class="badge-sandbox" data-testid="sandbox-badge">${escapeHtml(m.sandboxBadge)}</span>`
+    : '';
+  const footerLines = [
+    `<p>${lockIcon}${escapeHtml(m.securePage)}</p>`,
+    shell.transactionId
+      ? `<p>${escapeHtml(m.transaction)} <span data-testid="transaction-id">${escapeHtml(shell.transactionId)}</span></p>`
+      : '',
+    shell.sandbox ? `<p>${escapeHtml(m.sandboxNotice)}</p>` : '',
+  ].join('');
+  const html = `<!doctype html>
+<html lang="${escapeHtml(shell.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<meta name="color-scheme" content="light">
+<meta name="format-detection" content="telephone=no">
+${shell.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.trunc(shell.refreshSeconds))}">\n` : ''}<title>${escapeHtml(shell.title)} · ${escapeHtml(merchant)}</title>
+<style nonce="${nonce}">${PAGE_CSS}</style>
+</head>
+<body>
+<header class="top"><div class="wrap">
+<div class="merchant"><span class="merchant-mark" aria-hidden="true">${escapeHtml(initial)}</span><span class="merchant-name" data-testid="merchant-name">${escapeHtml(merchant)}</span></div>
+${badge}
+</div></header>
+<main class="wrap" id="main">
+${shell.main}
+</main>
+<footer class="wrap">${footerLines}</footer>
+<p id="live-region" class="sr-only" aria-live="polite"></p>
+${shell.script ? `<script nonce="${nonce}">${PAGE_SCRIPT}</script>\n` : ''}</body>
+</html>
+`;
+  return { html, csp: contentSecurityPolicy(nonce, { script: shell.script }) };
+}

@@ -1,0 +1,66 @@
+// The one inline script of the payer pages, allowed by the render's CSP nonce. Pages work
+// without it (the Pay form is a plain POST; copyable text is selectable); it adds:
+// - copy buttons: Clipboard API, else select the text and execCommand('copy'), else leave the
+//   text selected for the payer; success shows the button's data-copied label for 2 s and is
+//   announced through the live region;
+// - Pay forms: the submit button is disabled once submitted (no double payment), and enabled
+//   again when the page comes back from the back/forward cache;
+// - print buttons: hidden without JS, shown and wired to window.print() here.
+export const PAGE_SCRIPT = `(function () {
+  var live = document.getElementById('live-region');
+  function selectText(el) {
+    var range = document.createRange();
+    range.selectNodeContents(el);
+    var selection = window.getSelection();
+    if (!selection) return;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  function copyBySelection(el) {
+    selectText(el);
+    try { return document.execCommand('copy'); } catch (e) { return false; }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('[data-copy-target]'), function (button) {
+    var label = button.textContent;
+    var timer = 0;
+    button.addEventListener('click', function () {
+      var el = document.getElementById(button.getAttribute('data-copy-target'));
+      if (!el) return;
+      var text = button.getAttribute('data-copy-text') || el.textContent.trim();
+      function done(ok) {
+        if (!ok) { selectText(el); return; }
+        var copied = button.getAttribute('data-copied') || 'Copied';
+        button.textContent = copied;
+        button.classList.add('is-copied');
+        if (live) live.textContent = copied;
+        clearTimeout(timer);
+        timer = setTimeout(function () {
+          button.textContent = label;
+          button.classList.remove('is-copied');
+          if (live) live.textContent = '';
+        }, 2000);
+      }
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(copyBySelection(el)); });
+      } else {
+        done(copyBySelection(el));
+      }
+    });
+  });
+  var payButtons = [];
+  Array.prototype.forEach.call(document.querySelectorAll('form[data-pay-form]'), function (form) {
+    form.addEventListener('submit', function () {
+      var button = form.querySelector('[type=submit]');
+      if (!button) return;
+      payButtons.push(button);
+      setTimeout(function () { button.disabled = true; button.setAttribute('aria-busy', 'true'); }, 0);
+    });
+  });
+  window.addEventListener('pageshow', function () {
+    payButtons.forEach(function (button) { button.disabled = false; button.removeAttribute('aria-busy'); });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('[data-print]'), function (button) {
+    button.hidden = false;
+    button.addEventListener('click', function () { window.print(); });
+  });
+})();`;

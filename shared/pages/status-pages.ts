@@ -1,0 +1,87 @@
+import { escapeHtml } from '../http/html.ts';
+import { renderPage } from './layout.ts';
+import { formatInstant } from './locale.ts';
+import type { Messages } from './messages.ts';
+import { messagesFor } from './messages.ts';
+import { formatMoney } from './money-format.ts';
+import { fact, factList, icons, pageLang } from './page-parts.ts';
+import type { Fact } from './page-parts.ts';
+import type { CommonPageModel, PageLang, PageStatus, RenderedPage, RenderOptions } from './view-models.ts';
+
+// Pages with nothing to do on them: no script, so the CSP allows none. On each, the element
+// with data-testid="status" is the headline and carries data-status.
+
+interface Hero {
+  lang: PageLang;
+  status: PageStatus | 'INVALID';
+  icon: string;
+  title: string;
+  body: string;
+  facts: readonly Fact[];
+  model: CommonPageModel | null;
+}
+
+function renderHero(hero: Hero): RenderedPage {
+  return renderPage({
+    lang: hero.lang,
+    title: hero.title,
+    merchantName: hero.model?.merchantName ?? null,
+    sandbox: hero.model?.sandbox ?? false,
+    transactionId: hero.model?.transactionId ?? null,
+    script: false,
+    main: `<div class="layout one"><section class="card hero">
+${hero.icon}
+<h1 data-testid="status" data-status="${hero.status}">${escapeHtml(hero.title)}</h1>
+<p class="muted">${escapeHtml(hero.body)}</p>
+${factList(hero.facts)}
+</section></div>`,
+  });
+}
+
+function transactionFacts(model: CommonPageModel, m: Messages, lang: PageLang): Fact[] {
+  const facts: Fact[] = [
+    { label: model.status === 'PAID' ? m.amountPaid : m.amountToPay, valueHtml: escapeHtml(formatMoney(model.amountCents, model.currency)), testId: 'amount' },
+  ];
+  if (model.status === 'PAID' && model.paidAt) facts.push(fact(m.paidOn, formatInstant(model.paidAt, lang, model.currency), 'paid-at'));
+  facts.push(fact(m.description, model.description, 'description'));
+  return facts;
+}
+
+/**
+ * Unknown, malformed or expired payment-link token. Nothing about any transaction is shown;
+ * the language defaults to English because an unknown token says nothing about the payer.
+ */
+export function renderInvalidLinkPage(options?: RenderOptions): RenderedPage {
+  const lang = options?.lang ?? 'en';
+  const m = messagesFor(lang);
+  return renderHero({ lang, status: 'INVALID', icon: icons.bad, title: m.invalidTitle, body: m.invalidBody, facts: [], model: null });
+}
+
+/** The link is valid but the payment has already been received. */
+export function renderPaidPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+  const lang = pageLang(model, options);
+  const m = messagesFor(lang);
+  return renderHero({ lang, status: 'PAID', icon: icons.ok, title: m.paidTitle, body: m.paidBody, facts: transactionFacts({ ...model, status: 'PAID' }, m, lang), model });
+}
+
+/** The link is valid but the payment expired unpaid. */
+export function renderExpiredPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+  const lang = pageLang(model, options);
+  const m = messagesFor(lang);
+  return renderHero({ lang, status: 'EXPIRED', icon: icons.bad, title: m.expiredTitle, body: m.expiredBody, facts: transactionFacts({ ...model, status: 'EXPIRED' }, m, lang), model });
+}
+
+/** Shown after the sandbox Pay button: says what the transaction's status now is. */
+export function renderPaymentResultPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+  const lang = pageLang(model, options);
+  const m = messagesFor(lang);
+  const facts = transactionFacts(model, m, lang);
+  switch (model.status) {
+    case 'PAID':
+      return renderHero({ lang, status: 'PAID', icon: icons.ok, title: m.resultPaidTitle, body: m.resultPaidBody, facts, model });
+    case 'PENDING':
+      return renderHero({ lang, status: 'PENDING', icon: icons.clock, title: m.resultPendingTitle, body: m.resultPendingBody, facts, model });
+    case 'EXPIRED':
+      return renderHero({ lang, status: 'EXPIRED', icon: icons.bad, title: m.expiredTitle, body: m.expiredBody, facts, model });
+  }
+}

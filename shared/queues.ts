@@ -1,0 +1,40 @@
+// The one list of queues and the worker each one drives, plus scheduled jobs. The CDK stack
+// and the local event-source emulator both read it.
+import type { Grant } from './grants.ts';
+
+export const queueNames = ['instructions', 'payments', 'webhooks'] as const;
+export type QueueName = (typeof queueNames)[number];
+
+export interface QueueDef {
+  /** Worker module, relative to the repository root; it exports `handler(SQSEvent)`. */
+  readonly worker: string;
+  /** Worker Lambda timeout; the queue's visibility timeout is six times this. */
+  readonly workerTimeoutSeconds: number;
+  readonly batchSize: number;
+  /** Receives before a message is moved to the DLQ. */
+  readonly maxReceiveCount: number;
+  readonly grants: readonly Grant[];
+}
+
+export const queues = {
+  instructions: { worker: 'functions/workers/fill-instruction.ts', workerTimeoutSeconds: 20, batchSize: 10, maxReceiveCount: 8, grants: ['table:write', 'queue:instructions:send', 'queue:payments:send'] },
+  payments: { worker: 'functions/workers/poll-payment.ts', workerTimeoutSeconds: 20, batchSize: 10, maxReceiveCount: 8, grants: ['table:write', 'queue:payments:send', 'queue:webhooks:send'] },
+  webhooks: { worker: 'functions/workers/deliver-webhook.ts', workerTimeoutSeconds: 30, batchSize: 5, maxReceiveCount: 3, grants: ['table:write', 'queue:webhooks:send'] },
+} as const satisfies Record<QueueName, QueueDef>;
+
+export interface ScheduleDef {
+  readonly handler: string;
+  readonly everyMinutes: number;
+  readonly grants: readonly Grant[];
+}
+
+export const schedules = {
+  sweepInstructions: { handler: 'functions/schedules/sweep-instructions.ts', everyMinutes: 1, grants: ['table:read', 'queue:instructions:send'] },
+} as const satisfies Record<string, ScheduleDef>;
+
+export type ScheduleName = keyof typeof schedules;
+
+/** Environment variable that carries a queue's URL to the functions that send to it. */
+export function queueUrlEnv(name: QueueName): string {
+  return `QUEUE_URL_${name.toUpperCase()}`;
+}

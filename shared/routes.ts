@@ -1,0 +1,55 @@
+// The one list of HTTP routes. The CDK stack creates a function, an API route and IAM grants
+// from each row; the local gateway serves the same rows. Add a route here and nowhere else.
+import type { Permission } from './permissions.ts';
+import type { Grant } from './grants.ts';
+
+/** Which error body the route answers with: the contract has one per area. */
+export type ErrorShape = 'catalog' | 'transaction' | 'page';
+
+export interface RouteDef {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** API Gateway path template: `{name}` is one path segment. */
+  readonly path: string;
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  readonly handler: string;
+  /** `none`: public; `any`: any valid key; otherwise the permission the key must hold. */
+  readonly auth: Permission | 'any' | 'none';
+  readonly errors: ErrorShape;
+  readonly grants: readonly Grant[];
+  /** Only deployed where the stage runs sandbox rails. */
+  readonly sandboxOnly?: boolean;
+  /** Memory (MB) when the default does not fit, e.g. image upload. */
+  readonly memoryMb?: number;
+}
+
+export const routes = {
+  getHealth: { method: 'GET', path: '/health', handler: 'functions/http/get-health.ts', auth: 'none', errors: 'catalog', grants: ['table:read', 'queues:health'] },
+  getAccount: { method: 'GET', path: '/v2/account', handler: 'functions/http/get-account.ts', auth: 'any', errors: 'catalog', grants: ['table:read'] },
+
+  createProduct: { method: 'POST', path: '/v2/products', handler: 'functions/http/create-product.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:write'] },
+  listProducts: { method: 'GET', path: '/v2/products', handler: 'functions/http/list-products.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:read'] },
+  getProduct: { method: 'GET', path: '/v2/products/{id}', handler: 'functions/http/get-product.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:read'] },
+  updateProduct: { method: 'PATCH', path: '/v2/products/{id}', handler: 'functions/http/update-product.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:write'] },
+  archiveProduct: { method: 'DELETE', path: '/v2/products/{id}', handler: 'functions/http/archive-product.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:write'] },
+  uploadProductImage: { method: 'POST', path: '/v2/products/{id}/image', handler: 'functions/http/upload-product-image.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:write', 'bucket:write'], memoryMb: 1024 },
+  deleteProductImage: { method: 'DELETE', path: '/v2/products/{id}/image', handler: 'functions/http/delete-product-image.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:write', 'bucket:write'] },
+  createOffer: { method: 'POST', path: '/v2/offers', handler: 'functions/http/create-offer.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:write'] },
+  listOffers: { method: 'GET', path: '/v2/offers', handler: 'functions/http/list-offers.ts', auth: 'isInvoiceAvailable', errors: 'catalog', grants: ['table:read'] },
+
+  createPurchase: { method: 'POST', path: '/transactions/v2/purchase', handler: 'functions/http/create-purchase.ts', auth: 'createTransaction', errors: 'transaction', grants: ['table:write', 'queue:instructions:send'] },
+  getTransaction: { method: 'GET', path: '/transactions/{id}', handler: 'functions/http/get-transaction.ts', auth: 'createTransaction', errors: 'transaction', grants: ['table:read'] },
+  listTransactionEvents: { method: 'GET', path: '/transactions/{id}/events', handler: 'functions/http/list-transaction-events.ts', auth: 'createTransaction', errors: 'transaction', grants: ['table:read'] },
+  redeliverEvent: { method: 'POST', path: '/events/{id}/redeliver', handler: 'functions/http/redeliver-event.ts', auth: 'createTransaction', errors: 'transaction', grants: ['table:write', 'queue:webhooks:send'] },
+  sandboxPayTransaction: { method: 'POST', path: '/sandbox/transactions/{id}/pay', handler: 'functions/http/sandbox-pay-transaction.ts', auth: 'createTransaction', errors: 'transaction', grants: ['table:write', 'queue:payments:send'], sandboxOnly: true },
+
+  showBoletoPage: { method: 'GET', path: '/pay/boleto/{token}', handler: 'functions/http/show-boleto-page.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
+  showCheckoutPage: { method: 'GET', path: '/pay/checkout/{token}', handler: 'functions/http/show-checkout-page.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
+  showQrPage: { method: 'GET', path: '/pay/qr/{token}', handler: 'functions/http/show-qr-page.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
+  payFromHostedPage: { method: 'POST', path: '/pay/{token}/sandbox-pay', handler: 'functions/http/pay-from-hosted-page.ts', auth: 'none', errors: 'page', grants: ['table:write', 'queue:payments:send'], sandboxOnly: true },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
+
+export function routeList(): Array<RouteDef & { name: RouteName }> {
+  return (Object.keys(routes) as RouteName[]).map((name) => ({ name, ...routes[name] }));
+}

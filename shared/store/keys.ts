@@ -1,0 +1,45 @@
+// The DynamoDB key layout. Every key in the table is built here and nowhere else.
+// Everything that belongs to an account lives under a partition key that starts with the
+// account id, so a request can only ever reach its own account's items.
+
+const acc = (accountId: string) => `ACC#${accountId}`;
+
+export const keys = {
+  /** An API key, found by the SHA-256 of the secret. */
+  apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
+  /** Lists an account's API keys (for revocation by key id). */
+  apiKeyIndex: (accountId: string, keyId: string) => ({ gsi1pk: `${acc(accountId)}#KEYS`, gsi1sk: keyId }),
+  account: (accountId: string) => ({ pk: acc(accountId), sk: 'ACCOUNT' }),
+
+  product: (accountId: string, productId: string) => ({ pk: `${acc(accountId)}#PRD#${productId}`, sk: 'PRODUCT' }),
+  productListing: (accountId: string, createdAt: string, productId: string) => ({ gsi1pk: `${acc(accountId)}#PRODUCTS`, gsi1sk: `${createdAt}#${productId}` }),
+  productListingPartition: (accountId: string) => `${acc(accountId)}#PRODUCTS`,
+  productExternalId: (accountId: string, externalId: string) => ({ pk: `${acc(accountId)}#PRDEXT#${externalId}`, sk: 'UNIQUE' }),
+
+  offer: (accountId: string, offerId: string) => ({ pk: `${acc(accountId)}#OFF#${offerId}`, sk: 'OFFER' }),
+  offerListing: (accountId: string, productId: string, createdAt: string, offerId: string) => ({ gsi1pk: `${acc(accountId)}#PRD#${productId}#OFFERS`, gsi1sk: `${createdAt}#${offerId}` }),
+  offerListingPartition: (accountId: string, productId: string) => `${acc(accountId)}#PRD#${productId}#OFFERS`,
+
+  transaction: (accountId: string, transactionId: string) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: 'TX' }),
+  transactionExternalId: (accountId: string, externalId: string) => ({ pk: `${acc(accountId)}#TXEXT#${externalId}`, sk: 'UNIQUE' }),
+  /** Sparse index entry of a transaction whose instruction is not filled yet (the sweeper reads it). */
+  awaitingInstruction: (createdAt: string, transactionId: string) => ({ gsi2pk: 'AWAITING_INSTRUCTION', gsi2sk: `${createdAt}#${transactionId}` }),
+  awaitingInstructionPartition: () => 'AWAITING_INSTRUCTION',
+  idempotency: (accountId: string, idempotencyKey: string) => ({ pk: `${acc(accountId)}#IDEM#${idempotencyKey}`, sk: 'IDEMPOTENCY' }),
+
+  /** The transaction's events live beside it; `kind` makes `cashin.paid` unique per transaction. */
+  event: (accountId: string, transactionId: string, kind: string) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: `EVENT#${kind}` }),
+  eventAttempt: (accountId: string, transactionId: string, kind: string, attempt: number) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: `EVENT#${kind}#ATTEMPT#${String(attempt).padStart(4, '0')}` }),
+  transactionItemsPartition: (accountId: string, transactionId: string) => `${acc(accountId)}#TX#${transactionId}`,
+  /** Finds an event by its public id (for redelivery). */
+  eventById: (accountId: string, eventId: string) => ({ pk: `${acc(accountId)}#EVT#${eventId}`, sk: 'EVENT_REF' }),
+
+  /** A hosted payer page, reached by an unguessable token. */
+  hostedPage: (token: string) => ({ pk: `PAGE#${token}`, sk: 'PAGE' }),
+
+  /** Read by the health check: proves the table answers without touching real data. */
+  healthProbe: () => ({ pk: 'HEALTH', sk: 'PROBE' }),
+
+  /** State a rail provider keeps on its side; the sandbox rails keep it here. */
+  railCharge: (rail: string, chargeId: string) => ({ pk: `RAIL#${rail}#${chargeId}`, sk: 'CHARGE' }),
+} as const;

@@ -1,0 +1,79 @@
+// Helpers for integration tests: talk HTTP to the shared local stack, and issue keys against
+// its real table (the same code path as `npm run keys`).
+import { inject } from 'vitest';
+import { issueApiKey, type IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { basicAuthorization } from '../../shared/auth/credentials.ts';
+import type { Permission } from '../../shared/permissions.ts';
+
+export function sharedStack() {
+  return inject('stack');
+}
+
+/** Points this test process's store code at the shared stack's DynamoDB (and queues/bucket). */
+export function useSharedStore(): void {
+  const stack = sharedStack();
+  Object.assign(process.env, {
+    TABLE_NAME: stack.tableName,
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    SQS_ENDPOINT: stack.sqsEndpoint,
+    S3_ENDPOINT: stack.sqsEndpoint,
+    IMAGE_BUCKET: stack.bucket,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    ...Object.fromEntries(Object.entries(stack.queueUrls).map(([name, url]) => [`QUEUE_URL_${name.toUpperCase()}`, url])),
+  });
+}
+
+export async function createKey(permissions: Permission[], options: { accountId?: string; postbackUrl?: string } = {}): Promise<IssuedApiKey> {
+  useSharedStore();
+  return issueApiKey({ permissions, ...options });
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string | Buffer | FormData;
+  headers?: Record<string, string>;
+  baseUrl?: string;
+}
+
+export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? sharedStack().secretKey : options.key;
+  if (key) headers.authorization = basicAuthorization(key);
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  } else if (options.rawBody !== undefined) {
+    body = options.rawBody as BodyInit;
+  }
+  const response = await fetch(`${options.baseUrl ?? sharedStack().baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (an HTML page, an image): keep the text.
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/** Polls `read` until `done` holds or the deadline passes; returns the last value. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    value = await read();
+  }
+  return value;
+}

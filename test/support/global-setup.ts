@@ -1,0 +1,57 @@
+// Starts one local stack (in memory) for every integration test file, and stops it after.
+import type { TestProject } from 'vitest/node';
+import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+
+let stack: LocalStack | undefined;
+
+export interface SharedStack {
+  baseUrl: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  bucket: string;
+  queueUrls: Record<string, string>;
+  dlqUrls: Record<string, string>;
+  /** A key with every permission on a fresh account. */
+  secretKey: string;
+  accountId: string;
+  webhookSecret: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: SharedStack;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  stack = await startLocalStack({
+    port: 0,
+    env: {
+      LOG_LEVEL: 'silent',
+      SANDBOX_INSTRUCTION_DELAY_MS: '300',
+      AUTH_CACHE_TTL_MS: '1000',
+      PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
+      WEBHOOK_RETRY_SCHEDULE: '200ms,400ms,600ms',
+    },
+    scheduleIntervalMs: 2000,
+    pollersPerQueue: 4,
+  });
+  const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
+  project.provide('stack', {
+    baseUrl: stack.baseUrl,
+    tableName: stack.tableName,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    sqsEndpoint: stack.sqsEndpoint,
+    bucket: stack.bucket,
+    queueUrls: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.url])),
+    dlqUrls: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.dlqUrl])),
+    secretKey: issued.secretKey,
+    accountId: issued.accountId,
+    webhookSecret: issued.webhookSecret ?? '',
+  });
+  return async () => {
+    await stack?.stop();
+  };
+}
