@@ -60,6 +60,14 @@ export const serviceConfig = memo(() => ({
   sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
+  /** A transaction still without its instruction this long after its job was due is re-enqueued. */
+  instructionSweepAfterMs: integerEnv('INSTRUCTION_SWEEP_AFTER_MS', 60_000),
+}));
+
+/** Where product images live and the public address they are served from (CloudFront in AWS, the gateway locally). */
+export const imageConfig = memo(() => ({
+  bucket: requireEnv('IMAGE_BUCKET'),
+  baseUrl: requireEnv('IMAGE_BASE_URL').replace(/\/+$/, ''),
 }));
 
 export { optional as optionalEnv, integerEnv, booleanEnv };

@@ -17,7 +17,7 @@ import { parseOrThrow } from './validation.ts';
 export const maxJsonBodyBytes = 256 * 1024;
 
 type Schema = v.GenericSchema;
-type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+type Out<S> = S extends Schema ? v.InferOutput<S> : unknown;
 
 export interface HttpRequest<R extends RouteDef, B, Q> {
   principal: R['auth'] extends 'none' ? null : Principal;
@@ -34,8 +34,8 @@ export interface HandlerOptions<B extends Schema | undefined, Q extends Schema |
   body?: B;
   /** Query-string schema (values are strings). */
   query?: Q;
-  /** Take the raw body (e.g. multipart) instead of JSON. */
-  rawBody?: boolean;
+  /** Parse a JSON object body without a schema: the use case validates it (e.g. per variant). */
+  jsonBody?: boolean;
 }
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -83,7 +83,7 @@ export function httpHandler<R extends RouteDef, B extends Schema | undefined = u
     },
   });
 
-  if (options.body) {
+  if (options.body || options.jsonBody) {
     handle.use({
       before: async (request) => {
         if (bodyBytes(request.event) > maxJsonBodyBytes) throw payloadTooLarge(`body: must be at most ${maxJsonBodyBytes} bytes`);
@@ -97,7 +97,7 @@ export function httpHandler<R extends RouteDef, B extends Schema | undefined = u
     return withLogContext({ requestId, accountId: context.principal?.accountId }, async () => {
       const request: HttpRequest<R, Out<B>, Out<Q>> = {
         principal: (context.principal ?? null) as HttpRequest<R, Out<B>, Out<Q>>['principal'],
-        body: (options.body ? parseOrThrow(options.body, jsonObject(event.body), 'body') : undefined) as Out<B>,
+        body: (options.body ? parseOrThrow(options.body, jsonObject(event.body), 'body') : options.jsonBody ? jsonObject(event.body) : undefined) as Out<B>,
         query: (options.query ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         headers: event.headers ?? {},

@@ -37,6 +37,7 @@ ${copyField(
     value: model.digitableLine,
     copyText: model.digitableLine.replace(/\D/g, ''),
     testId: 'digitable-line',
+    stacked: true,
   },
   m,
 )}

@@ -55,7 +55,7 @@ function brebBody(model: CheckoutPageModel, m: Messages): MethodBody {
   return {
     html: `<p class="intro">${escapeHtml(m.brebIntro)}</p>
 <div class="qr">${renderQrSvg(model.breb.qrPayload, { label: m.brebQrLabel, attributes: { 'data-testid': 'qr-image' } })}</div>
-${copyField({ id: 'breb-key', label: m.brebKey, value: model.breb.key, testId: 'breb-key', breakAnywhere: true }, m)}
+${copyField({ id: 'breb-key', label: m.brebKey, value: model.breb.key, testId: 'breb-key', stacked: true }, m)}
 ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
     waiting: false,
   };
@@ -96,7 +96,7 @@ export function renderCheckoutPage(model: CheckoutPageModel, options?: RenderOpt
     const body = bodies[model.method](model, m);
     waiting = body.waiting;
     card = `<section class="card" aria-labelledby="method-title" data-method="${model.method}">
-<div class="method"><span class="method-mark" aria-hidden="true">${escapeHtml(methodMark(model.method, methodName))}</span><h2 id="method-title">${escapeHtml(m.paymentMethod)}: ${escapeHtml(methodName)}</h2></div>
+<div class="method"><span class="method-mark" aria-hidden="true">${escapeHtml(methodMark(model.method, methodName))}</span><div><p class="label">${escapeHtml(m.paymentMethod)}</p><h2 id="method-title" data-testid="method-name">${escapeHtml(methodName)}</h2></div></div>
 ${body.html}
 </section>`;
   } else {

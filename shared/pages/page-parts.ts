@@ -68,6 +68,8 @@ export interface CopyFieldInput {
   testId?: string;
   /** Break anywhere (long unspaced strings like a QR payload), not only at spaces. */
   breakAnywhere?: boolean;
+  /** Long value: the button goes under it at every width instead of beside it. */
+  stacked?: boolean;
 }
 
 export function copyField(input: CopyFieldInput, m: Messages): string {
@@ -76,7 +78,7 @@ export function copyField(input: CopyFieldInput, m: Messages): string {
   const testId = input.testId ? ` data-testid="${input.testId}"` : '';
   return `<div class="field">
 <span class="field-label" id="${labelId}">${escapeHtml(input.label)}</span>
-<div class="copy-row">
+<div class="copy-row${input.stacked ? ' stacked' : ''}">
 <code class="copy-value${input.breakAnywhere ? ' wrap-any' : ''}" id="${input.id}"${testId} aria-labelledby="${labelId}">${escapeHtml(input.value)}</code>
 <button type="button" class="btn btn-secondary" data-testid="copy-button" data-copy-target="${input.id}"${copyText} data-copied="${escapeHtml(m.copied)}" aria-describedby="${labelId}">${escapeHtml(m.copy)}</button>
 </div>

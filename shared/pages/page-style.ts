@@ -13,7 +13,7 @@ body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-app
 .merchant-name{min-width:0;overflow-wrap:anywhere}
 .merchant-mark{flex:none;width:34px;height:34px;border-radius:9px;background:var(--brand);color:#fff;display:flex;align-items:center;justify-content:center;font-weight:700;font-size:1rem}
 .badge-sandbox{flex:none;background:var(--warn-bg);color:var(--warn);border:1px solid #e9b949;border-radius:999px;padding:2px 10px;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em}
-main{padding-top:20px;padding-bottom:8px}
+main.wrap{padding-top:20px;padding-bottom:8px}
 .layout{display:grid;gap:16px;grid-template-columns:minmax(0,1fr)}
 .card{background:var(--card);border:1px solid var(--line);border-radius:14px;padding:20px;box-shadow:0 1px 3px rgba(20,33,61,.07)}
 .card>:first-child{margin-top:0}
@@ -35,17 +35,20 @@ p{margin:0 0 12px}
 .facts dd{margin:0;font-weight:550;flex:1 1 12ch;text-align:right;min-width:0;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
 .intro{color:var(--muted);margin-bottom:16px}
-.method{display:flex;align-items:center;gap:10px;margin-bottom:12px}
-.method-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;min-width:44px;height:28px;padding:0 8px;border-radius:6px;background:var(--info-bg);color:var(--brand-dark);font-weight:750;font-size:.8rem;letter-spacing:.02em}
+.method{display:flex;align-items:center;gap:12px;margin-bottom:14px}
+.method h2{margin:0}
+.method-mark{flex:none;display:inline-flex;align-items:center;justify-content:center;min-width:48px;height:40px;padding:0 10px;border-radius:8px;background:var(--info-bg);color:var(--brand-dark);font-weight:750;font-size:.8rem;letter-spacing:.02em}
 .field{margin:0 0 16px}
+.transfer-fields{margin-top:20px}
 .field-label{display:block;font-weight:600;font-size:.9rem;margin-bottom:6px}
-.copy-row{display:flex;gap:8px;align-items:stretch}
-.copy-value{flex:1 1 auto;min-width:0;display:block;margin:0;font:500 1rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;background:#f7f9fb;border:1px solid var(--line);border-radius:10px;padding:10px 12px;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}
+.copy-row{display:flex;flex-wrap:wrap;gap:8px;align-items:stretch}
+.copy-value{flex:999 1 180px;min-width:0;display:block;margin:0;font:500 1rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;background:#f7f9fb;border:1px solid var(--line);border-radius:10px;padding:10px 12px;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}
 .copy-value.wrap-any{word-break:break-all}
+.copy-row.stacked .copy-value{flex-basis:100%}
 .btn{appearance:none;border:1px solid transparent;border-radius:10px;font:inherit;font-weight:650;cursor:pointer;padding:10px 16px;min-height:44px;text-decoration:none;display:inline-flex;align-items:center;justify-content:center;gap:8px;text-align:center}
 .btn-primary{background:var(--brand);color:#fff;width:100%;font-size:1.05rem;min-height:52px}
 .btn-primary:hover{background:var(--brand-dark)}
-.btn-secondary{background:#fff;color:var(--brand-dark);border-color:#a9bde0;flex:none}
+.btn-secondary{background:#fff;color:var(--brand-dark);border-color:#a9bde0;flex:1 0 auto}
 .btn-secondary:hover{background:var(--info-bg)}
 .btn.is-copied{background:var(--ok-bg);color:var(--ok);border-color:#9fd2ad}
 .btn[disabled]{opacity:.75;cursor:progress}
@@ -69,13 +72,13 @@ select{display:block;width:100%;font:inherit;color:var(--ink);background:#fff;bo
 .hero{text-align:center;padding:32px 20px}
 .hero-icon{display:block;width:64px;height:64px;margin:0 auto 16px}
 .hero .facts{text-align:left}
-footer{color:var(--muted);font-size:.8rem;text-align:center;padding-top:12px;padding-bottom:32px}
+footer.wrap{color:var(--muted);font-size:.8rem;text-align:center;padding-top:12px;padding-bottom:32px}
 footer p{margin:0 0 4px}
 .lock{display:inline-block;width:12px;height:12px;vertical-align:-1px;margin-right:4px}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (min-width:900px){
   .wrap{max-width:980px;padding:0 24px}
-  main{padding-top:40px}
+  main.wrap{padding-top:40px}
   .layout.two{grid-template-columns:minmax(0,5fr) minmax(0,6fr);gap:24px;align-items:start}
   .layout.one{max-width:560px;margin:0 auto}
   .card{padding:28px}
@@ -96,8 +99,8 @@ footer p{margin:0 0 4px}
   .pill{border:1px solid #000;background:none;color:#000}
   .copy-value{background:none;border:0;padding:0;font-size:11.5pt;white-space:nowrap;overflow-wrap:normal}
   .barcode{padding:0;margin:6pt 0 0}
-  .barcode svg{width:103mm;height:13mm}
+  .barcode svg{width:108mm;height:13mm}
   .qr svg{max-width:50mm;border:0}
-  footer{color:#000;padding:6pt 0 0}
+  footer.wrap{color:#000;padding:6pt 0 0}
 }
 `;

@@ -74,7 +74,8 @@ export function checkPostbackUrl(input: string): Checked<string> {
   const text = input.trim();
   const rule = 'must be an absolute http or https URL';
   if (text.length > maxUrlLength) return fail(`must be at most ${maxUrlLength} characters`);
-  if (!/^https?:\/\/[^\s]+$/i.test(text) || controlChars.test(text)) return fail(rule);
+  // The WHATWG parser forgives extra slashes and backslashes; a postback URL should not need it.
+  if (!/^https?:\/\/[^\s/\\][^\s\\]*$/i.test(text) || controlChars.test(text)) return fail(rule);
   let url: URL;
   try {
     url = new URL(text);

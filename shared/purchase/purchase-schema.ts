@@ -104,8 +104,9 @@ function selectCurrency(raw: unknown): PurchaseCurrency {
   if (raw === undefined || raw === null) return 'BRL';
   if (isPurchaseCurrency(raw)) return raw;
   const allowed = `${purchaseCurrencies.slice(0, -1).join(', ')} or ${purchaseCurrencies.at(-1)}`;
+  if (typeof raw === 'string' && isPurchaseCurrency(raw.trim().toUpperCase())) throw invalid(`currency: must be one of ${allowed}, in upper case`);
   // Only a currency-code-shaped value is repeated back; anything else could be arbitrary input.
-  if (typeof raw === 'string' && /^[A-Za-z]{3}$/.test(raw)) throw invalid(`currency: ${raw.toUpperCase()} is not supported; use ${allowed}`);
+  if (typeof raw === 'string' && /^[A-Z]{3}$/.test(raw)) throw invalid(`currency: ${raw} is not supported; use ${allowed}`);
   throw invalid(`currency: must be one of ${allowed}`);
 }
 

@@ -59,6 +59,7 @@ export interface BoletoValidation {
 export function buildBarcode(input: BoletoBarcodeInput): string {
   const { bankCode, currencyCode = '9', dueDate, amountCents, freeField } = input;
   if (!/^\d{3}$/.test(bankCode)) throw new RangeError('bankCode: must be 3 digits');
+  if (bankCode[0] === '8') throw new RangeError('bankCode: must not start with 8 (readers take that for a collection slip, arrecadação)');
   if (currencyCode !== '9' && currencyCode !== '0') throw new RangeError("currencyCode: must be '9' (real) or '0' (other)");
   if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > BOLETO_MAX_AMOUNT_CENTS) {
     throw new RangeError(`amountCents: must be an integer between 0 and ${BOLETO_MAX_AMOUNT_CENTS} (the ten-digit value field)`);

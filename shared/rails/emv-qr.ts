@@ -194,10 +194,21 @@ export function formatEmvAmount(amountCents: number): string {
   return `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
 }
 
-/** UTC `YYYYMMDDhhmmss` of an ISO-8601 instant. */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function isRealDateTime(m: RegExpExecArray): boolean {
+  const n = (group: number) => Number(m[group] ?? 0);
+  const date = new Date(Date.UTC(n(1), n(2) - 1, n(3)));
+  return date.getUTCFullYear() === n(1) && date.getUTCMonth() === n(2) - 1 && date.getUTCDate() === n(3) && n(4) <= 23 && n(5) <= 59 && n(6) <= 59;
+}
+
+/** UTC `YYYYMMDDhhmmss` of an ISO-8601 instant with a zone (Z or ±hh:mm); impossible dates are refused, not rolled over. */
 function compactUtc(iso: string): string {
+  const m = ISO_INSTANT.exec(iso);
   const ms = Date.parse(iso);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(ms)) throw new RangeError('expiresAt: must be an ISO-8601 date-time');
+  if (m === null || Number.isNaN(ms) || !isRealDateTime(m)) {
+    throw new RangeError('expiresAt: must be an ISO-8601 date-time with a zone, e.g. 2026-03-01T12:30:00Z');
+  }
   return new Date(ms).toISOString().slice(0, 19).replace(/[-:T]/g, '');
 }
 
@@ -229,7 +240,7 @@ export function buildBolivianQr(input: BolivianQrInput): string {
   if (!merchantName) throw new RangeError('merchantName: must contain at least one printable character after folding to ASCII');
   const merchantCity = foldEmvText(input.merchantCity, MERCHANT_CITY_MAX);
   if (!merchantCity) throw new RangeError('merchantCity: must contain at least one printable character after folding to ASCII');
-  if (!/^[\x20-\x7E]{1,25}$/.test(reference) || reference.trim() !== reference) {
+  if (reference.length > REFERENCE_MAX || !/^[\x20-\x7E]+$/.test(reference) || reference.trim() !== reference) {
     throw new RangeError(`reference: must be 1 to ${REFERENCE_MAX} printable ASCII characters without leading or trailing spaces`);
   }
 
@@ -252,7 +263,7 @@ export function buildBolivianQr(input: BolivianQrInput): string {
 }
 
 /**
- * Reads back a payload made by `buildBolivianQr` (or any dynamic BOB payload of that shape):
+ * Reads back a payload made by `buildBolivianQr` (or any BOB payload of that shape):
  * strict parse, CRC, payload format, currency 068, country BO, the account template and a
  * two-decimal amount. Throws EmvParseError naming the first rule broken.
  */

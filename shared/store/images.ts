@@ -1,0 +1,30 @@
+// Product images in the image bucket. Keys are content-addressed (the SHA-256 of the bytes), so
+// an object never changes once written and can be cached forever by browsers and the CDN.
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../aws/clients.ts';
+import { imageConfig } from '../config.ts';
+
+export const imageCacheControl = 'public, max-age=31536000, immutable';
+
+export function imageKeyFor(accountId: string, productId: string, sha256Hex: string, extension: string): string {
+  return `products/${accountId}/${productId}/${sha256Hex}.${extension}`;
+}
+
+export function imageUrlOf(key: string): string {
+  return `${imageConfig().baseUrl}/${key}`;
+}
+
+export async function putImage(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({
+    Bucket: imageConfig().bucket,
+    Key: key,
+    Body: bytes,
+    ContentType: contentType,
+    CacheControl: imageCacheControl,
+  }));
+}
+
+/** Deleting an object that is already gone succeeds, so a retried cleanup is harmless. */
+export async function deleteImage(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: imageConfig().bucket, Key: key }));
+}

@@ -1,0 +1,62 @@
+// One page of an index listing, filled up to `limit` even when a filter drops items: DynamoDB
+// applies `Limit` before filtering, so it keeps querying until the page is full (plus one item,
+// to know whether another page exists) or the partition ends.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import { badRequest } from '../errors.ts';
+import type { CursorKey } from './cursor.ts';
+import { table, type IndexName } from './table.ts';
+
+export interface PageQuery {
+  index: IndexName;
+  partition: string;
+  limit: number;
+  /** Decoded cursor: the key of the last item of the previous page. */
+  after?: CursorKey;
+  newestFirst: boolean;
+  keep?: (item: Record<string, unknown>) => boolean;
+}
+
+export interface Page {
+  items: Record<string, unknown>[];
+  /** Key of the last returned item when more items follow; null on the last page. */
+  nextKey: CursorKey | null;
+}
+
+export async function queryPage(query: PageQuery): Promise<Page> {
+  const index = table.indexes[query.index];
+  const wanted = query.limit + 1;
+  const kept: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined = query.after;
+  do {
+    let result;
+    try {
+      result = await dynamo().send(new QueryCommand({
+        TableName: tableName(),
+        IndexName: query.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': index.partitionKey },
+        ExpressionAttributeValues: { ':pk': query.partition },
+        ScanIndexForward: !query.newestFirst,
+        // Read a little more than needed when filtering, so a sparse filter takes fewer round trips.
+        Limit: query.keep ? Math.max(wanted - kept.length, 25) : wanted - kept.length,
+        ExclusiveStartKey: startKey,
+      }));
+    } catch (error) {
+      // The cursor passed our shape checks but DynamoDB still refuses it as a start key.
+      if (startKey === query.after && (error as Error).name === 'ValidationException') {
+        throw badRequest('validation', 'cursor: is not a cursor of this listing; pass nextCursor from the previous page unchanged');
+      }
+      throw error;
+    }
+    for (const item of result.Items ?? []) if (!query.keep || query.keep(item)) kept.push(item);
+    startKey = result.LastEvaluatedKey;
+  } while (kept.length < wanted && startKey);
+
+  if (kept.length <= query.limit) return { items: kept, nextKey: null };
+  const items = kept.slice(0, query.limit);
+  const last = items[items.length - 1]!;
+  const keyFields = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey];
+  return { items, nextKey: Object.fromEntries(keyFields.map((field) => [field, last[field] as string])) };
+}

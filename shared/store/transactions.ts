@@ -1,0 +1,99 @@
+// Transactions, their per-account externalId uniqueness items, and the sparse index of
+// transactions still waiting for their payment instruction.
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
+import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { keys } from './keys.ts';
+import { table } from './table.ts';
+import type { IdempotencyCompletion } from './idempotency.ts';
+import { completionUpdate } from './idempotency.ts';
+
+export type InsertOutcome = 'inserted' | 'id-taken' | 'external-id-taken' | 'idempotency-lost';
+
+/**
+ * Writes the transaction, its externalId uniqueness item and (when given) the completed
+ * idempotency record in one DynamoDB transaction: all of them or none.
+ */
+export async function insertTransaction(record: TransactionRecord, options: { instructionDueAt: string; idempotency?: IdempotencyCompletion }): Promise<InsertOutcome> {
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.transaction(record.accountId, record.id), ...keys.awaitingInstruction(options.instructionDueAt, record.id), type: 'transaction', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (record.externalId !== null) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.transactionExternalId(record.accountId, record.externalId), type: 'transactionExternalId', transactionId: record.id, createdAt: record.createdAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  if (options.idempotency) items.push({ Update: completionUpdate(options.idempotency) });
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    return 'inserted';
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (!failed.length) throw error;
+    if (failed.includes(0)) return 'id-taken';
+    if (record.externalId !== null && failed.includes(1)) return 'external-id-taken';
+    return 'idempotency-lost';
+  }
+}
+
+export async function getTransaction(accountId: string, transactionId: string, consistent = false): Promise<TransactionRecord | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(accountId, transactionId), ConsistentRead: consistent }));
+  return Item ? withoutKeys<TransactionRecord>(Item) : undefined;
+}
+
+export async function findTransactionIdByExternalId(accountId: string, externalId: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.transactionExternalId(accountId, externalId) }));
+  return Item?.transactionId as string | undefined;
+}
+
+export interface AwaitingInstruction {
+  accountId: string;
+  transactionId: string;
+  dueAt: string;
+}
+
+/** Transactions whose instruction job should have finished by `dueBefore`, oldest first. */
+export async function listAwaitingInstruction(dueBefore: string, limit: number): Promise<AwaitingInstruction[]> {
+  const { gsi2 } = table.indexes;
+  const { Items = [] } = await dynamo().send(new QueryCommand({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: '#pk = :pk AND #sk < :before',
+    ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+    ExpressionAttributeValues: { ':pk': keys.awaitingInstructionPartition(), ':before': dueBefore },
+    ProjectionExpression: 'accountId, id, #sk',
+    Limit: limit,
+  }));
+  return Items.map((item) => ({ accountId: item.accountId as string, transactionId: item.id as string, dueAt: String(item[gsi2.sortKey]).split('#')[0] as string }));
+}
+
+/** Moves the transaction's due time forward so the sweeper does not pick it again at once. */
+export async function postponeInstructionDue(accountId: string, transactionId: string, dueAt: string): Promise<boolean> {
+  const { gsi2 } = table.indexes;
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transaction(accountId, transactionId),
+      UpdateExpression: 'SET #sk = :sk',
+      ConditionExpression: 'attribute_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+      ExpressionAttributeValues: { ':sk': keys.awaitingInstruction(dueAt, transactionId).gsi2sk },
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+// POST /transactions/v2/purchase: validate the variant, write the transaction (unique id,
+// unique externalId, idempotency record) in one DynamoDB transaction, then enqueue its
+// instruction job. If the enqueue fails the sweeper re-enqueues it from the sparse index, so
+// the transaction still gets its instruction.
+import { createHash } from 'node:crypto';
+import { accountSettings } from '../accounts/account-settings.ts';
+import type { Principal } from '../auth/principal.ts';
+import { serviceConfig } from '../config.ts';
+import { badRequest, conflict, unprocessable } from '../errors.ts';
+import { newTransactionId } from '../ids.ts';
+import { log } from '../log.ts';
+import { computeCostFee } from '../purchase/fees.ts';
+import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency.ts';
+import { insertTransaction } from '../store/transactions.ts';
+import { enqueueInstructionJob } from './instruction-job.ts';
+import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
+
+export interface PurchaseOutcome {
+  statusCode: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
+const maxIdAttempts = 3;
+
+/** A stable hash of the body's meaning: key order and white space do not matter. */
+export function requestHash(body: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+    return value;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}
+
+export async function createPurchase(principal: Principal, body: unknown, idempotencyKey: string | undefined, now = new Date()): Promise<PurchaseOutcome> {
+  const request = parsePurchaseRequest(body, now);
+  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+    throw badRequest('idempotency.key_invalid', 'Idempotency-Key: must be 1 to 255 visible ASCII characters');
+  }
+
+  let lockId: string | undefined;
+  if (idempotencyKey !== undefined) {
+    const claim = await claimIdempotencyKey(principal.accountId, idempotencyKey, requestHash(body), now.getTime());
+    if (claim.kind === 'replay') return { ...claim.response, replayed: true };
+    if (claim.kind === 'mismatch') throw unprocessable('idempotency.mismatch', 'Idempotency-Key: was already used with a different request body');
+    if (claim.kind === 'in-flight') throw conflict('idempotency.in_flight', 'Idempotency-Key: a request with this key is still being processed; retry later');
+    lockId = claim.lockId;
+  }
+
+  try {
+    const account = await accountSettings(principal.accountId);
+    const costFee = computeCostFee(request.amount, request.currency, request.method, account?.fees);
+    const instructionDueAt = new Date(now.getTime() + serviceConfig().instructionSweepAfterMs).toISOString();
+    for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
+      const record = newTransactionRecord({ id: newTransactionId(now.getTime()), accountId: principal.accountId, request, costFee, accountPostbackUrl: account?.webhookUrl ?? null, now });
+      const view: TransactionView = creationView(record);
+      const outcome = await insertTransaction(record, {
+        instructionDueAt,
+        ...(idempotencyKey !== undefined && lockId ? { idempotency: { accountId: principal.accountId, key: idempotencyKey, lockId, response: { statusCode: 201, body: view } } } : {}),
+      });
+      if (outcome === 'id-taken') continue;
+      if (outcome === 'external-id-taken') throw conflict('transaction.external_id_taken', `externalId: "${request.externalId}" is already used by another transaction of this account`);
+      if (outcome === 'idempotency-lost') throw conflict('idempotency.in_flight', 'Idempotency-Key: a request with this key is still being processed; retry later');
+      try {
+        await enqueueInstructionJob({ accountId: record.accountId, transactionId: record.id });
+      } catch (error) {
+        log.warn('instruction job not enqueued; the sweeper will retry', { transactionId: record.id, error: (error as Error).message });
+      }
+      return { statusCode: 201, body: view, replayed: false };
+    }
+    throw new Error('could not allocate a unique transaction id');
+  } catch (error) {
+    if (idempotencyKey !== undefined && lockId) await releaseIdempotencyKey(principal.accountId, idempotencyKey, lockId).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+// The transaction as stored and as the API shows it. The stored record keeps the payer data
+// the rails need; the view is exactly the contract's Transaction object (plus updatedAt and
+// paidAt on reads), with a stable set of keys for every variant.
+import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts';
+import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
+
+export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+
+export interface TransactionRecord {
+  id: string;
+  accountId: string;
+  currency: PurchaseCurrency;
+  method: PurchaseMethod;
+  status: TransactionStatus;
+  amount: number;
+  costFee: number;
+  description: string;
+  externalId: string | null;
+  /** What the merchant sent; null means "the account's global URL" at delivery time. */
+  requestedPostbackUrl: string | null;
+  /** The URL in effect when the transaction was created (shown in the API object). */
+  postbackUrl: string | null;
+  payer: {
+    name: string;
+    email: string;
+    phone: string;
+    document: string;
+    responsibleExternalId: string;
+  };
+  boleto?: {
+    dueDate: string;
+    payerDocument: string;
+    address: BoletoAddress;
+  };
+  /** Filled by the instruction worker. */
+  redirectUrl: string | null;
+  qr: string | null;
+  boletoBarcode: string | null;
+  boletoDigitableLine: string | null;
+  boletoUrl: string | null;
+  instructionFilledAt: string | null;
+  /** The hosted payer page's token, once the instruction exists. */
+  pageToken: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+}
+
+export interface TransactionView {
+  id: string;
+  currency: PurchaseCurrency;
+  method: PurchaseMethod;
+  installments: null;
+  externalId: string | null;
+  status: TransactionStatus;
+  amount: number;
+  postbackUrl: string | null;
+  referrerUrl: null;
+  redirectUrl: string | null;
+  qr: string | null;
+  boletoDigitableLine: string | null;
+  paymentInstruction: BoletoPaymentInstruction | null;
+  expiresAt: string | null;
+  createdAt: string;
+  costFee: number;
+  updatedAt?: string;
+  paidAt?: string | null;
+}
+
+export interface BoletoPaymentInstruction {
+  type: 'BOLETO';
+  /** The due day as an ISO 8601 UTC timestamp at midnight of that calendar day. */
+  dueDate: string;
+  boletoUrl: string | null;
+  boletoBarcode: string;
+  boletoDigitableLine: string;
+}
+
+export function newTransactionRecord(input: {
+  id: string;
+  accountId: string;
+  request: PurchaseRequest;
+  costFee: number;
+  accountPostbackUrl: string | null;
+  now: Date;
+}): TransactionRecord {
+  const { request, now } = input;
+  const createdAt = now.toISOString();
+  return {
+    id: input.id,
+    accountId: input.accountId,
+    currency: request.currency,
+    method: request.method,
+    status: 'PENDING',
+    amount: request.amount,
+    costFee: input.costFee,
+    description: request.description,
+    externalId: request.externalId,
+    requestedPostbackUrl: request.postbackUrl,
+    postbackUrl: request.postbackUrl ?? input.accountPostbackUrl,
+    payer: {
+      name: request.name,
+      email: request.email,
+      phone: request.phone,
+      document: request.responsibleDocument,
+      responsibleExternalId: request.responsibleExternalId,
+    },
+    ...(request.currency === 'BRL' ? { boleto: { dueDate: request.dueDate, payerDocument: request.cpf, address: request.boletoAddress } } : {}),
+    redirectUrl: null,
+    qr: null,
+    boletoBarcode: null,
+    boletoDigitableLine: null,
+    boletoUrl: null,
+    instructionFilledAt: null,
+    pageToken: null,
+    expiresAt: null,
+    createdAt,
+    updatedAt: createdAt,
+    paidAt: null,
+  };
+}
+
+/** The contract's creation response. */
+export function creationView(record: TransactionRecord): TransactionView {
+  return {
+    id: record.id,
+    currency: record.currency,
+    method: record.method,
+    installments: null,
+    externalId: record.externalId,
+    status: record.status,
+    amount: record.amount,
+    postbackUrl: record.postbackUrl,
+    referrerUrl: null,
+    redirectUrl: record.redirectUrl,
+    qr: record.qr,
+    boletoDigitableLine: record.boletoDigitableLine,
+    paymentInstruction: record.boleto
+      ? {
+          type: 'BOLETO',
+          dueDate: `${record.boleto.dueDate}T00:00:00.000Z`,
+          boletoUrl: record.boletoUrl,
+          boletoBarcode: record.boletoBarcode ?? '',
+          boletoDigitableLine: record.boletoDigitableLine ?? '',
+        }
+      : null,
+    expiresAt: record.expiresAt,
+    createdAt: record.createdAt,
+    costFee: record.costFee,
+  };
+}
+
+/** What GET /transactions/:id and the webhook's `data` show. */
+export function transactionView(record: TransactionRecord): TransactionView {
+  return { ...creationView(record), updatedAt: record.updatedAt, paidAt: record.paidAt };
+}

@@ -1,0 +1,56 @@
+// Valid purchase bodies, one per variant, shared by the example and property tests.
+
+/** 12:00 in São Paulo on 2026-11-25. */
+export const noon = new Date('2026-11-25T15:00:00Z');
+
+export const validCpf = '529.982.247-25';
+export const validCnpj = '11.222.333/0001-81';
+export const alphanumericCnpj = '12.ABC.345/01DE-35';
+
+export function boletoBody(): Record<string, unknown> {
+  return {
+    paymentMethod: 'BOLETO',
+    name: 'Maria da Silva',
+    email: 'maria@example.com.br',
+    phone: '(11) 91234-5678',
+    amount: 15_000,
+    description: 'Pedido 1234',
+    cpf: validCpf,
+    responsibleDocument: validCnpj,
+    responsibleExternalId: 'merchant-7',
+    boletoAddress: {
+      address: 'Avenida Paulista',
+      number: '1000',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      zipCode: '01310-100',
+      uf: 'SP',
+    },
+  };
+}
+
+export function copBody(): Record<string, unknown> {
+  return {
+    currency: 'COP',
+    name: 'Juan Pérez',
+    email: 'juan@example.co',
+    phone: '+57 300 123 4567',
+    amount: 5_000_000,
+    description: 'Orden 55',
+    responsibleDocument: '1.020.304.050',
+    responsibleExternalId: 'cliente-9',
+  };
+}
+
+export function bobBody(): Record<string, unknown> {
+  return {
+    currency: 'BOB',
+    name: 'Ana Mamani',
+    email: 'ana@example.bo',
+    phone: '+591 71234567',
+    amount: 10_000,
+    description: 'Compra 77',
+    responsibleDocument: '4567890 LP',
+    responsibleExternalId: 'cli-3',
+  };
+}
