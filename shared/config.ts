@@ -62,6 +62,10 @@ export const serviceConfig = memo(() => ({
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** A transaction still without its instruction this long after its job was due is re-enqueued. */
   instructionSweepAfterMs: integerEnv('INSTRUCTION_SWEEP_AFTER_MS', 60_000),
+  /** Waits between rail polls for an instruction (when the rail gives no hint); the last repeats. */
+  instructionPollSchedule: optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s',
+  /** Waits between rail polls for a payment: fast at first, then every 15 minutes until expiry. */
+  paymentPollSchedule: optional('PAYMENT_POLL_SCHEDULE') ?? '2s,5s,10s,30s,1m,2m,5m,10m,15m',
 }));
 
 /** Where product images live and the public address they are served from (CloudFront in AWS, the gateway locally). */

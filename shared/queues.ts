@@ -29,7 +29,7 @@ export interface ScheduleDef {
 }
 
 export const schedules = {
-  sweepInstructions: { handler: 'functions/schedules/sweep-instructions.ts', everyMinutes: 1, grants: ['table:read', 'queue:instructions:send'] },
+  sweepPendingWork: { handler: 'functions/schedules/sweep-pending-work.ts', everyMinutes: 1, grants: ['table:write', 'queue:instructions:send', 'queue:payments:send', 'queue:webhooks:send'] },
 } as const satisfies Record<string, ScheduleDef>;
 
 export type ScheduleName = keyof typeof schedules;

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { badRequest, type AppError } from '../errors.ts';
 
 function pathOf(issue: v.BaseIssue<unknown>): string {
-  const parts = (issue.path ?? []).map((item) => String(item.key));
+  // An empty key is shown as "" so that it still names a field instead of vanishing.
+  const parts = (issue.path ?? []).map((item) => (item.key === '' ? '""' : String(item.key)));
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 

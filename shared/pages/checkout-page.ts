@@ -70,7 +70,7 @@ ${factList([fact(m.bank, account.bank, 'bank-name'), fact(m.accountType, account
 <div class="transfer-fields">
 ${copyField({ id: 'account-number', label: m.accountNumber, value: account.accountNumber, copyText: account.accountNumber.replace(/[\s.-]/g, ''), testId: 'account-number', breakAnywhere: true }, m)}
 ${copyField({ id: 'nit', label: m.nit, value: account.nit, testId: 'nit', breakAnywhere: true }, m)}
-${copyField({ id: 'reference', label: m.reference, value: account.reference, testId: 'reference', breakAnywhere: true }, m)}
+${copyField({ id: 'reference', label: m.reference, value: account.reference, testId: 'reference', breakAnywhere: true, stacked: true }, m)}
 </div>
 ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
     waiting: false,

@@ -79,7 +79,7 @@ export function copyField(input: CopyFieldInput, m: Messages): string {
   return `<div class="field">
 <span class="field-label" id="${labelId}">${escapeHtml(input.label)}</span>
 <div class="copy-row${input.stacked ? ' stacked' : ''}">
-<code class="copy-value${input.breakAnywhere ? ' wrap-any' : ''}" id="${input.id}"${testId} aria-labelledby="${labelId}">${escapeHtml(input.value)}</code>
+<code class="copy-value${input.breakAnywhere ? ' wrap-any' : ''}" id="${input.id}"${testId}>${escapeHtml(input.value)}</code>
 <button type="button" class="btn btn-secondary" data-testid="copy-button" data-copy-target="${input.id}"${copyText} data-copied="${escapeHtml(m.copied)}" aria-describedby="${labelId}">${escapeHtml(m.copy)}</button>
 </div>
 </div>`;

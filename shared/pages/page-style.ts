@@ -88,6 +88,7 @@ footer p{margin:0 0 4px}
 @media print{
   @page{size:A4;margin:12mm}
   body{background:#fff;font-size:10.5pt;color:#000}
+  .label,.muted,.intro,.facts dt{color:#000}
   .wrap{max-width:none;padding:0}
   .top{border-bottom:2px solid #000}
   .badge-sandbox{background:none;color:#000;border-color:#000}

@@ -20,7 +20,7 @@ export function renderQrPage(model: QrPageModel, options?: RenderOptions): Rende
 <h2 id="qr-title">${escapeHtml(m.qrTitle)}</h2>
 <p class="intro">${escapeHtml(m.qrIntro)}</p>
 <div class="qr">${renderQrSvg(model.qrPayload, { label: m.qrImageLabel, attributes: { 'data-testid': 'qr-image' } })}</div>
-${copyField({ id: 'qr-text', label: m.qrText, value: model.qrPayload, testId: 'qr-text', breakAnywhere: true, stacked: true }, m)}
+${copyField({ id: 'qr-text', label: m.qrText, value: model.qrPayload, copyText: model.qrPayload, testId: 'qr-text', breakAnywhere: true, stacked: true }, m)}
 ${canPayInSandbox(model) ? payForm(model, m) : ''}
 </section>`
       : closedCard(model.status, m);

@@ -92,6 +92,7 @@ export interface BobPurchaseRequest extends PurchaseCommon {
 export type PurchaseRequest = BoletoPurchaseRequest | CopPurchaseRequest | BobPurchaseRequest;
 
 // ---------------------------------------------------------------- variant selection
+// Messages avoid "; ": it separates the fields in a validation message.
 
 export interface PurchaseVariant {
   readonly currency: PurchaseCurrency;
@@ -106,7 +107,7 @@ function selectCurrency(raw: unknown): PurchaseCurrency {
   const allowed = `${purchaseCurrencies.slice(0, -1).join(', ')} or ${purchaseCurrencies.at(-1)}`;
   if (typeof raw === 'string' && isPurchaseCurrency(raw.trim().toUpperCase())) throw invalid(`currency: must be one of ${allowed}, in upper case`);
   // Only a currency-code-shaped value is repeated back; anything else could be arbitrary input.
-  if (typeof raw === 'string' && /^[A-Z]{3}$/.test(raw)) throw invalid(`currency: ${raw} is not supported; use ${allowed}`);
+  if (typeof raw === 'string' && /^[A-Z]{3}$/.test(raw)) throw invalid(`currency: ${raw} is not supported (use ${allowed})`);
   throw invalid(`currency: must be one of ${allowed}`);
 }
 
@@ -122,7 +123,7 @@ export function selectVariant(body: Readonly<Record<string, unknown>>): Purchase
   if (isMethodOf(currency, raw)) return { currency, method: raw };
   const allowed = methodsByCurrency[currency].join(', ');
   if (currency === 'BRL' && (unsupportedBrlMethods as readonly unknown[]).includes(raw)) {
-    throw invalid(`paymentMethod: ${String(raw)} is not supported by this service; use BOLETO`);
+    throw invalid(`paymentMethod: ${String(raw)} is not supported by this service (use BOLETO)`);
   }
   throw invalid(methodsByCurrency[currency].length === 1
     ? `paymentMethod: must be ${allowed} for ${currency}`

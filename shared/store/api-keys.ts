@@ -46,7 +46,7 @@ export async function getAccount(accountId: string): Promise<AccountRecord | und
 export async function createAccountWithKey(account: AccountRecord, apiKey: ApiKeyRecord): Promise<void> {
   await dynamo().send(new TransactWriteCommand({
     TransactItems: [
-      { Put: { TableName: tableName(), Item: { ...keys.account(account.accountId), type: 'account', ...account }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...keys.account(account.accountId), entity: 'account', ...account }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: apiKeyItem(apiKey), ConditionExpression: 'attribute_not_exists(pk)' } },
     ],
   }));
@@ -63,7 +63,7 @@ export async function addApiKey(apiKey: ApiKeyRecord): Promise<void> {
 }
 
 function apiKeyItem(apiKey: ApiKeyRecord) {
-  return { ...keys.apiKey(apiKey.keyHash), ...keys.apiKeyIndex(apiKey.accountId, apiKey.keyId), type: 'apiKey', ...apiKey };
+  return { ...keys.apiKey(apiKey.keyHash), ...keys.apiKeyIndex(apiKey.accountId, apiKey.keyId), entity: 'apiKey', ...apiKey };
 }
 
 /** Marks the key revoked; returns false when no such key exists. */
@@ -101,5 +101,5 @@ export async function updateAccountWebhook(accountId: string, changes: { webhook
 }
 
 export async function putAccount(account: AccountRecord): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.account(account.accountId), type: 'account', ...account } }));
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.account(account.accountId), entity: 'account', ...account } }));
 }

@@ -44,7 +44,7 @@ export async function claimIdempotencyKey(accountId: string, key: string, reques
   try {
     await dynamo().send(new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.idempotency(accountId, key), type: 'idempotency', state: 'IN_PROGRESS', requestHash, lockId, lockExpiresAt: now + idempotencyLockMs, ttl: nowSeconds + idempotencyRetentionSeconds, createdAt: new Date(now).toISOString() },
+      Item: { ...keys.idempotency(accountId, key), entity: 'idempotency', state: 'IN_PROGRESS', requestHash, lockId, lockExpiresAt: now + idempotencyLockMs, ttl: nowSeconds + idempotencyRetentionSeconds, createdAt: new Date(now).toISOString() },
       // Free, expired (TTL deletion is lazy), or abandoned by a request that crashed mid-way.
       ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#state = :inProgress AND lockExpiresAt < :now AND requestHash = :hash)',
       ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },

@@ -3,6 +3,7 @@
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../aws/clients.ts';
 import { imageConfig } from '../config.ts';
+import { log } from '../log.ts';
 
 export const imageCacheControl = 'public, max-age=31536000, immutable';
 
@@ -27,4 +28,13 @@ export async function putImage(key: string, bytes: Uint8Array, contentType: stri
 /** Deleting an object that is already gone succeeds, so a retried cleanup is harmless. */
 export async function deleteImage(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: imageConfig().bucket, Key: key }));
+}
+
+/** For an object nothing points to any more: failing to delete it only leaves garbage behind. */
+export async function deleteImageBestEffort(key: string): Promise<void> {
+  try {
+    await deleteImage(key);
+  } catch (error) {
+    log.warn('image object not deleted', { key, error });
+  }
 }

@@ -4,6 +4,8 @@
 
 const acc = (accountId: string) => `ACC#${accountId}`;
 
+export type WorkKind = 'instruction' | 'payment' | 'delivery';
+
 export const keys = {
   /** An API key, found by the SHA-256 of the secret. */
   apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
@@ -22,9 +24,13 @@ export const keys = {
 
   transaction: (accountId: string, transactionId: string) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: 'TX' }),
   transactionExternalId: (accountId: string, externalId: string) => ({ pk: `${acc(accountId)}#TXEXT#${externalId}`, sk: 'UNIQUE' }),
-  /** Sparse index entry of a transaction whose instruction is not filled yet (the sweeper reads it). */
-  awaitingInstruction: (createdAt: string, transactionId: string) => ({ gsi2pk: 'AWAITING_INSTRUCTION', gsi2sk: `${createdAt}#${transactionId}` }),
-  awaitingInstructionPartition: () => 'AWAITING_INSTRUCTION',
+  /**
+   * Sparse work index: an item carries these keys only while background work on it is owed
+   * (an instruction to fill, a payment to watch, a webhook to deliver), sorted by when that
+   * work is due. The sweeper re-enqueues whatever is overdue, so no lost message loses work.
+   */
+  pendingWork: (kind: WorkKind, dueAt: string, id: string) => ({ gsi2pk: `WORK#${kind}`, gsi2sk: `${dueAt}#${id}` }),
+  pendingWorkPartition: (kind: WorkKind) => `WORK#${kind}`,
   idempotency: (accountId: string, idempotencyKey: string) => ({ pk: `${acc(accountId)}#IDEM#${idempotencyKey}`, sk: 'IDEMPOTENCY' }),
 
   /** The transaction's events live beside it; `kind` makes `cashin.paid` unique per transaction. */

@@ -21,7 +21,7 @@ export async function insertTransaction(record: TransactionRecord, options: { in
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.transaction(record.accountId, record.id), ...keys.awaitingInstruction(options.instructionDueAt, record.id), type: 'transaction', ...record },
+        Item: { ...keys.transaction(record.accountId, record.id), ...keys.pendingWork('instruction', options.instructionDueAt, record.id), entity: 'transaction', ...record },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -30,7 +30,7 @@ export async function insertTransaction(record: TransactionRecord, options: { in
     items.push({
       Put: {
         TableName: tableName(),
-        Item: { ...keys.transactionExternalId(record.accountId, record.externalId), type: 'transactionExternalId', transactionId: record.id, createdAt: record.createdAt },
+        Item: { ...keys.transactionExternalId(record.accountId, record.externalId), entity: 'transactionExternalId', transactionId: record.id, createdAt: record.createdAt },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
@@ -58,42 +58,3 @@ export async function findTransactionIdByExternalId(accountId: string, externalI
   return Item?.transactionId as string | undefined;
 }
 
-export interface AwaitingInstruction {
-  accountId: string;
-  transactionId: string;
-  dueAt: string;
-}
-
-/** Transactions whose instruction job should have finished by `dueBefore`, oldest first. */
-export async function listAwaitingInstruction(dueBefore: string, limit: number): Promise<AwaitingInstruction[]> {
-  const { gsi2 } = table.indexes;
-  const { Items = [] } = await dynamo().send(new QueryCommand({
-    TableName: tableName(),
-    IndexName: 'gsi2',
-    KeyConditionExpression: '#pk = :pk AND #sk < :before',
-    ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-    ExpressionAttributeValues: { ':pk': keys.awaitingInstructionPartition(), ':before': dueBefore },
-    ProjectionExpression: 'accountId, id, #sk',
-    Limit: limit,
-  }));
-  return Items.map((item) => ({ accountId: item.accountId as string, transactionId: item.id as string, dueAt: String(item[gsi2.sortKey]).split('#')[0] as string }));
-}
-
-/** Moves the transaction's due time forward so the sweeper does not pick it again at once. */
-export async function postponeInstructionDue(accountId: string, transactionId: string, dueAt: string): Promise<boolean> {
-  const { gsi2 } = table.indexes;
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.transaction(accountId, transactionId),
-      UpdateExpression: 'SET #sk = :sk',
-      ConditionExpression: 'attribute_exists(#pk)',
-      ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-      ExpressionAttributeValues: { ':sk': keys.awaitingInstruction(dueAt, transactionId).gsi2sk },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}

@@ -7,13 +7,13 @@ import { accountSettings } from '../accounts/account-settings.ts';
 import type { Principal } from '../auth/principal.ts';
 import { serviceConfig } from '../config.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
-import { newTransactionId } from '../ids.ts';
+import { newToken, newTransactionId } from '../ids.ts';
 import { log } from '../log.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency.ts';
 import { insertTransaction } from '../store/transactions.ts';
-import { enqueueInstructionJob } from './instruction-job.ts';
+import { enqueueInstructionJob } from './jobs.ts';
 import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
 
 export interface PurchaseOutcome {
@@ -55,7 +55,7 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
     const costFee = computeCostFee(request.amount, request.currency, request.method, account?.fees);
     const instructionDueAt = new Date(now.getTime() + serviceConfig().instructionSweepAfterMs).toISOString();
     for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
-      const record = newTransactionRecord({ id: newTransactionId(now.getTime()), accountId: principal.accountId, request, costFee, accountPostbackUrl: account?.webhookUrl ?? null, now });
+      const record = newTransactionRecord({ id: newTransactionId(now.getTime()), pageToken: newToken(), accountId: principal.accountId, request, costFee, accountPostbackUrl: account?.webhookUrl ?? null, now });
       const view: TransactionView = creationView(record);
       const outcome = await insertTransaction(record, {
         instructionDueAt,

@@ -39,8 +39,8 @@ export interface TransactionRecord {
   boletoDigitableLine: string | null;
   boletoUrl: string | null;
   instructionFilledAt: string | null;
-  /** The hosted payer page's token, once the instruction exists. */
-  pageToken: string | null;
+  /** The unguessable token of the hosted payer page (boleto, checkout or QR page). */
+  pageToken: string;
   expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -79,6 +79,7 @@ export interface BoletoPaymentInstruction {
 
 export function newTransactionRecord(input: {
   id: string;
+  pageToken: string;
   accountId: string;
   request: PurchaseRequest;
   costFee: number;
@@ -113,7 +114,7 @@ export function newTransactionRecord(input: {
     boletoDigitableLine: null,
     boletoUrl: null,
     instructionFilledAt: null,
-    pageToken: null,
+    pageToken: input.pageToken,
     expiresAt: null,
     createdAt,
     updatedAt: createdAt,

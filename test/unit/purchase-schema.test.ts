@@ -86,7 +86,7 @@ describe('BRL boleto', () => {
   });
 
   it.each(['PIX', 'CREDIT_CARD'])('refuses %s as not supported by this service', (method) => {
-    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(`paymentMethod: ${method} is not supported by this service; use BOLETO`);
+    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(`paymentMethod: ${method} is not supported by this service (use BOLETO)`);
   });
 
   it.each(['boleto', 'QR', 'BANK_TRANSFER', 7, true])('refuses paymentMethod %j', (method) => {
@@ -266,7 +266,7 @@ describe('BOB', () => {
 
 describe('currency selection', () => {
   it.each(['MXN', 'ARS', 'USD'])('refuses %s as not supported', (currency) => {
-    expect(rejection({ ...copBody(), currency })).toBe(`currency: ${currency} is not supported; use BRL, COP or BOB`);
+    expect(rejection({ ...copBody(), currency })).toBe(`currency: ${currency} is not supported (use BRL, COP or BOB)`);
   });
 
   it('asks for upper case rather than calling cop unsupported', () => {
@@ -278,8 +278,8 @@ describe('currency selection', () => {
   });
 
   it('reports only the selection error when the rail is unknown', () => {
-    expect(rejection({ currency: 'MXN' })).toBe('currency: MXN is not supported; use BRL, COP or BOB');
-    expect(rejection({ paymentMethod: 'PIX' })).toBe('paymentMethod: PIX is not supported by this service; use BOLETO');
+    expect(rejection({ currency: 'MXN' })).toBe('currency: MXN is not supported (use BRL, COP or BOB)');
+    expect(rejection({ paymentMethod: 'PIX' })).toBe('paymentMethod: PIX is not supported by this service (use BOLETO)');
   });
 });
 
@@ -340,6 +340,11 @@ describe('common fields', () => {
 describe('body shape', () => {
   it.each([null, [], 'text', 42, true])('refuses %j as a body', (body) => {
     expect(rejection(body)).toBe('body: must be a JSON object');
+  });
+
+  it('names an empty key as ""', () => {
+    expect(rejection({ ...copBody(), '': 1 })).toBe('"": unknown field');
+    expect(rejection({ ...boletoBody(), boletoAddress: { ...(boletoBody().boletoAddress as object), '': 1 } })).toBe('boletoAddress."": unknown field');
   });
 
   it('refuses a __proto__ key parsed from JSON as an unknown field', () => {

@@ -1,0 +1,149 @@
+// A transaction's events and their delivery attempts, stored beside the transaction.
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import type { TransactionView } from '../transactions/transaction.ts';
+import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { keys } from './keys.ts';
+
+export type EventKind = 'cashin.paid';
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'UNDELIVERABLE';
+
+export interface EventRecord {
+  eventId: string;
+  type: EventKind;
+  accountId: string;
+  transactionId: string;
+  createdAt: string;
+  /** The transaction as GET /transactions/:id showed it when the event happened. */
+  data: TransactionView;
+  deliveryStatus: DeliveryStatus;
+  /** Attempts made so far, over every delivery run (redeliveries included). */
+  attemptCount: number;
+  /** Attempts made in the current run; the retry schedule counts these. */
+  runAttempts: number;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
+  lastError: string | null;
+}
+
+export interface DeliveryAttempt {
+  number: number;
+  at: string;
+  url: string | null;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export async function getEvent(accountId: string, transactionId: string, kind: EventKind): Promise<EventRecord | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.event(accountId, transactionId, kind), ConsistentRead: true }));
+  return Item ? withoutKeys<EventRecord>(Item) : undefined;
+}
+
+export async function findEventById(accountId: string, eventId: string): Promise<EventRecord | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, eventId) }));
+  if (!Item) return undefined;
+  return getEvent(accountId, Item.transactionId as string, Item.eventKind as EventKind);
+}
+
+/** The transaction's events, each with its attempts in order. */
+export async function listEventsWithAttempts(accountId: string, transactionId: string): Promise<Array<EventRecord & { attempts: DeliveryAttempt[] }>> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.transactionItemsPartition(accountId, transactionId), ':prefix': 'EVENT#' },
+      ExclusiveStartKey: startKey,
+    }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const events = items.filter((item) => item.entity === 'event').map((item) => ({ ...withoutKeys<EventRecord>(item), attempts: [] as DeliveryAttempt[] }));
+  for (const item of items.filter((entry) => entry.entity === 'deliveryAttempt')) {
+    events.find((event) => event.type === item.eventKind)?.attempts.push(withoutKeys<DeliveryAttempt & { eventKind: string }>(item));
+  }
+  for (const event of events) event.attempts.sort((a, b) => a.number - b.number);
+  return events;
+}
+
+/**
+ * Records one attempt and the event's new state in one transaction. The attempt number must be
+ * the next one, so a duplicate worker running the same attempt records nothing.
+ * `nextDueAt` keeps the event in the work index (more attempts owed); null takes it out.
+ */
+export async function recordAttempt(event: EventRecord, attempt: DeliveryAttempt, next: { deliveryStatus: DeliveryStatus; runAttempts: number; nextDueAt: string | null; lastError: string | null }): Promise<boolean> {
+  const workIndex = next.nextDueAt ? keys.pendingWork('delivery', next.nextDueAt, event.transactionId) : undefined;
+  try {
+    await dynamo().send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.eventAttempt(event.accountId, event.transactionId, event.type, attempt.number), entity: 'deliveryAttempt', eventKind: event.type, eventId: event.eventId, ...attempt },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.event(event.accountId, event.transactionId, event.type),
+            UpdateExpression: `SET attemptCount = :number, runAttempts = :runAttempts, lastAttemptAt = :at, deliveryStatus = :status, lastError = :lastError${next.deliveryStatus === 'DELIVERED' ? ', deliveredAt = :at' : ''}${workIndex ? ', gsi2pk = :workPk, gsi2sk = :workSk' : ' REMOVE gsi2pk, gsi2sk'}`,
+            ConditionExpression: 'attemptCount = :previous',
+            ExpressionAttributeValues: {
+              ':number': attempt.number,
+              ':previous': attempt.number - 1,
+              ':runAttempts': next.runAttempts,
+              ':at': attempt.at,
+              ':status': next.deliveryStatus,
+              ':lastError': next.lastError,
+              ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
+            },
+          },
+        },
+      ],
+    }));
+    return true;
+  } catch (error) {
+    if (failedConditions(error).length) return false;
+    throw error;
+  }
+}
+
+/** Marks an event that has nowhere to go (no postback URL at all); it stays listed, not lost. */
+export async function markUndeliverable(event: EventRecord, reason: string, now: Date): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.event(event.accountId, event.transactionId, event.type),
+      UpdateExpression: 'SET deliveryStatus = :undeliverable, lastError = :reason, lastAttemptAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'deliveryStatus = :pending',
+      ExpressionAttributeValues: { ':undeliverable': 'UNDELIVERABLE', ':pending': 'PENDING', ':reason': reason, ':now': now.toISOString() },
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Starts a new delivery run for an event whose last run ended. False when a run is under way. */
+export async function restartDelivery(event: EventRecord, dueAt: string): Promise<boolean> {
+  const workIndex = keys.pendingWork('delivery', dueAt, event.transactionId);
+  try {
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.event(event.accountId, event.transactionId, event.type),
+      UpdateExpression: 'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
+      ConditionExpression: 'deliveryStatus <> :pending',
+      ExpressionAttributeValues: { ':pending': 'PENDING', ':zero': 0, ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk },
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

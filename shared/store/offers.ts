@@ -1,0 +1,72 @@
+// Offers, listed per product. A new offer is written in one transaction with a check that its
+// product exists and is not archived, so an offer can never attach to an archived product.
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import type { OfferRecord } from '../catalog/offer.ts';
+import type { CursorKey, CursorShape } from './cursor.ts';
+import { failedConditions } from './dynamo-errors.ts';
+import { keys } from './keys.ts';
+import { queryPage } from './paged-query.ts';
+
+function toRecord(item: Record<string, unknown>): OfferRecord {
+  return {
+    accountId: item.accountId as string,
+    id: item.id as string,
+    productId: item.productId as string,
+    name: item.name as string,
+    amount: item.amount as number,
+    billingCycle: (item.billingCycle as OfferRecord['billingCycle'] | undefined) ?? null,
+    active: item.active as boolean,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}
+
+/** 'product-unavailable': the product is missing or archived (the caller reads it to tell which). */
+export async function insertOffer(record: OfferRecord): Promise<'inserted' | 'product-unavailable'> {
+  try {
+    await dynamo().send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.product(record.accountId, record.productId),
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
+            ExpressionAttributeValues: { ':null': null },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.offer(record.accountId, record.id), ...keys.offerListing(record.accountId, record.productId, record.createdAt, record.id), type: 'offer', ...record },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }));
+    return 'inserted';
+  } catch (error) {
+    if (failedConditions(error).includes(0)) return 'product-unavailable';
+    throw error;
+  }
+}
+
+export function offerCursorShape(accountId: string, productId: string): CursorShape {
+  return {
+    fields: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+    pinned: { gsi1pk: keys.offerListingPartition(accountId, productId), sk: keys.offer(accountId, 'x').sk },
+    check: (key) => key.pk === keys.offer(accountId, String(key.gsi1sk).split('#').at(-1) ?? '').pk,
+  };
+}
+
+export async function listOfferRecords(accountId: string, productId: string, options: { limit: number; after?: CursorKey }): Promise<{ records: OfferRecord[]; nextKey: CursorKey | null }> {
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.offerListingPartition(accountId, productId),
+    limit: options.limit,
+    newestFirst: true,
+    ...(options.after ? { after: options.after } : {}),
+  });
+  return { records: page.items.map(toRecord), nextKey: page.nextKey };
+}

@@ -1,0 +1,47 @@
+// The instruction job: register the charge with the rail, poll it (with the rail's hint or a
+// growing backoff) until the instruction is ready, then write it once, conditionally.
+import { serviceConfig } from '../config.ts';
+import { log } from '../log.ts';
+import { railFor } from '../rails/rails.ts';
+import { keys } from '../store/keys.ts';
+import { postponeWork } from '../store/pending-work.ts';
+import { fillInstruction } from '../store/transaction-updates.ts';
+import { getTransaction } from '../store/transactions.ts';
+import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
+import { hostedPageUrl } from './hosted-page.ts';
+import { enqueueInstructionJob, enqueuePaymentJob, type InstructionJob } from './jobs.ts';
+
+export type FillOutcome = 'filled' | 'waiting' | 'nothing-to-do';
+
+export async function runInstructionJob(job: InstructionJob, now = new Date()): Promise<FillOutcome> {
+  const transaction = await getTransaction(job.accountId, job.transactionId, true);
+  if (!transaction) {
+    log.warn('instruction job for an unknown transaction', { transactionId: job.transactionId });
+    return 'nothing-to-do';
+  }
+  if (transaction.status !== 'PENDING' || transaction.instructionFilledAt) return 'nothing-to-do';
+
+  const config = serviceConfig();
+  const rail = railFor(transaction);
+  const { chargeId } = await rail.registerCharge({ transaction, pageUrl: hostedPageUrl(transaction) }, now);
+  const result = await rail.fetchInstruction(chargeId, now);
+
+  if (!result.ready) {
+    const attempt = (job.attempt ?? 0) + 1;
+    const delayMs = result.retryAfterMs ?? pollDelayMs(config.instructionPollSchedule, attempt);
+    // Keep the sweeper away while this job chain is alive.
+    await postponeWork({ kind: 'instruction', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, new Date(now.getTime() + delayMs + config.instructionSweepAfterMs).toISOString());
+    await enqueueInstructionJob({ accountId: job.accountId, transactionId: job.transactionId, attempt }, delaySecondsFor(delayMs));
+    return 'waiting';
+  }
+
+  const firstPollMs = pollDelayMs(config.paymentPollSchedule, 1);
+  const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.instructionSweepAfterMs).toISOString();
+  if (!(await fillInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now))) return 'nothing-to-do';
+  try {
+    await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt: 1 }, delaySecondsFor(firstPollMs));
+  } catch (error) {
+    log.warn('payment job not enqueued; the sweeper will start it', { transactionId: job.transactionId, error: (error as Error).message });
+  }
+  return 'filled';
+}

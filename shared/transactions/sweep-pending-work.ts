@@ -1,0 +1,36 @@
+// The safety net under every queue: work that is overdue in the sparse work index (the
+// purchase's enqueue failed, a worker died between its write and its send, a message was
+// dead-lettered) is enqueued again. Workers are idempotent, so a duplicate job does no harm.
+import { serviceConfig } from '../config.ts';
+import { log } from '../log.ts';
+import type { WorkKind } from '../store/keys.ts';
+import { listOverdueWork, postponeWork, type PendingWork } from '../store/pending-work.ts';
+import { enqueueDeliveryJob, enqueueInstructionJob, enqueuePaymentJob } from './jobs.ts';
+
+const pageSize = 100;
+
+const enqueue: Record<WorkKind, (work: PendingWork) => Promise<void>> = {
+  instruction: (work) => enqueueInstructionJob({ accountId: work.accountId, transactionId: work.transactionId }),
+  payment: (work) => enqueuePaymentJob({ accountId: work.accountId, transactionId: work.transactionId, mode: 'poll' }),
+  delivery: (work) => enqueueDeliveryJob({ accountId: work.accountId, transactionId: work.transactionId, eventKind: 'cashin.paid' }),
+};
+
+export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKind, number>> {
+  const nextDue = new Date(now.getTime() + serviceConfig().instructionSweepAfterMs).toISOString();
+  const enqueued: Record<WorkKind, number> = { instruction: 0, payment: 0, delivery: 0 };
+  for (const kind of Object.keys(enqueue) as WorkKind[]) {
+    const overdue = await listOverdueWork(kind, now.toISOString(), pageSize);
+    for (const work of overdue) {
+      // Postpone first: if the send then fails, the next sweep tries again after the grace period.
+      if (!(await postponeWork(work, nextDue))) continue;
+      try {
+        await enqueue[kind](work);
+        enqueued[kind] += 1;
+      } catch (error) {
+        log.warn('sweeper could not enqueue a job', { kind, transactionId: work.transactionId, error: (error as Error).message });
+      }
+    }
+  }
+  if (enqueued.instruction + enqueued.payment + enqueued.delivery > 0) log.info('swept overdue work', enqueued);
+  return enqueued;
+}

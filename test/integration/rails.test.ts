@@ -1,0 +1,141 @@
+// Rails and workers end to end: the instruction appears after the sandbox delay, it is valid
+// (boleto check digits, EMV CRC), and a sandbox payment moves the transaction to PAID with
+// exactly one cashin.paid event, however often it is paid or its message delivered.
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { parseBarcode, validateBarcode, validateDigitableLine, barcodeFromDigitableLine, dueDateFactor } from '../../shared/rails/boleto.ts';
+import { parseBolivianQr, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
+import { listEventsWithAttempts } from '../../shared/store/events.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
+
+// The shared stack runs with SANDBOX_INSTRUCTION_DELAY_MS=300.
+const instructionDelayMs = 300;
+
+async function purchaseAndWait(body: Record<string, unknown>, filled: (tx: any) => boolean) {
+  const created = await call('POST', '/transactions/v2/purchase', { body });
+  expect(created.status).toBe(201);
+  const started = Date.now();
+  const tx = await pollUntil(async () => (await call('GET', `/transactions/${created.body.id}`)).body, filled, instructionDelayMs + 2000, 50);
+  expect(filled(tx), 'instruction filled in time').toBe(true);
+  expect(Date.now() - started).toBeLessThan(instructionDelayMs + 2000);
+  return { created: created.body, tx };
+}
+
+async function payAndWait(id: string, key?: string) {
+  const paid = await call('POST', `/sandbox/transactions/${id}/pay`, key ? { key } : {});
+  expect(paid.status).toBe(202);
+  expect(paid.body).toMatchObject({ transactionId: id, railStatus: 'PAID' });
+  return pollUntil(async () => (await call('GET', `/transactions/${id}`, key ? { key } : {})).body, (tx) => tx.status === 'PAID', 5000, 50);
+}
+
+describe('instruction worker', () => {
+  it('fills a valid boleto: barcode and line agree, check digits, due-date factor and value', async () => {
+    const dueDate = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const { created, tx } = await purchaseAndWait({ ...boletoBody(), amount: 123_456, dueDate }, (t) => Boolean(t.paymentInstruction?.boletoBarcode));
+    expect(created.paymentInstruction.boletoBarcode).toBe('');
+    const { boletoBarcode, boletoDigitableLine, boletoUrl } = tx.paymentInstruction;
+    expect(boletoBarcode).toMatch(/^\d{44}$/);
+    expect(validateBarcode(boletoBarcode)).toEqual({ ok: true, problems: [] });
+    expect(validateDigitableLine(boletoDigitableLine)).toEqual({ ok: true, problems: [] });
+    expect(boletoDigitableLine).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    expect(barcodeFromDigitableLine(boletoDigitableLine)).toBe(boletoBarcode);
+    const parsed = parseBarcode(boletoBarcode, dueDate);
+    expect(parsed.amountCents).toBe(123_456);
+    expect(parsed.dueDateFactor).toBe(dueDateFactor(dueDate));
+    expect(parsed.dueDate).toBe(dueDate);
+    expect(boletoUrl).toMatch(/^http:\/\/localhost:\d+\/pay\/boleto\/[A-Za-z0-9_-]{32}$/);
+    expect(tx.paymentInstruction.dueDate).toBe(`${dueDate}T00:00:00.000Z`);
+    expect(tx.expiresAt).not.toBeNull();
+  });
+
+  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])('fills COP %s with an absolute redirectUrl', async (method) => {
+    const { created, tx } = await purchaseAndWait({ ...copBody(), paymentMethod: method }, (t) => Boolean(t.redirectUrl));
+    expect(created.redirectUrl).toBeNull();
+    expect(new URL(tx.redirectUrl).protocol).toBe('http:');
+    expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('fills BOB with an EMV QR payload: CRC, currency, country and amount', async () => {
+    const { created, tx } = await purchaseAndWait({ ...bobBody(), amount: 12_345 }, (t) => Boolean(t.qr));
+    expect(created.qr).toBeNull();
+    expect(verifyEmvCrc(tx.qr)).toBe(true);
+    expect(tx.qr).toContain('5303068');
+    expect(tx.qr).toContain('5802BO');
+    expect(tx.qr).toContain('5406123.45');
+    const qr = parseBolivianQr(tx.qr);
+    expect(qr.amountCents).toBe(12_345);
+    expect(qr.reference).toBe(tx.id);
+  });
+});
+
+describe('payment worker and sandbox pay', () => {
+  it('sandbox pay → PAID with paidAt and exactly one cashin.paid event, even when paid twice', async () => {
+    const externalId = `paid-${randomUUID()}`;
+    const { tx } = await purchaseAndWait({ ...copBody(), externalId }, (t) => Boolean(t.redirectUrl));
+    const paid = await payAndWait(tx.id);
+    expect(paid.status).toBe('PAID');
+    expect(paid.paidAt).toMatch(/Z$/);
+    const again = await call('POST', `/sandbox/transactions/${tx.id}/pay`);
+    expect(again.status).toBe(202);
+    expect(again.body.status).toBe('PAID');
+    useSharedStore();
+    const events = await listEventsWithAttempts(sharedStack().accountId, tx.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, status: 'PAID', externalId } });
+    expect(events[0]!.eventId).toMatch(/^evt_/);
+  });
+
+  it('a payment job delivered several times creates one event', async () => {
+    const { tx } = await purchaseAndWait(bobBody(), (t) => Boolean(t.qr));
+    useSharedStore();
+    const sqs = new SQSClient({ region: 'us-east-1', endpoint: sharedStack().sqsEndpoint });
+    await call('POST', `/sandbox/transactions/${tx.id}/pay`);
+    const job = JSON.stringify({ accountId: sharedStack().accountId, transactionId: tx.id, mode: 'notify' });
+    await Promise.all(Array.from({ length: 5 }, () => sqs.send(new SendMessageCommand({ QueueUrl: sharedStack().queueUrls.payments!, MessageBody: job }))));
+    await pollUntil(async () => (await call('GET', `/transactions/${tx.id}`)).body, (t) => t.status === 'PAID', 5000, 50);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await listEventsWithAttempts(sharedStack().accountId, tx.id)).toHaveLength(1);
+    sqs.destroy();
+  });
+
+  it('cannot pay another account\'s transaction (404), nor one whose instruction is not ready (409)', async () => {
+    const { tx } = await purchaseAndWait(copBody(), (t) => Boolean(t.redirectUrl));
+    const other = await createKey(['createTransaction']);
+    const response = await call('POST', `/sandbox/transactions/${tx.id}/pay`, { key: other.secretKey });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    const fresh = await call('POST', '/transactions/v2/purchase', { body: copBody() });
+    const early = await call('POST', `/sandbox/transactions/${fresh.body.id}/pay`);
+    expect([409, 202]).toContain(early.status);
+    if (early.status === 409) expect(early.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
+  });
+
+  it('needs createTransaction', async () => {
+    const catalogOnly = await createKey(['isInvoiceAvailable']);
+    expect((await call('POST', '/sandbox/transactions/1/pay', { key: catalogOnly.secretKey })).status).toBe(403);
+    expect((await call('POST', '/sandbox/transactions/1/pay', { key: null })).status).toBe(401);
+  });
+});
+
+describe('nothing is lost between the write and the queue', () => {
+  it('a purchase made while SQS is unreachable still gets its instruction (the sweeper re-enqueues it)', async () => {
+    // This file's own stack, so the queue can be taken down without disturbing other tests.
+    const { startLocalStack } = await import('../../infra/local/stack.ts');
+    const stack = await startLocalStack({ port: 0, env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', INSTRUCTION_SWEEP_AFTER_MS: '500' }, scheduleIntervalMs: 500 });
+    try {
+      const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
+      const key = await issueApiKey({ permissions: ['createTransaction'] });
+      stack.sqsProxy.setDown(true);
+      const created = await call('POST', '/transactions/v2/purchase', { body: bobBody(), key: key.secretKey, baseUrl: stack.baseUrl });
+      expect(created.status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stack.sqsProxy.setDown(false);
+      const tx = await pollUntil(async () => (await call('GET', `/transactions/${created.body.id}`, { key: key.secretKey, baseUrl: stack.baseUrl })).body, (t) => Boolean(t.qr), 15_000, 100);
+      expect(verifyEmvCrc(tx.qr)).toBe(true);
+    } finally {
+      await stack.stop();
+    }
+  }, 60_000);
+});
