@@ -66,6 +66,9 @@ export const serviceConfig = memo(() => ({
   instructionPollSchedule: optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s',
   /** Waits between rail polls for a payment: fast at first, then every 15 minutes until expiry. */
   paymentPollSchedule: optional('PAYMENT_POLL_SCHEDULE') ?? '2s,5s,10s,30s,1m,2m,5m,10m,15m',
+  /** Waits between webhook attempts: the Standard Webhooks schedule (about 3 days in all). */
+  webhookRetrySchedule: optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+  webhookTimeoutMs: integerEnv('WEBHOOK_TIMEOUT_MS', 10_000),
 }));
 
 /** Where product images live and the public address they are served from (CloudFront in AWS, the gateway locally). */

@@ -7,5 +7,7 @@ export type Grant =
   | 'bucket:read'
   | 'bucket:write'
   | `queue:${QueueName}:send`
+  /** Send to the queue's dead-letter queue (a worker that dead-letters a job itself). */
+  | `queue:${QueueName}:dead-letter`
   /** Read queue attributes (the health check). */
   | 'queues:health';

@@ -19,7 +19,7 @@ export interface QueueDef {
 export const queues = {
   instructions: { worker: 'functions/workers/fill-instruction.ts', workerTimeoutSeconds: 20, batchSize: 10, maxReceiveCount: 8, grants: ['table:write', 'queue:instructions:send', 'queue:payments:send'] },
   payments: { worker: 'functions/workers/poll-payment.ts', workerTimeoutSeconds: 20, batchSize: 10, maxReceiveCount: 8, grants: ['table:write', 'queue:payments:send', 'queue:webhooks:send'] },
-  webhooks: { worker: 'functions/workers/deliver-webhook.ts', workerTimeoutSeconds: 30, batchSize: 5, maxReceiveCount: 3, grants: ['table:write', 'queue:webhooks:send'] },
+  webhooks: { worker: 'functions/workers/deliver-webhook.ts', workerTimeoutSeconds: 30, batchSize: 5, maxReceiveCount: 3, grants: ['table:write', 'queue:webhooks:send', 'queue:webhooks:dead-letter'] },
 } as const satisfies Record<QueueName, QueueDef>;
 
 export interface ScheduleDef {
@@ -37,4 +37,9 @@ export type ScheduleName = keyof typeof schedules;
 /** Environment variable that carries a queue's URL to the functions that send to it. */
 export function queueUrlEnv(name: QueueName): string {
   return `QUEUE_URL_${name.toUpperCase()}`;
+}
+
+/** Environment variable that carries a queue's dead-letter queue URL. */
+export function deadLetterUrlEnv(name: QueueName): string {
+  return `DLQ_URL_${name.toUpperCase()}`;
 }

@@ -4,7 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { routeList, type RouteDef } from '../../shared/routes.ts';
-import { queueNames, queues, queueUrlEnv, schedules, type QueueName } from '../../shared/queues.ts';
+import { deadLetterUrlEnv, queueNames, queues, queueUrlEnv, schedules, type QueueName } from '../../shared/queues.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { startEventSources, type EventSourceBinding } from './event-source.ts';
 import { startGateway } from './gateway.ts';
@@ -91,6 +91,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SANDBOX_RAILS: 'true',
       ALLOW_INSECURE_POSTBACK: 'true',
       ...Object.fromEntries(queueNames.map((name) => [queueUrlEnv(name), messaging.queues[name].url])),
+      ...Object.fromEntries(queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl])),
     };
     // The functions run in this process, as a warm Lambda would, and read their config from here.
     Object.assign(process.env, env);

@@ -1,7 +1,7 @@
 // Sending to the service's queues. Queue URLs come from the environment (QUEUE_URL_<NAME>).
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { requireEnv } from '../config.ts';
-import { queueUrlEnv, type QueueName } from '../queues.ts';
+import { deadLetterUrlEnv, queueUrlEnv, type QueueName } from '../queues.ts';
 import { sqs } from './clients.ts';
 
 export function queueUrl(name: QueueName): string {
@@ -18,6 +18,11 @@ export async function sendMessage(name: QueueName, body: unknown, options: { del
     MessageBody: JSON.stringify(body),
     ...(delaySeconds > 0 ? { DelaySeconds: delaySeconds } : {}),
   }));
+}
+
+/** Parks a job whose work is given up in the queue's DLQ, for an operator to see and redrive. */
+export async function sendToDeadLetter(name: QueueName, body: unknown): Promise<void> {
+  await sqs().send(new SendMessageCommand({ QueueUrl: requireEnv(deadLetterUrlEnv(name)), MessageBody: JSON.stringify(body) }));
 }
 
 export async function queueAnswers(name: QueueName): Promise<boolean> {

@@ -7,7 +7,7 @@ import { findProduct } from './find-product.ts';
 import { isArchived, nextUpdatedAt, type ProductRecord } from './product.ts';
 import { externalIdTaken, productArchived, productChangedConcurrently } from './product-errors.ts';
 
-const maxAttempts = 5;
+const maxAttempts = 8;
 
 export interface ProductChange {
   before: ProductRecord;

@@ -21,6 +21,18 @@ async function create(as: As, body: Record<string, unknown>) {
   return response.body;
 }
 
+/**
+ * Listings are ordered by createdAt (milliseconds), then by id; waiting past the millisecond
+ * makes the creation order the listing order.
+ */
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+async function createInOrder(as: As, body: Record<string, unknown>) {
+  const product = await create(as, body);
+  await nextMillisecond();
+  return product;
+}
+
 let as: As;
 let userId: string;
 beforeAll(async () => {
@@ -281,12 +293,12 @@ describe('DELETE /v2/products/:id (archive)', () => {
 describe('GET /v2/products', () => {
   it('lists the sales listing by default, newest first; the flags widen it', async () => {
     const { as: mine } = await catalogAccount();
-    const active1 = await create(mine, { name: 'Active 1' });
-    const inactive = await create(mine, { name: 'Inactive' });
+    const active1 = await createInOrder(mine, { name: 'Active 1' });
+    const inactive = await createInOrder(mine, { name: 'Inactive' });
     await mine('PATCH', `/v2/products/${inactive.id}`, { active: false });
-    const archived = await create(mine, { name: 'Archived' });
+    const archived = await createInOrder(mine, { name: 'Archived' });
     await mine('DELETE', `/v2/products/${archived.id}`);
-    const active2 = await create(mine, { name: 'Active 2' });
+    const active2 = await createInOrder(mine, { name: 'Active 2' });
 
     const ids = async (query: string) => {
       const response = await mine('GET', `/v2/products${query}`);
@@ -311,7 +323,7 @@ describe('GET /v2/products', () => {
   it('paginates with limit 2 over 5 products: every product exactly once, in order', async () => {
     const { as: mine } = await catalogAccount();
     const created: string[] = [];
-    for (let index = 0; index < 5; index++) created.push((await create(mine, { name: `P${index}` })).id);
+    for (let index = 0; index < 5; index++) created.push((await createInOrder(mine, { name: `P${index}` })).id);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -331,7 +343,7 @@ describe('GET /v2/products', () => {
     const { as: mine } = await catalogAccount();
     const kept: string[] = [];
     for (let index = 0; index < 9; index++) {
-      const product = await create(mine, { name: `F${index}` });
+      const product = await createInOrder(mine, { name: `F${index}` });
       if (index % 3 === 0) kept.push(product.id);
       else await mine('PATCH', `/v2/products/${product.id}`, { active: false });
     }
@@ -349,7 +361,7 @@ describe('GET /v2/products', () => {
 
   it('keeps querying past many filtered-out items to fill a page', async () => {
     const { as: mine } = await catalogAccount();
-    const oldest = await create(mine, { name: 'Oldest, active' });
+    const oldest = await createInOrder(mine, { name: 'Oldest, active' });
     const hidden = await Promise.all(Array.from({ length: 60 }, (_, index) => create(mine, { name: `Hidden ${index}` })));
     await Promise.all(hidden.map((product) => mine('PATCH', `/v2/products/${product.id}`, { active: false })));
     const page = await mine('GET', '/v2/products?limit=1');

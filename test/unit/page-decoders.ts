@@ -48,7 +48,7 @@ function viewBox(svg: string): [number, number, number, number] {
 // ---------------------------------------------------------------------------------------------
 // Interleaved 2 of 5
 
-interface Interval {
+export interface Interval {
   start: number;
   end: number;
 }
@@ -105,7 +105,12 @@ export interface ItfReading {
 
 /** Decodes an Interleaved 2 of 5 SVG: start nnnn, digit pairs (bars odd digit, spaces even), end Wnn. */
 export function decodeItfSvg(svg: string): ItfReading {
-  const bars = barsFromSvg(svg);
+  const [vx, , vw] = viewBox(svg);
+  return decodeItfBars(barsFromSvg(svg), vx, vx + vw);
+}
+
+/** Decodes ITF from dark bar intervals (any unit) drawn between `left` and `right`. */
+export function decodeItfBars(bars: readonly Interval[], left: number, right: number): ItfReading {
   if (bars.length < 5) throw new Error('too few bars');
   const widths: number[] = [];
   for (let i = 0; i < bars.length; i++) {
@@ -127,13 +132,12 @@ export function decodeItfSvg(svg: string): ItfReading {
     digits += String(itfDigit(chunk.filter((_, j) => j % 2 === 0)));
     digits += String(itfDigit(chunk.filter((_, j) => j % 2 === 1)));
   }
-  const [vx, , vw] = viewBox(svg);
   return {
     digits,
     narrow,
     ratio: widest / narrow,
-    quietLeft: bars[0]!.start - vx,
-    quietRight: vx + vw - bars[bars.length - 1]!.end,
+    quietLeft: bars[0]!.start - left,
+    quietRight: right - bars[bars.length - 1]!.end,
   };
 }
 

@@ -1,0 +1,21 @@
+// POST /events/:id/redeliver: start a new delivery run (a fresh retry schedule) for an event
+// whose last run ended (delivered, failed or undeliverable). The event id stays the same, so
+// receivers deduplicate on webhook-id as usual.
+import { serviceConfig } from '../config.ts';
+import { conflict, notFound } from '../errors.ts';
+import { log } from '../log.ts';
+import { findEventById, restartDelivery } from '../store/events.ts';
+import { enqueueDeliveryJob } from '../transactions/jobs.ts';
+
+export async function redeliverEvent(accountId: string, eventId: string, now = new Date()): Promise<{ id: string; deliveryStatus: 'PENDING' }> {
+  const event = /^evt_[0-9a-f-]{36}$/.test(eventId) ? await findEventById(accountId, eventId) : undefined;
+  if (!event) throw notFound('event.not_found', `event ${eventId} not found`);
+  const dueAt = new Date(now.getTime() + serviceConfig().instructionSweepAfterMs).toISOString();
+  if (!(await restartDelivery(event, dueAt))) throw conflict('event.delivery_in_progress', `event ${eventId} is being delivered; wait for the current run to end`);
+  try {
+    await enqueueDeliveryJob({ accountId, transactionId: event.transactionId, eventKind: event.type });
+  } catch (error) {
+    log.warn('redelivery job not enqueued; the sweeper will start it', { eventId, error: (error as Error).message });
+  }
+  return { id: event.eventId, deliveryStatus: 'PENDING' };
+}
