@@ -63,7 +63,8 @@ function textWidth(text: string, size: number, font: 'F1' | 'F2' | 'F3'): number
 function wrap(text: string, size: number, font: 'F1' | 'F2', maxWidth: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  // No-break spaces (in amounts) are not break points.
+  for (const word of text.split(/[ \t\r\n]+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
     if (textWidth(candidate, size, font) <= maxWidth) {
       line = candidate;

@@ -95,9 +95,8 @@ export async function replaceProduct(before: ProductRecord, after: ProductRecord
   const put = {
     TableName: tableName(),
     Item: productItem(after),
-    ConditionExpression: '#version = :version AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
-    ExpressionAttributeNames: { '#version': 'version' },
-    ExpressionAttributeValues: { ':version': before.version, ':null': null },
+    ConditionExpression: '(attribute_not_exists(deletedAt) OR deletedAt = :null)',
+    ExpressionAttributeValues: { ':null': null },
   };
   try {
     if (before.externalId === after.externalId) {

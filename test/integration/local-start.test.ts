@@ -55,6 +55,11 @@ describe('npm start', () => {
     const second = await call('GET', '/v2/account', { key: cliKey, baseUrl });
     expect(second.body).toMatchObject({ accountId: account.body.accountId, permissions: ['createTransaction'] });
 
+    const webhook = await run(process.execPath, ['infra/cli/keys.ts', 'webhook', '--account', account.body.accountId, '--url', 'https://merchant.example/hooks', '--rotate-secret'], { cwd: repoRoot, env });
+    const webhookLines = webhook.stdout.trim().split('\n');
+    expect(webhookLines).toContain('webhook url: https://merchant.example/hooks');
+    expect(webhookLines.at(-1)).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+
     const revoked = await run(process.execPath, ['infra/cli/keys.ts', 'revoke', cliKey], { cwd: repoRoot, env });
     expect(revoked.stdout.trim()).toBe('revoked');
 

@@ -45,7 +45,7 @@ const webp = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([26, 0, 0
 
 function form(field: string, bytes: Buffer, filename = 'upload.bin', type = 'application/octet-stream'): FormData {
   const data = new FormData();
-  data.append(field, new Blob([bytes], { type }), filename);
+  data.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return data;
 }
 
