@@ -39,7 +39,7 @@ export async function insertOffer(record: OfferRecord): Promise<'inserted' | 'pr
         {
           Put: {
             TableName: tableName(),
-            Item: { ...keys.offer(record.accountId, record.id), ...keys.offerListing(record.accountId, record.productId, record.createdAt, record.id), type: 'offer', ...record },
+            Item: { ...keys.offer(record.accountId, record.id), ...keys.offerListing(record.accountId, record.productId, record.createdAt, record.id), entity: 'offer', ...record },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

@@ -17,11 +17,11 @@ export type InsertProductOutcome = 'inserted' | 'external-id-taken';
 export type ReplaceProductOutcome = 'replaced' | 'stale' | 'external-id-taken';
 
 function productItem(record: ProductRecord) {
-  return { ...keys.product(record.accountId, record.id), ...keys.productListing(record.accountId, record.createdAt, record.id), type: 'product', ...record };
+  return { ...keys.product(record.accountId, record.id), ...keys.productListing(record.accountId, record.createdAt, record.id), entity: 'product', ...record };
 }
 
 function externalIdItem(record: ProductRecord, externalId: string) {
-  return { ...keys.productExternalId(record.accountId, externalId), type: 'productExternalId', accountId: record.accountId, externalId, productId: record.id };
+  return { ...keys.productExternalId(record.accountId, externalId), entity: 'productExternalId', accountId: record.accountId, externalId, productId: record.id };
 }
 
 /** Picks the record's attributes by name, so key and index attributes stay in the store. */
@@ -95,8 +95,9 @@ export async function replaceProduct(before: ProductRecord, after: ProductRecord
   const put = {
     TableName: tableName(),
     Item: productItem(after),
-    ConditionExpression: '(attribute_not_exists(deletedAt) OR deletedAt = :null)',
-    ExpressionAttributeValues: { ':null': null },
+    ConditionExpression: '#version = :version AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':version': before.version, ':null': null },
   };
   try {
     if (before.externalId === after.externalId) {
