@@ -1,0 +1,85 @@
+// One Lambda function per route, worker and schedule, all built the same way: Node.js 24 on
+// arm64, an ESM bundle made by the local esbuild (AWS SDK included and tree-shaken), its own
+// log group with the stage's retention, and its own role that may write only to that group.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, RecursiveLoop, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { repoRoot } from '../paths.ts';
+
+/** Lets ESM bundles load CommonJS dependencies that call `require` (e.g. built-ins). */
+const requireBanner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+export interface FunctionDefaults {
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetention: RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+export interface ServiceFunctionProps {
+  /** Where the module was declared (for error messages), e.g. `route createProduct`. */
+  readonly source: string;
+  /** Module path relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly timeout: Duration;
+  readonly memoryMb: number;
+  readonly defaults: FunctionDefaults;
+  /**
+   * Workers re-enqueue work on purpose (polling with backoff, webhook retries), which Lambda's
+   * recursion detection would otherwise stop after 16 hops in one chain.
+   */
+  readonly allowRecursiveLoop?: boolean;
+}
+
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const entry = join(repoRoot, props.entry);
+    if (!existsSync(entry)) {
+      throw new Error(`${props.source}: handler file ${props.entry} does not exist (declared in shared/routes.ts or shared/queues.ts); write it or remove the row`);
+    }
+
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.defaults.logRetention, removalPolicy: props.defaults.removalPolicy });
+    // An explicit role instead of the default one, which would carry the AWSLambdaBasicExecutionRole
+    // managed policy (logs on every log group in the account).
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `${props.source}: ${props.description}` });
+    this.logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry,
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb,
+      timeout: props.timeout,
+      description: props.description,
+      role,
+      logGroup: this.logGroup,
+      environment: { ...props.defaults.environment },
+      recursiveLoop: props.allowRecursiveLoop ? RecursiveLoop.ALLOW : RecursiveLoop.TERMINATE,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        // Mappings only: NODE_OPTIONS=--enable-source-maps needs no sources to name the original lines.
+        sourcesContent: false,
+        // Bundle the AWS SDK too: pinned versions, tree-shaken, no runtime-provided surprises.
+        externalModules: [],
+        banner: requireBanner,
+        logLevel: LogLevel.WARNING,
+      },
+    });
+  }
+}

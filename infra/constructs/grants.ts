@@ -1,0 +1,63 @@
+// Turns a table row's grant list (shared/grants.ts) into the narrowest IAM statements and the
+// environment the function needs to find what it was granted. Nothing is granted by default.
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Grant } from '../../shared/grants.ts';
+import { deadLetterUrlEnv, queueUrlEnv, type QueueName } from '../../shared/queues.ts';
+
+export interface GrantTargets {
+  readonly table: ITableV2;
+  readonly bucket: IBucket;
+  /** Work queues and their dead-letter queues, by name. */
+  readonly queues: ReadonlyMap<string, { readonly queue: IQueue; readonly deadLetterQueue: IQueue }>;
+}
+
+type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
+
+const queueGrant = /^queue:([a-z][a-z0-9-]*):(send|dead-letter)$/;
+
+export function applyGrants(fn: GrantableFunction, source: string, grants: readonly Grant[], targets: GrantTargets): void {
+  const queueEnv = (name: string, queue: IQueue) => fn.addEnvironment(queueUrlEnv(name as QueueName), queue.queueUrl);
+  const known = () => `known: table:read, table:write, bucket:read, bucket:write, queues:health, queue:<${[...targets.queues.keys()].join('|')}>:send|dead-letter`;
+
+  for (const grant of grants) {
+    switch (grant) {
+      case 'table:read':
+        targets.table.grantReadData(fn);
+        break;
+      case 'table:write':
+        targets.table.grantReadWriteData(fn);
+        break;
+      case 'bucket:read':
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [targets.bucket.arnForObjects('*')] }));
+        break;
+      case 'bucket:write':
+        // Objects are written once under a content-hash key and deleted when replaced: no
+        // overwrite-by-listing, no versions, no ACLs.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [targets.bucket.arnForObjects('*')] }));
+        break;
+      case 'queues:health': {
+        const all = [...targets.queues.entries()];
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: all.map(([, { queue }]) => queue.queueArn) }));
+        for (const [name, { queue }] of all) queueEnv(name, queue);
+        break;
+      }
+      default: {
+        const [, name, verb] = queueGrant.exec(grant) ?? [];
+        const target = name === undefined ? undefined : targets.queues.get(name);
+        if (name === undefined || target === undefined) throw new Error(`${source}: unknown grant "${grant}" (${known()})`);
+        if (verb === 'send') {
+          target.queue.grantSendMessages(fn);
+          queueEnv(name, target.queue);
+        } else {
+          // A worker that gives a job up parks it in the DLQ itself (and the DLQ alarm fires).
+          target.deadLetterQueue.grantSendMessages(fn);
+          fn.addEnvironment(deadLetterUrlEnv(name as QueueName), target.deadLetterQueue.queueUrl);
+        }
+      }
+    }
+  }
+}

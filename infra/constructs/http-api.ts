@@ -1,0 +1,102 @@
+// The HTTP API (API Gateway v2, payload 2.0): one route per row of the route table, the stage's
+// throttling, JSON access logs, CORS only when the stage lists origins, optional custom domain.
+import { Duration, Fn, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { ApiMapping, CorsHttpMethod, DomainName, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../shared/routes.ts';
+import type { StageConfig } from '../stages.ts';
+import { pascalCase } from '../names.ts';
+
+export interface ServiceHttpApiProps {
+  readonly stage: StageConfig;
+  readonly logRetention: RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/** Request fields worth keeping; never headers (they carry the Basic credentials). */
+const accessLogFields = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  sourceIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  method: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  responseLatencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+};
+
+export class ServiceHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  readonly accessLogs: LogGroup;
+  /** The URL clients use; hosted-page links are built from it. No trailing slash. */
+  readonly publicBaseUrl: string;
+  /** Target for the custom domain's DNS record, when there is one. */
+  readonly domainTarget?: string;
+
+  constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
+    super(scope, id);
+    const { stage } = props;
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `catalog-cashin-${stage.name}`,
+      description: `Catalog and cash-in API (${stage.name})`,
+      createDefaultStage: false,
+      ...(stage.corsAllowOrigins
+        ? {
+            corsPreflight: {
+              allowOrigins: [...stage.corsAllowOrigins],
+              allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
+              allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+              maxAge: Duration.hours(1),
+            },
+          }
+        : {}),
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: stage.throttle.rateLimit, burstLimit: stage.throttle.burstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(accessLogFields)),
+      },
+    });
+
+    if (stage.domain) {
+      const domainName = new DomainName(this, 'Domain', {
+        domainName: stage.domain.name,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn),
+      });
+      new ApiMapping(this, 'DomainMapping', { api: this.api, domainName, stage: this.stage });
+      this.publicBaseUrl = `https://${stage.domain.name}`;
+      this.domainTarget = domainName.regionalDomainName;
+    } else {
+      // Built from the API id, which exists before any route or function: functions can carry
+      // the URL without a dependency cycle through the routes that point at them.
+      const { region, urlSuffix } = Stack.of(this);
+      this.publicBaseUrl = Fn.join('', ['https://', this.api.apiId, '.execute-api.', region, '.', urlSuffix]);
+    }
+  }
+
+  addRoute(name: string, route: RouteDef, fn: IFunction): void {
+    this.api.addRoutes({
+      path: route.path,
+      methods: [HttpMethod[route.method]],
+      integration: new HttpLambdaIntegration(`${pascalCase(name)}Integration`, fn),
+    });
+  }
+}

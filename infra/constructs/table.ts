@@ -1,0 +1,29 @@
+// The single DynamoDB table, shaped by shared/store/table.ts (keys, TTL attribute, GSIs).
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { table as shape } from '../../shared/store/table.ts';
+
+export interface ServiceTableProps {
+  readonly removalPolicy: RemovalPolicy;
+  readonly deletionProtection: boolean;
+}
+
+export function serviceTable(scope: Construct, id: string, props: ServiceTableProps): TableV2 {
+  const key = (name: string) => ({ name, type: AttributeType.STRING });
+  return new TableV2(scope, id, {
+    partitionKey: key(shape.partitionKey),
+    sortKey: key(shape.sortKey),
+    billing: Billing.onDemand(),
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute: shape.ttlAttribute,
+    deletionProtection: props.deletionProtection,
+    removalPolicy: props.removalPolicy,
+    globalSecondaryIndexes: Object.entries(shape.indexes).map(([indexName, index]) => ({
+      indexName,
+      partitionKey: key(index.partitionKey),
+      sortKey: key(index.sortKey),
+      projectionType: ProjectionType.ALL,
+    })),
+  });
+}

@@ -1,0 +1,169 @@
+// The whole service for one stage. Everything per-function comes from the tables in shared/:
+// a row in the route table becomes an API route, its function and its grants; a row in the
+// queue table a queue, its DLQ, its worker and its alarms. Nothing here lists routes by hand.
+import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { Grant } from '../shared/grants.ts';
+import { queues as queueTable, schedules as scheduleTable, type QueueDef, type ScheduleDef } from '../shared/queues.ts';
+import { routeList, type RouteDef } from '../shared/routes.ts';
+import { ServiceAlarms } from './constructs/alarms.ts';
+import { ServiceFunction, type FunctionDefaults } from './constructs/function-factory.ts';
+import { applyGrants } from './constructs/grants.ts';
+import { ServiceHttpApi } from './constructs/http-api.ts';
+import { Images } from './constructs/images.ts';
+import { acknowledgeNagFindings } from './constructs/nag-acknowledgements.ts';
+import { WorkQueues } from './constructs/queues.ts';
+import { serviceTable } from './constructs/table.ts';
+import { pascalCase } from './names.ts';
+import type { StageConfig } from './stages.ts';
+
+export type NamedRoute = RouteDef & { readonly name: string };
+
+export interface ServiceStackProps extends StackProps {
+  readonly stage: StageConfig;
+  /** The route table; defaults to shared/routes.ts. Tests pass a modified copy. */
+  readonly routes?: readonly NamedRoute[];
+  /** The queue table; defaults to shared/queues.ts. */
+  readonly queues?: Readonly<Record<string, QueueDef>>;
+  /** Scheduled jobs; default shared/queues.ts. */
+  readonly schedules?: Readonly<Record<string, ScheduleDef>>;
+}
+
+const httpTimeout = Duration.seconds(10);
+const defaultMemoryMb = 512;
+
+export class ServiceStack extends Stack {
+  readonly stage: StageConfig;
+  /** Every function the tables produced, by table row: `route:<name>`, `queue:<name>`, `schedule:<name>`. */
+  readonly functions = new Map<string, ServiceFunction>();
+  readonly table: TableV2;
+  readonly images: Images;
+  readonly workQueues: WorkQueues;
+  readonly http: ServiceHttpApi;
+  readonly monitoring: ServiceAlarms;
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, { ...props, terminationProtection: props.stage.deletionProtection });
+    const { stage } = props;
+    this.stage = stage;
+    const routes = (props.routes ?? routeList()).filter((route) => stage.sandboxRails || !route.sandboxOnly);
+    const queueDefs = props.queues ?? queueTable;
+    const scheduleDefs = props.schedules ?? scheduleTable;
+    checkRouteTable(routes);
+
+    Tags.of(this).add('service', 'catalog-cashin');
+    Tags.of(this).add('stage', stage.name);
+
+    const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const logRetention = retentionDays(stage.logRetentionDays);
+
+    const table = (this.table = serviceTable(this, 'Table', { removalPolicy, deletionProtection: stage.deletionProtection }));
+    const images = (this.images = new Images(this, 'Images', { removalPolicy, autoDeleteObjects: !stage.retainData, logRetentionDays: stage.logRetentionDays }));
+    const workQueues = (this.workQueues = new WorkQueues(this, 'Queues', { queues: queueDefs, removalPolicy }));
+    const http = (this.http = new ServiceHttpApi(this, 'Http', { stage, logRetention, removalPolicy }));
+
+    const defaults: FunctionDefaults = {
+      logRetention,
+      removalPolicy,
+      environment: {
+        STAGE: stage.name,
+        TABLE_NAME: table.tableName,
+        SANDBOX_RAILS: String(stage.sandboxRails),
+        ALLOW_INSECURE_POSTBACK: String(stage.allowInsecurePostback),
+        PUBLIC_BASE_URL: http.publicBaseUrl,
+        IMAGE_BUCKET: images.bucket.bucketName,
+        IMAGE_BASE_URL: images.baseUrl,
+        LOG_LEVEL: stage.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    };
+    const targets = { table, bucket: images.bucket, queues: workQueues.byName };
+    const build = (key: string, scopeId: string, name: string, spec: { entry: string; description: string; timeout: Duration; memoryMb?: number; grants: readonly Grant[]; allowRecursiveLoop?: boolean }) => {
+      const built = new ServiceFunction(this, `${scopeId}${pascalCase(name)}`, {
+        source: key,
+        entry: spec.entry,
+        description: spec.description,
+        timeout: spec.timeout,
+        memoryMb: spec.memoryMb ?? defaultMemoryMb,
+        defaults,
+        allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+      });
+      applyGrants(built.function, key, spec.grants, targets);
+      this.functions.set(key, built);
+      return built.function;
+    };
+
+    for (const route of routes) {
+      const fn = build(`route:${route.name}`, 'Route', route.name, {
+        entry: route.handler,
+        description: `${route.method} ${route.path}`,
+        timeout: httpTimeout,
+        ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
+        grants: route.grants,
+      });
+      http.addRoute(route.name, route, fn);
+    }
+
+    for (const [name, { def, queue }] of workQueues.byName) {
+      const fn = build(`queue:${name}`, 'Worker', name, {
+        entry: def.worker,
+        description: `worker for the ${name} queue`,
+        timeout: Duration.seconds(def.workerTimeoutSeconds),
+        grants: def.grants,
+        allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
+      });
+      fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
+    }
+
+    for (const [name, def] of Object.entries(scheduleDefs)) {
+      const fn = build(`schedule:${name}`, 'Schedule', name, {
+        entry: def.handler,
+        description: `scheduled every ${def.everyMinutes} min: ${name}`,
+        timeout: Duration.seconds(60),
+        grants: def.grants,
+      });
+      new Rule(this, `Schedule${pascalCase(name)}Rule`, {
+        description: `${name} every ${def.everyMinutes} min`,
+        schedule: Schedule.rate(Duration.minutes(def.everyMinutes)),
+        // The next tick is the retry.
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+    }
+
+    const alarms = (this.monitoring = new ServiceAlarms(this, 'Monitoring', { stage, api: http.api, functions: [...this.functions].map(([key, built]) => ({ name: key, fn: built.function })), queues: [...workQueues.byName.values()] }));
+
+    new CfnOutput(this, 'ApiUrl', { value: http.publicBaseUrl, description: 'Base URL of the API' });
+    if (http.domainTarget) new CfnOutput(this, 'ApiDomainTarget', { value: http.domainTarget, description: 'Point the custom domain (CNAME/alias) here' });
+    new CfnOutput(this, 'ImageBaseUrl', { value: images.baseUrl });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'ImageBucketName', { value: images.bucket.bucketName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: alarms.dashboard.dashboardName });
+
+    acknowledgeNagFindings(this, { table, imageBucket: images.bucket, api: http.api, distribution: images.distribution });
+  }
+}
+
+/** One function per row means names and method+path pairs must be unique. */
+function checkRouteTable(routes: readonly NamedRoute[]): void {
+  const names = new Set<string>();
+  const keys = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (names.has(route.name)) throw new Error(`route table: duplicate route name ${route.name}`);
+    if (keys.has(key)) throw new Error(`route table: ${route.name} repeats ${key}`);
+    names.add(route.name);
+    keys.add(key);
+  }
+}
+
+function retentionDays(days: number): RetentionDays {
+  const valid = Object.values(RetentionDays).filter((value): value is RetentionDays => typeof value === 'number');
+  if (!valid.includes(days as RetentionDays)) throw new Error(`stage: logRetentionDays ${days} is not a CloudWatch Logs retention (${valid.join(', ')})`);
+  return days as RetentionDays;
+}

@@ -1,0 +1,111 @@
+// Per-stage configuration, in code. Stages differ only by these values; the stack reads
+// nothing else. Account ids, certificate ARNs and e-mail addresses never live in the repo:
+// they arrive as context (`-c alarmEmail=…`) at deploy time.
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface StageConfig {
+  readonly name: string;
+  /** Sandbox rails produce instructions and accept simulated payments; sandbox-only routes exist. */
+  readonly sandboxRails: boolean;
+  /** `http://` and loopback postback URLs are never allowed in AWS. */
+  readonly allowInsecurePostback: false;
+  /** Keep data (table, buckets, queues, logs) when the stack or a resource is deleted. */
+  readonly retainData: boolean;
+  /** DynamoDB deletion protection and CloudFormation termination protection. */
+  readonly deletionProtection: boolean;
+  /** Days to keep function, API access and CloudFront/S3 access logs. */
+  readonly logRetentionDays: number;
+  readonly logLevel: LogLevel;
+  /** API stage throttling: steady requests per second and burst. */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Alarm notifications: an e-mail subscribed to the stack's topic, or an existing topic. */
+  readonly alarmEmail?: string;
+  readonly alarmTopicArn?: string;
+  /** API 5xx share (percent of requests) that raises the API alarm. */
+  readonly apiErrorRatePercent: number;
+  /** Browser origins allowed by CORS; CORS stays off when absent (server-to-server API). */
+  readonly corsAllowOrigins?: readonly string[];
+  /** Custom API domain; PUBLIC_BASE_URL uses it instead of the execute-api URL. */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+}
+
+type Defaults = Omit<StageConfig, 'name'>;
+
+const devLike: Defaults = {
+  sandboxRails: true,
+  allowInsecurePostback: false,
+  retainData: false,
+  deletionProtection: false,
+  logRetentionDays: 7,
+  logLevel: 'debug',
+  throttle: { rateLimit: 50, burstLimit: 100 },
+  apiErrorRatePercent: 5,
+};
+
+export const stages: Readonly<Record<string, Defaults>> = {
+  dev: devLike,
+  staging: { ...devLike, logRetentionDays: 30, logLevel: 'info', throttle: { rateLimit: 100, burstLimit: 200 } },
+  prod: {
+    sandboxRails: false,
+    allowInsecurePostback: false,
+    retainData: true,
+    deletionProtection: true,
+    logRetentionDays: 365,
+    logLevel: 'info',
+    throttle: { rateLimit: 500, burstLimit: 1000 },
+    apiErrorRatePercent: 1,
+  },
+};
+
+/** Context keys that may override a stage's values at deploy time (values that must not be committed). */
+export interface StageOverrides {
+  readonly alarmEmail?: string;
+  readonly alarmTopicArn?: string;
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /** Comma-separated list. */
+  readonly corsAllowOrigins?: string;
+}
+
+const stageNamePattern = /^[a-z][a-z0-9-]{0,19}$/;
+
+/**
+ * The config of a named stage. Names not listed above (per-developer stacks such as
+ * `dev-ana`) get the dev defaults under their own name; names that look like production but
+ * are not `prod` fail, so a typo can never deploy a production-looking stack with sandbox rails.
+ */
+export function resolveStage(name: unknown, overrides: StageOverrides = {}): StageConfig {
+  if (typeof name !== 'string' || name === '') {
+    throw new Error('stage: pass the stage name with -c stage=<name> (dev, staging, prod or a lowercase name for a dev-like stack)');
+  }
+  if (!stageNamePattern.test(name)) {
+    throw new Error(`stage: "${name}" is not a valid stage name (lowercase letters, digits and hyphens, starting with a letter, at most 20 characters)`);
+  }
+  const known = stages[name];
+  if (!known && /prod/.test(name)) {
+    throw new Error(`stage: "${name}" is not a known stage; production is deployed only as "prod"`);
+  }
+  const base = known ?? devLike;
+
+  const { domainName, certificateArn } = overrides;
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('stage: a custom domain needs both -c domainName=<host> and -c certificateArn=<ACM certificate ARN in the stack region>');
+  }
+  if (overrides.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(overrides.alarmEmail)) {
+    throw new Error(`stage: alarmEmail "${overrides.alarmEmail}" is not an e-mail address`);
+  }
+  const corsAllowOrigins = overrides.corsAllowOrigins?.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  for (const origin of corsAllowOrigins ?? []) {
+    if (!/^https:\/\/[^/]+$/.test(origin)) throw new Error(`stage: CORS origin "${origin}" must be an https origin without a path`);
+  }
+
+  return {
+    ...base,
+    name,
+    ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail } : {}),
+    ...(overrides.alarmTopicArn !== undefined ? { alarmTopicArn: overrides.alarmTopicArn } : {}),
+    ...(corsAllowOrigins && corsAllowOrigins.length > 0 ? { corsAllowOrigins } : {}),
+    ...(domainName !== undefined && certificateArn !== undefined ? { domain: { name: domainName, certificateArn } } : {}),
+  };
+}
