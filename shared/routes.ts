@@ -43,6 +43,7 @@ export const routes = {
   sandboxPayTransaction: { method: 'POST', path: '/sandbox/transactions/{id}/pay', handler: 'functions/http/sandbox-pay-transaction.ts', auth: 'createTransaction', errors: 'transaction', grants: ['table:write', 'queue:payments:send'], sandboxOnly: true },
 
   showBoletoPage: { method: 'GET', path: '/pay/boleto/{token}', handler: 'functions/http/show-boleto-page.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
+  downloadBoletoPdf: { method: 'GET', path: '/pay/boleto/{token}/pdf', handler: 'functions/http/download-boleto-pdf.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
   showCheckoutPage: { method: 'GET', path: '/pay/checkout/{token}', handler: 'functions/http/show-checkout-page.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
   showQrPage: { method: 'GET', path: '/pay/qr/{token}', handler: 'functions/http/show-qr-page.ts', auth: 'none', errors: 'page', grants: ['table:read'] },
   payFromHostedPage: { method: 'POST', path: '/pay/{token}/sandbox-pay', handler: 'functions/http/pay-from-hosted-page.ts', auth: 'none', errors: 'page', grants: ['table:write', 'queue:payments:send'], sandboxOnly: true },

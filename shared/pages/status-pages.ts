@@ -19,7 +19,11 @@ interface Hero {
   body: string;
   facts: readonly Fact[];
   model: CommonPageModel | null;
+  refreshSeconds?: number;
 }
+
+/** While a sandbox payment waits for its confirmation, the result page reloads itself (no script needed). */
+export const RESULT_REFRESH_SECONDS = 2;
 
 function renderHero(hero: Hero): RenderedPage {
   return renderPage({
@@ -29,6 +33,7 @@ function renderHero(hero: Hero): RenderedPage {
     sandbox: hero.model?.sandbox ?? false,
     transactionId: hero.model?.transactionId ?? null,
     script: false,
+    ...(hero.refreshSeconds ? { refreshSeconds: hero.refreshSeconds } : {}),
     main: `<div class="layout one"><section class="card hero">
 ${hero.icon}
 <h1 data-testid="status" data-status="${hero.status}">${escapeHtml(hero.title)}</h1>
@@ -80,7 +85,7 @@ export function renderPaymentResultPage(model: CommonPageModel, options?: Render
     case 'PAID':
       return renderHero({ lang, status: 'PAID', icon: icons.ok, title: m.resultPaidTitle, body: m.resultPaidBody, facts, model });
     case 'PENDING':
-      return renderHero({ lang, status: 'PENDING', icon: icons.clock, title: m.resultPendingTitle, body: m.resultPendingBody, facts, model });
+      return renderHero({ lang, status: 'PENDING', icon: icons.clock, title: m.resultPendingTitle, body: m.resultPendingBody, facts, model, refreshSeconds: RESULT_REFRESH_SECONDS });
     case 'EXPIRED':
       return renderHero({ lang, status: 'EXPIRED', icon: icons.bad, title: m.expiredTitle, body: m.expiredBody, facts, model });
   }

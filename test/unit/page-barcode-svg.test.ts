@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderBarcodeSvg } from '../../shared/pages/barcode-svg.ts';
-import { decodeItfSvg } from './page-decoders.ts';
+import { decodeItfSvg } from '../support/page-decoders.ts';
 
 // A FEBRABAN-valid barcode (bank 237, DV 3, factor 1234, R$ 1.234,56).
 const BARCODE = '23793123400001234563381260000000012345678900';

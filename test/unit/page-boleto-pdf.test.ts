@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOLETO_PDF_BARCODE, renderBoletoPdf, toWinAnsi } from '../../shared/pages/boleto-pdf.ts';
 import type { BoletoPageModel } from '../../shared/pages/view-models.ts';
-import { decodeItfBars } from './page-decoders.ts';
+import { decodeItfBars } from '../support/page-decoders.ts';
 
 const boleto: BoletoPageModel = {
   transactionId: '7283649102938475610',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QR_QUIET_ZONE, renderQrSvg } from '../../shared/pages/qr-svg.ts';
-import { decodeQrGrid, qrErrorCorrectionLevel, qrGridFromSvg } from './page-decoders.ts';
+import { decodeQrGrid, qrErrorCorrectionLevel, qrGridFromSvg } from '../support/page-decoders.ts';
 
 // EMVCo merchant-presented payload shape (BOB, amount, CRC tag 63).
 const EMV = '00020101021226360014BO.COM.SANDBOX0114RED-ALTIPLANO5204000053030685406125.505802BO5913Red Altiplano6006La Paz62140510TX72836491026304A1B2';

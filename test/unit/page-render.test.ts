@@ -6,7 +6,7 @@ import { DEFAULT_PSE_BANKS } from '../../shared/pages/pse-banks.ts';
 import { renderQrPage } from '../../shared/pages/qr-page.ts';
 import { renderExpiredPage, renderInvalidLinkPage, renderPaidPage, renderPaymentResultPage } from '../../shared/pages/status-pages.ts';
 import type { BoletoPageModel, CheckoutPageModel, CommonPageModel, QrPageModel, RenderedPage } from '../../shared/pages/view-models.ts';
-import { allTestIds, byTestId, decodeItfSvg, decodeQrGrid, qrGridFromSvg, svgByTestId, unescapeHtml } from './page-decoders.ts';
+import { allTestIds, byTestId, decodeItfSvg, decodeQrGrid, qrGridFromSvg, svgByTestId, unescapeHtml } from '../support/page-decoders.ts';
 
 const NBSP = '\u00a0';
 const HOSTILE = '<script>alert(1)</script>';

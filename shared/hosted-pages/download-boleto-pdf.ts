@@ -1,0 +1,26 @@
+// GET /pay/boleto/{token}/pdf: the boleto as a PDF while it can be paid. Once paid or expired
+// the answer is the same status page the boleto page shows, so no stale slip circulates.
+import type { HttpResult } from '../http/responses.ts';
+import { renderBoletoPdf } from '../pages/boleto-pdf.ts';
+import { loadHostedPage } from './load-hosted-page.ts';
+import { invalidLinkResponse, pageResponse, pageSecurityHeaders } from './page-response.ts';
+import { hostedPageView } from './show-hosted-page.ts';
+
+export async function downloadBoletoPdf(token: string): Promise<HttpResult> {
+  const loaded = await loadHostedPage(token, 'boleto');
+  if (!loaded || loaded.page.kind !== 'boleto') return invalidLinkResponse();
+  const { page } = loaded;
+  if (page.model.status !== 'PENDING') {
+    const { statusCode, rendered } = hostedPageView(page, { result: false });
+    return pageResponse(statusCode, rendered);
+  }
+  return {
+    statusCode: 200,
+    body: Buffer.from(renderBoletoPdf(page.model)),
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="boleto-${page.model.transactionId}.pdf"`,
+      ...pageSecurityHeaders,
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Transaction record → the view model of its hosted page. Pure: the time and whether the
+// sandbox Pay button may show are passed in.
+import type { BoletoPageModel, CheckoutPageModel, CommonPageModel, PageStatus, QrPageModel } from '../pages/view-models.ts';
+import { hostedPageKind, type HostedPageKind } from '../transactions/hosted-page.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
+import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
+
+export type HostedPage =
+  | { kind: 'boleto'; model: BoletoPageModel }
+  | { kind: 'checkout'; model: CheckoutPageModel }
+  | { kind: 'qr'; model: QrPageModel };
+
+export interface PageContext {
+  now: Date;
+  /** Sandbox rails are on: the page says so and offers the Pay button. */
+  sandbox: boolean;
+}
+
+/** The page's token, as newToken() makes it: 24 random bytes in base64url. */
+const PAGE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+export function isPageToken(token: string): boolean {
+  return PAGE_TOKEN.test(token);
+}
+
+export function hostedPagePath(kind: HostedPageKind, token: string): string {
+  return `/pay/${kind}/${token}`;
+}
+
+export function payActionPath(token: string): string {
+  return `/pay/${token}/sandbox-pay`;
+}
+
+export function boletoPdfPath(token: string): string {
+  return `/pay/boleto/${token}/pdf`;
+}
+
+/**
+ * What the payer is told: a PENDING transaction past its expiry is already EXPIRED for them,
+ * even before the sweeper records it, so the page never offers a payment the rail would refuse.
+ */
+export function pageStatus(record: Pick<TransactionRecord, 'status' | 'expiresAt'>, now: Date): PageStatus {
+  if (record.status === 'PENDING' && record.expiresAt && Date.parse(record.expiresAt) <= now.getTime()) return 'EXPIRED';
+  return record.status;
+}
+
+/** Null until the instruction is on the record (the page shows nothing before that). */
+export function toPageModel(record: TransactionRecord, context: PageContext): HostedPage | null {
+  if (!record.instructionFilledAt) return null;
+  const status = pageStatus(record, context.now);
+  const common: Omit<CommonPageModel, 'currency'> = {
+    transactionId: record.id,
+    status,
+    amountCents: record.amount,
+    payerName: record.payer.name,
+    description: record.description,
+    merchantName: null,
+    expiresAt: record.expiresAt,
+    paidAt: record.paidAt,
+    sandbox: context.sandbox,
+    payActionUrl: context.sandbox ? payActionPath(record.pageToken) : null,
+  };
+  const kind = hostedPageKind(record);
+  if (kind === 'boleto') {
+    if (!record.boleto || !record.boletoBarcode || !record.boletoDigitableLine) return null;
+    return {
+      kind,
+      model: { ...common, currency: 'BRL', dueDate: record.boleto.dueDate, digitableLine: record.boletoDigitableLine, barcode: record.boletoBarcode, pdfUrl: boletoPdfPath(record.pageToken) },
+    };
+  }
+  if (kind === 'qr') {
+    if (!record.qr) return null;
+    return { kind, model: { ...common, currency: 'BOB', qrPayload: record.qr } };
+  }
+  if (record.method !== 'PSE' && record.method !== 'NEQUI' && record.method !== 'BREB' && record.method !== 'BANK_TRANSFER') return null;
+  return {
+    kind,
+    model: {
+      ...common,
+      currency: 'COP',
+      method: record.method,
+      payerPhone: record.payer.phone,
+      ...(record.method === 'BREB' ? { breb: sandboxBrebInstructions(record) } : {}),
+      ...(record.method === 'BANK_TRANSFER' ? { bankAccount: sandboxBankTransfer(record) } : {}),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// POST /pay/{token}/sandbox-pay: the sandbox Pay button of a hosted page. Pays through the
+// sandbox rail like the API's sandbox pay, then sends the browser back to its page (303, same
+// origin as the CSP's form-action requires), which shows the outcome.
+import { serviceConfig } from '../config.ts';
+import { AppError, badRequest, payloadTooLarge } from '../errors.ts';
+import type { HttpResult } from '../http/responses.ts';
+import { DEFAULT_PSE_BANKS } from '../pages/pse-banks.ts';
+import { paySandboxTransaction } from '../transactions/sandbox-pay.ts';
+import { loadHostedPage } from './load-hosted-page.ts';
+import { hostedPagePath, type HostedPage } from './page-model.ts';
+import { invalidLinkResponse, seeOther } from './page-response.ts';
+import { RESULT_QUERY } from './show-hosted-page.ts';
+
+/** The form carries at most a bank code and a checkbox. */
+export const maxPayFormBytes = 4 * 1024;
+
+export interface FormBody {
+  body?: string | undefined;
+  isBase64Encoded?: boolean | undefined;
+}
+
+/** API Gateway passes form posts as text locally and may base64 them in AWS: read both. */
+export function parsePayForm(event: FormBody): URLSearchParams {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text) > maxPayFormBytes) throw payloadTooLarge(`body: must be at most ${maxPayFormBytes} bytes`);
+  return new URLSearchParams(text);
+}
+
+/** What each checkout method asks of the payer before paying; throws a 400 naming the field. */
+export function checkPayForm(page: HostedPage, form: URLSearchParams): void {
+  if (page.kind !== 'checkout') return;
+  if (page.model.method === 'PSE') {
+    const bank = form.get('bank') ?? '';
+    const banks = page.model.banks ?? DEFAULT_PSE_BANKS;
+    if (!banks.some((b) => b.code === bank)) throw badRequest('validation', 'bank: choose your bank from the PSE list');
+  }
+  if (page.model.method === 'NEQUI' && form.get('confirmPhone') !== 'yes') {
+    throw badRequest('validation', 'confirmPhone: confirm that the Nequi phone number is yours');
+  }
+}
+
+export async function payFromHostedPage(token: string, event: FormBody, now = new Date()): Promise<HttpResult> {
+  if (!serviceConfig().sandboxRails) return invalidLinkResponse();
+  const loaded = await loadHostedPage(token, 'any', now);
+  if (!loaded) return invalidLinkResponse();
+  const { page, record } = loaded;
+  const pagePath = hostedPagePath(page.kind, token);
+  // Paid already (a second click, the back button) or expired: the page says which.
+  if (page.model.status === 'PAID') return seeOther(`${pagePath}?${RESULT_QUERY}=1`);
+  if (page.model.status === 'EXPIRED') return seeOther(pagePath);
+  checkPayForm(page, parsePayForm(event));
+  try {
+    await paySandboxTransaction(record, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'transaction.expired') return seeOther(pagePath);
+    throw error;
+  }
+  return seeOther(`${pagePath}?${RESULT_QUERY}=1`);
+}

@@ -1,0 +1,42 @@
+// GET /pay/{boleto|checkout|qr}/{token}: the payment page while it can be paid, the paid or
+// expired page after, and (after the sandbox Pay button, `?result=1`) the payment's outcome.
+import type { HttpResult } from '../http/responses.ts';
+import { renderBoletoPage } from '../pages/boleto-page.ts';
+import { renderCheckoutPage } from '../pages/checkout-page.ts';
+import { renderQrPage } from '../pages/qr-page.ts';
+import { renderExpiredPage, renderPaidPage, renderPaymentResultPage } from '../pages/status-pages.ts';
+import type { RenderedPage } from '../pages/view-models.ts';
+import type { HostedPageKind } from '../transactions/hosted-page.ts';
+import { loadHostedPage } from './load-hosted-page.ts';
+import type { HostedPage } from './page-model.ts';
+import { invalidLinkResponse, pageResponse } from './page-response.ts';
+
+/** Query flag the Pay action redirects with: show the outcome instead of the instructions. */
+export const RESULT_QUERY = 'result';
+
+function renderPending(page: HostedPage): RenderedPage {
+  switch (page.kind) {
+    case 'boleto':
+      return renderBoletoPage(page.model);
+    case 'checkout':
+      return renderCheckoutPage(page.model);
+    case 'qr':
+      return renderQrPage(page.model);
+  }
+}
+
+/** Status code and page for a loaded transaction; pure. Expired is 410 Gone: the link was real. */
+export function hostedPageView(page: HostedPage, options: { result: boolean }): { statusCode: number; rendered: RenderedPage } {
+  const { model } = page;
+  if (model.status === 'EXPIRED') return { statusCode: 410, rendered: renderExpiredPage(model) };
+  if (options.result) return { statusCode: 200, rendered: renderPaymentResultPage(model) };
+  if (model.status === 'PAID') return { statusCode: 200, rendered: renderPaidPage(model) };
+  return { statusCode: 200, rendered: renderPending(page) };
+}
+
+export async function showHostedPage(kind: HostedPageKind, token: string, query: Record<string, string | undefined>): Promise<HttpResult> {
+  const loaded = await loadHostedPage(token, kind);
+  if (!loaded) return invalidLinkResponse();
+  const { statusCode, rendered } = hostedPageView(loaded.page, { result: query[RESULT_QUERY] === '1' });
+  return pageResponse(statusCode, rendered);
+}

@@ -1,0 +1,101 @@
+// The hosted COP checkout in Chromium, one per method: PSE (choose a bank), Nequi (confirm
+// the phone), Bre-B (key and QR) and bank transfer (account data), each paid with the sandbox
+// Pay button and followed to PAID through the API and to its webhook.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
+import { formatMoney } from '../../shared/pages/money-format.ts';
+import { call } from '../support/api.ts';
+import { clipboardText, decodeQrElement, desktopWidth, launchBrowser, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot } from '../support/browser.ts';
+import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
+import { copBody } from '../support/purchase-fixtures.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+let browser: Browser;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [browser, receiver] = await Promise.all([launchBrowser(), startWebhookReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), receiver?.close()]);
+});
+
+const amount = 12_345_600;
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  expect(await overflowsHorizontally(page), `${name} fits ${phoneWidth} px`).toBe(false);
+  await saveScreenshot(page, name);
+  await page.setViewportSize({ width: desktopWidth, height: 900 });
+  await saveScreenshot(page, name);
+  await page.setViewportSize({ width: phoneWidth, height: 844 });
+}
+
+/** Each method's own part of the page, checked and filled in before Pay. */
+const methodSteps: Record<string, (page: Page, tx: any) => Promise<void>> = {
+  async PSE(page) {
+    expect(await page.getByTestId('bank-select').locator('option').count()).toBeGreaterThan(10);
+    await page.getByTestId('bank-select').selectOption('1007');
+  },
+  async NEQUI(page) {
+    expect(await page.getByTestId('payer-phone').textContent()).toMatch(/4567$/);
+    await page.getByTestId('nequi-confirm').check();
+  },
+  async BREB(page, tx) {
+    const expected = sandboxBrebInstructions({ id: tx.id, amount: tx.amount });
+    expect((await page.getByTestId('breb-key').textContent())?.trim()).toBe(expected.key);
+    expect(expected.key).toBe(`@cashin${tx.id.slice(-8)}`);
+    expect(await decodeQrElement(page.getByTestId('qr-image'))).toBe(expected.qrPayload);
+    await page.getByTestId('copy-button').first().click();
+    expect(await clipboardText(page)).toBe(expected.key);
+  },
+  async BANK_TRANSFER(page, tx) {
+    const expected = sandboxBankTransfer({ id: tx.id });
+    expect((await page.getByTestId('reference').textContent())?.trim()).toBe(tx.id);
+    expect(await page.getByTestId('bank-name').textContent()).toBe(expected.bank);
+    expect((await page.getByTestId('nit').textContent())?.trim()).toBe(expected.nit);
+    await page.locator('[data-copy-target="reference"]').click();
+    expect(await clipboardText(page)).toBe(tx.id);
+    await page.locator('[data-copy-target="account-number"]').click();
+    expect(await clipboardText(page)).toBe(expected.accountNumber.replace(/\D/g, ''));
+  },
+};
+
+describe('COP checkout page', () => {
+  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'])('%s: shows the method, pays in the sandbox, and reports PAID', async (method) => {
+    const tx = await purchaseWithInstruction({ ...copBody(), amount, paymentMethod: method, postbackUrl: receiver.url }, (t) => Boolean(t.redirectUrl));
+    const { context, page, watch } = await newPayerContext(browser);
+    try {
+      expectPageHeaders(await page.goto(tx.redirectUrl), 200);
+      expect(await page.locator('[data-method]').getAttribute('data-method')).toBe(method);
+      expect(await page.getByTestId('amount').first().textContent()).toBe(formatMoney(amount, 'COP'));
+      expect(await page.getByTestId('amount').first().textContent()).toBe('$\u00a0123.456');
+      expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
+      await methodSteps[method]!(page, tx);
+      await screenshots(page, `checkout-${method.toLowerCase()}`);
+
+      await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
+      await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
+      if (method === 'PSE') await saveScreenshot(page, 'checkout-result');
+      await expectPaidAndNotified(tx.id, receiver);
+
+      expectPageHeaders(await page.goto(tx.redirectUrl), 200);
+      expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');
+      expect(await page.getByTestId('pay-button').count()).toBe(0);
+      expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the Pay action refuses a PSE form without a bank and a Nequi form without the confirmation (400)', async () => {
+    for (const [method, form] of [['PSE', 'bank='], ['NEQUI', 'confirmPhone=no']] as const) {
+      const tx = await purchaseWithInstruction({ ...copBody(), paymentMethod: method }, (t) => Boolean(t.redirectUrl));
+      const token = new URL(tx.redirectUrl).pathname.split('/').pop();
+      const response = await call('POST', `/pay/${token}/sandbox-pay`, { key: null, rawBody: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.text).toContain(method === 'PSE' ? 'bank: ' : 'confirmPhone: ');
+      expect((await call('GET', `/transactions/${tx.id}`)).body.status).toBe('PENDING');
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core. The
+// background-networking flags matter on a closed network, where Chromium's own connections
+// (component updates, sync, QUIC probes) are refused and can stall a page.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import jsqrModule from 'jsqr';
+import pngjs from 'pngjs';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { sharedStack } from './api.ts';
+
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR: JsQr = typeof jsqrModule === 'function' ? (jsqrModule as unknown as JsQr) : (jsqrModule as unknown as { default: JsQr }).default;
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const screenshotDir = resolve(import.meta.dirname, '../../test-artifacts/screenshots');
+export const phoneWidth = 390;
+export const desktopWidth = 1280;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** What a page did that a payer page must never do: load from elsewhere, break its CSP. */
+export interface PageWatch {
+  foreignRequests: string[];
+  cspViolations: string[];
+  pageErrors: string[];
+}
+
+export async function newPayerContext(browser: Browser, width = phoneWidth): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width === phoneWidth ? 844 : 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  const watch: PageWatch = { foreignRequests: [], cspViolations: [], pageErrors: [] };
+  const origin = new URL(sharedStack().baseUrl).origin;
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith('data:') && new URL(url).origin !== origin) watch.foreignRequests.push(url);
+  });
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) watch.cspViolations.push(message.text());
+  });
+  page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+  return { context, page, watch };
+}
+
+/** Full-page screenshot into test-artifacts/screenshots/<name>-<width>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = resolve(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Screenshots the element (the QR as the browser drew it) and decodes it with jsQR. */
+export async function decodeQrElement(element: Locator): Promise<string | null> {
+  const png = pngjs.PNG.sync.read(await element.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
+}
+
+/** True when nothing sticks out sideways (a phone would have to scroll horizontally). */
+export function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+export function clipboardText(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
