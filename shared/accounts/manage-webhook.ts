@@ -2,13 +2,10 @@
 // secret keeps signing for 24 h, so receivers can switch without dropping a webhook.
 import { generateWebhookSecret } from '../auth/credentials.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { isConditionFailure } from '../store/dynamo-errors.ts';
 import { getAccount, updateAccountWebhook, type AccountRecord, type WebhookSecret } from '../store/api-keys.ts';
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as Error).name === 'ConditionalCheckFailedException';
-}
 
 export async function setWebhookUrl(accountId: string, url: string | null, now = new Date()): Promise<AccountRecord> {
   if (url !== null) {

@@ -1,9 +1,10 @@
 // A transaction's events and their delivery attempts, stored beside the transaction.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionView } from '../transactions/transaction.ts';
-import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { withoutKeys } from './dynamo-errors.ts';
+import { transactIf, writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
 
 export type EventKind = 'cashin.paid';
@@ -77,73 +78,53 @@ export async function listEventsWithAttempts(accountId: string, transactionId: s
  */
 export async function recordAttempt(event: EventRecord, attempt: DeliveryAttempt, next: { deliveryStatus: DeliveryStatus; runAttempts: number; nextDueAt: string | null; lastError: string | null }): Promise<boolean> {
   const workIndex = next.nextDueAt ? keys.pendingWork('delivery', next.nextDueAt, event.transactionId) : undefined;
-  try {
-    await dynamo().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.eventAttempt(event.accountId, event.transactionId, event.type, attempt.number), entity: 'deliveryAttempt', eventKind: event.type, eventId: event.eventId, ...attempt },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  return transactIf([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.eventAttempt(event.accountId, event.transactionId, event.type, attempt.number), entity: 'deliveryAttempt', eventKind: event.type, eventId: event.eventId, ...attempt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.event(event.accountId, event.transactionId, event.type),
+        UpdateExpression: `SET attemptCount = :number, runAttempts = :runAttempts, lastAttemptAt = :at, deliveryStatus = :status, lastError = :lastError${next.deliveryStatus === 'DELIVERED' ? ', deliveredAt = :at' : ''}${workIndex ? ', gsi2pk = :workPk, gsi2sk = :workSk' : ' REMOVE gsi2pk, gsi2sk'}`,
+        ConditionExpression: 'attemptCount = :previous',
+        ExpressionAttributeValues: {
+          ':number': attempt.number,
+          ':previous': attempt.number - 1,
+          ':runAttempts': next.runAttempts,
+          ':at': attempt.at,
+          ':status': next.deliveryStatus,
+          ':lastError': next.lastError,
+          ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
         },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.event(event.accountId, event.transactionId, event.type),
-            UpdateExpression: `SET attemptCount = :number, runAttempts = :runAttempts, lastAttemptAt = :at, deliveryStatus = :status, lastError = :lastError${next.deliveryStatus === 'DELIVERED' ? ', deliveredAt = :at' : ''}${workIndex ? ', gsi2pk = :workPk, gsi2sk = :workSk' : ' REMOVE gsi2pk, gsi2sk'}`,
-            ConditionExpression: 'attemptCount = :previous',
-            ExpressionAttributeValues: {
-              ':number': attempt.number,
-              ':previous': attempt.number - 1,
-              ':runAttempts': next.runAttempts,
-              ':at': attempt.at,
-              ':status': next.deliveryStatus,
-              ':lastError': next.lastError,
-              ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
-            },
-          },
-        },
-      ],
-    }));
-    return true;
-  } catch (error) {
-    if (failedConditions(error).length) return false;
-    throw error;
-  }
+      },
+    },
+  ]);
 }
 
 /** Marks an event that has nowhere to go (no postback URL at all); it stays listed, not lost. */
 export async function markUndeliverable(event: EventRecord, reason: string, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.event(event.accountId, event.transactionId, event.type),
-      UpdateExpression: 'SET deliveryStatus = :undeliverable, lastError = :reason, lastAttemptAt = :now REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: 'deliveryStatus = :pending',
-      ExpressionAttributeValues: { ':undeliverable': 'UNDELIVERABLE', ':pending': 'PENDING', ':reason': reason, ':now': now.toISOString() },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeIf(new UpdateCommand({
+    TableName: tableName(),
+    Key: keys.event(event.accountId, event.transactionId, event.type),
+    UpdateExpression: 'SET deliveryStatus = :undeliverable, lastError = :reason, lastAttemptAt = :now REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: 'deliveryStatus = :pending',
+    ExpressionAttributeValues: { ':undeliverable': 'UNDELIVERABLE', ':pending': 'PENDING', ':reason': reason, ':now': now.toISOString() },
+  }));
 }
 
 /** Starts a new delivery run for an event whose last run ended. False when a run is under way. */
 export async function restartDelivery(event: EventRecord, dueAt: string): Promise<boolean> {
   const workIndex = keys.pendingWork('delivery', dueAt, event.transactionId);
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.event(event.accountId, event.transactionId, event.type),
-      UpdateExpression: 'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
-      ConditionExpression: 'deliveryStatus <> :pending',
-      ExpressionAttributeValues: { ':pending': 'PENDING', ':zero': 0, ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeIf(new UpdateCommand({
+    TableName: tableName(),
+    Key: keys.event(event.accountId, event.transactionId, event.type),
+    UpdateExpression: 'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
+    ConditionExpression: 'deliveryStatus <> :pending',
+    ExpressionAttributeValues: { ':pending': 'PENDING', ':zero': 0, ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk },
+  }));
 }

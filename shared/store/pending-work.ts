@@ -2,7 +2,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import { isConditionFailure } from './dynamo-errors.ts';
+import { writeIf } from './conditional-writes.ts';
 import { keys, type WorkKind } from './keys.ts';
 import { table } from './table.ts';
 
@@ -39,18 +39,12 @@ export async function listOverdueWork(kind: WorkKind, dueBefore: string, limit: 
 
 /** Moves the work's due time; false when the work is no longer pending. */
 export async function postponeWork(work: Pick<PendingWork, 'kind' | 'key' | 'transactionId'>, dueAt: string): Promise<boolean> {
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: work.key,
-      UpdateExpression: 'SET #sk = :sk',
-      ConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-      ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(work.kind), ':sk': keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeIf(new UpdateCommand({
+    TableName: tableName(),
+    Key: work.key,
+    UpdateExpression: 'SET #sk = :sk',
+    ConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+    ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(work.kind), ':sk': keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk },
+  }));
 }

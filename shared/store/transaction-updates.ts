@@ -1,11 +1,10 @@
 // State changes of a transaction, each one conditional write (or transaction) that only
 // succeeds from the expected state, so duplicate or racing workers cannot apply one twice.
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord, TransactionView } from '../transactions/transaction.ts';
-import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
+import { transactIf, writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
 import type { EventRecord } from './events.ts';
 
@@ -27,33 +26,25 @@ export async function fillInstruction(transaction: TransactionRecord, instructio
     values[`:v${index}`] = value;
     return `#f${index} = :v${index}`;
   });
-  try {
-    await dynamo().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.transaction(transaction.accountId, transaction.id),
-            UpdateExpression: `SET ${sets.join(', ')}`,
-            ConditionExpression: pendingAndUnfilled,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.hostedPage(transaction.pageToken), entity: 'hostedPage', accountId: transaction.accountId, transactionId: transaction.id, createdAt: now.toISOString() },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }));
-    return true;
-  } catch (error) {
-    if (failedConditions(error).length) return false;
-    throw error;
-  }
+  return transactIf([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(transaction.accountId, transaction.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: pendingAndUnfilled,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.hostedPage(transaction.pageToken), entity: 'hostedPage', accountId: transaction.accountId, transactionId: transaction.id, createdAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
 }
 
 /**
@@ -61,57 +52,43 @@ export async function fillInstruction(transaction: TransactionRecord, instructio
  * id), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
  */
 export async function markPaidWithEvent(transaction: TransactionRecord, paidAt: string, event: EventRecord, deliveryDueAt: string, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.transaction(transaction.accountId, transaction.id),
-            UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':paid': 'PAID', ':pending': 'PENDING', ':paidAt': paidAt, ':now': now.toISOString() },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.event(transaction.accountId, transaction.id, event.type), ...keys.pendingWork('delivery', deliveryDueAt, transaction.id), entity: 'event', ...event },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.eventById(transaction.accountId, event.eventId), entity: 'eventRef', transactionId: transaction.id, eventKind: event.type },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }));
-    return true;
-  } catch (error) {
-    if (failedConditions(error).length) return false;
-    throw error;
-  }
+  return transactIf([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(transaction.accountId, transaction.id),
+        UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paid': 'PAID', ':pending': 'PENDING', ':paidAt': paidAt, ':now': now.toISOString() },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.event(transaction.accountId, transaction.id, event.type), ...keys.pendingWork('delivery', deliveryDueAt, transaction.id), entity: 'event', ...event },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.eventById(transaction.accountId, event.eventId), entity: 'eventRef', transactionId: transaction.id, eventKind: event.type },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
 }
 
 export async function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.transaction(transaction.accountId, transaction.id),
-      UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeIf(new UpdateCommand({
+    TableName: tableName(),
+    Key: keys.transaction(transaction.accountId, transaction.id),
+    UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
+  }));
 }
 
 export type { TransactionView };

@@ -1,12 +1,11 @@
 // Transactions, their per-account externalId uniqueness items, and the sparse index of
 // transactions still waiting for their payment instruction.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
-import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { failedConditions, withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
-import { table } from './table.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 
