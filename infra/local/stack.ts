@@ -124,13 +124,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     cleanups.push(() => eventSources.stop());
 
     for (const [name, schedule] of Object.entries(schedules)) {
+      let running: Promise<unknown> = Promise.resolve();
       const interval = setInterval(() => {
-        loadHandler<(event: unknown, context: Context) => Promise<unknown>>(schedule.handler)
+        running = loadHandler<(event: unknown, context: Context) => Promise<unknown>>(schedule.handler)
           .then((handler) => handler({ source: 'local.schedule', 'detail-type': 'Scheduled Event', detail: {} }, lambdaContext(name, 60_000)))
           .catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
       }, options.scheduleIntervalMs ?? schedule.everyMinutes * 60_000);
       interval.unref();
-      cleanups.push(async () => clearInterval(interval));
+      // Let a run in progress finish before its dependencies stop.
+      cleanups.push(async () => { clearInterval(interval); await running; });
     }
     cleanups.push(async () => { sqs.destroy(); s3.destroy(); });
 
