@@ -55,6 +55,9 @@ describe('instruction worker', () => {
     expect(created.redirectUrl).toBeNull();
     expect(new URL(tx.redirectUrl).protocol).toBe('http:');
     expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/[A-Za-z0-9_-]{32}$/);
+    const page = await fetch(tx.redirectUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('fills BOB with an EMV QR payload: CRC, currency, country and amount', async () => {
