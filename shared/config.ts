@@ -1,5 +1,6 @@
 // Configuration is read from the environment once per process and validated on first use,
 // so a function fails at cold start with a clear message instead of mid-request.
+import { parseRetrySchedule } from './webhooks/retry-schedule.ts';
 
 export type Stage = 'local' | string;
 
@@ -60,14 +61,14 @@ export const serviceConfig = memo(() => ({
   sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
-  /** A transaction still without its instruction this long after its job was due is re-enqueued. */
-  instructionSweepAfterMs: integerEnv('INSTRUCTION_SWEEP_AFTER_MS', 60_000),
-  /** Waits between rail polls for an instruction (when the rail gives no hint); the last repeats. */
-  instructionPollSchedule: optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s',
-  /** Waits between rail polls for a payment: fast at first, then every 15 minutes until expiry. */
-  paymentPollSchedule: optional('PAYMENT_POLL_SCHEDULE') ?? '2s,5s,10s,30s,1m,2m,5m,10m,15m',
-  /** Waits between webhook attempts: the Standard Webhooks schedule (about 3 days in all). */
-  webhookRetrySchedule: optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+  /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */
+  sweepAfterMs: integerEnv('SWEEP_AFTER_MS', 60_000),
+  /** Waits (ms) between rail polls for an instruction (when the rail gives no hint); the last repeats. */
+  instructionPollScheduleMs: parseRetrySchedule(optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s'),
+  /** Waits (ms) between rail polls for a payment: fast at first, then every 15 minutes until expiry. */
+  paymentPollScheduleMs: parseRetrySchedule(optional('PAYMENT_POLL_SCHEDULE') ?? '2s,5s,10s,30s,1m,2m,5m,10m,15m'),
+  /** Waits (ms) between webhook attempts: the Standard Webhooks schedule (about 3 days in all). */
+  webhookRetryScheduleMs: parseRetrySchedule(optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h'),
   webhookTimeoutMs: integerEnv('WEBHOOK_TIMEOUT_MS', 10_000),
 }));
 

@@ -13,17 +13,10 @@ import { enqueueDeliveryJob, type DeliveryJob } from '../transactions/jobs.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { postWebhook, type PostWebhookResult } from '../webhooks/post-webhook.ts';
-import { nextDelayMs, parseRetrySchedule } from '../webhooks/retry-schedule.ts';
+import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'undeliverable' | 'deferred' | 'nothing-to-do';
-
-let parsedSchedule: { text: string; delays: number[] } | undefined;
-function retrySchedule(): number[] {
-  const text = serviceConfig().webhookRetrySchedule;
-  if (parsedSchedule?.text !== text) parsedSchedule = { text, delays: parseRetrySchedule(text) };
-  return parsedSchedule.delays;
-}
 
 /** Whether a failed attempt is worth repeating: a refused (unsafe) URL or 410 Gone is not. */
 function permanentFailure(result: PostWebhookResult): string | null {
@@ -73,7 +66,7 @@ export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promis
     return 'delivered';
   }
   const permanent = permanentFailure(result);
-  const delayMs = permanent ? null : nextDelayMs(runAttempts, retrySchedule());
+  const delayMs = permanent ? null : nextDelayMs(runAttempts, config.webhookRetryScheduleMs);
   if (delayMs === null) {
     const reason = permanent ?? `gave up after ${runAttempts} attempts; last: ${attempt.error}`;
     if (await recordAttempt(event, attempt, { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason })) {
@@ -83,7 +76,7 @@ export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promis
   }
   const dueAt = now.getTime() + delayMs;
   // The work index keeps the next attempt owed even if the message below is lost.
-  const recorded = await recordAttempt(event, attempt, { deliveryStatus: 'PENDING', runAttempts, nextDueAt: new Date(dueAt + config.instructionSweepAfterMs).toISOString(), lastError: attempt.error });
+  const recorded = await recordAttempt(event, attempt, { deliveryStatus: 'PENDING', runAttempts, nextDueAt: new Date(dueAt + config.sweepAfterMs).toISOString(), lastError: attempt.error });
   if (!recorded) return 'nothing-to-do';
   await enqueueDeliveryJob({ accountId: job.accountId, transactionId: job.transactionId, eventKind: job.eventKind, attempt: attempt.number, notBefore: dueAt }, delaySecondsFor(delayMs));
   return 'retrying';

@@ -53,7 +53,7 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
   try {
     const account = await accountSettings(principal.accountId);
     const costFee = computeCostFee(request.amount, request.currency, request.method, account?.fees);
-    const instructionDueAt = new Date(now.getTime() + serviceConfig().instructionSweepAfterMs).toISOString();
+    const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
     for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
       const record = newTransactionRecord({ id: newTransactionId(now.getTime()), pageToken: newToken(), accountId: principal.accountId, request, costFee, accountPostbackUrl: account?.webhookUrl ?? null, now });
       const view: TransactionView = creationView(record);

@@ -28,15 +28,15 @@ export async function runInstructionJob(job: InstructionJob, now = new Date()): 
 
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;
-    const delayMs = result.retryAfterMs ?? pollDelayMs(config.instructionPollSchedule, attempt);
+    const delayMs = result.retryAfterMs ?? pollDelayMs(config.instructionPollScheduleMs, attempt);
     // Keep the sweeper away while this job chain is alive.
-    await postponeWork({ kind: 'instruction', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, new Date(now.getTime() + delayMs + config.instructionSweepAfterMs).toISOString());
+    await postponeWork({ kind: 'instruction', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString());
     await enqueueInstructionJob({ accountId: job.accountId, transactionId: job.transactionId, attempt }, delaySecondsFor(delayMs));
     return 'waiting';
   }
 
-  const firstPollMs = pollDelayMs(config.paymentPollSchedule, 1);
-  const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.instructionSweepAfterMs).toISOString();
+  const firstPollMs = pollDelayMs(config.paymentPollScheduleMs, 1);
+  const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.sweepAfterMs).toISOString();
   if (!(await fillInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now))) return 'nothing-to-do';
   try {
     await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt: 1 }, delaySecondsFor(firstPollMs));

@@ -16,7 +16,7 @@ const enqueue: Record<WorkKind, (work: PendingWork) => Promise<void>> = {
 };
 
 export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKind, number>> {
-  const nextDue = new Date(now.getTime() + serviceConfig().instructionSweepAfterMs).toISOString();
+  const nextDue = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
   const enqueued: Record<WorkKind, number> = { instruction: 0, payment: 0, delivery: 0 };
   for (const kind of Object.keys(enqueue) as WorkKind[]) {
     const overdue = await listOverdueWork(kind, now.toISOString(), pageSize);

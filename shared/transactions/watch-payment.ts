@@ -42,7 +42,7 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
 
   if (status.status === 'PAID') {
     const event = paidEvent(transaction, status.paidAt, now);
-    const deliveryDueAt = new Date(now.getTime() + config.instructionSweepAfterMs).toISOString();
+    const deliveryDueAt = new Date(now.getTime() + config.sweepAfterMs).toISOString();
     if (!(await markPaidWithEvent(transaction, status.paidAt, event, deliveryDueAt, now))) return 'nothing-to-do';
     log.info('transaction paid', { transactionId: transaction.id, eventId: event.eventId });
     try {
@@ -61,10 +61,10 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
   if (job.mode === 'notify') return 'pending';
 
   const attempt = (job.attempt ?? 1) + 1;
-  let delayMs = pollDelayMs(config.paymentPollSchedule, attempt);
+  let delayMs = pollDelayMs(config.paymentPollScheduleMs, attempt);
   // Look once more right after expiry, then stop.
   if (transaction.expiresAt) delayMs = Math.max(0, Math.min(delayMs, Date.parse(transaction.expiresAt) - now.getTime() + 1000));
-  await postponeWork({ kind: 'payment', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, new Date(now.getTime() + delayMs + config.instructionSweepAfterMs).toISOString());
+  await postponeWork({ kind: 'payment', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString());
   await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt }, delaySecondsFor(delayMs));
   return 'pending';
 }

@@ -1,15 +1,8 @@
-// Backoff schedules for polling the rails, written like "2s,5s,1m" (see WEBHOOK_RETRY_SCHEDULE).
-import { parseRetrySchedule, SQS_MAX_DELAY_SECONDS } from '../webhooks/retry-schedule.ts';
-
-const parsed = new Map<string, number[]>();
+// Backoff schedules for polling the rails (configured like "2s,5s,1m", parsed by config.ts).
+import { SQS_MAX_DELAY_SECONDS } from '../webhooks/retry-schedule.ts';
 
 /** The wait before poll number `attempt` (1-based); past the end the last wait repeats, at most 15 minutes. */
-export function pollDelayMs(scheduleText: string, attempt: number): number {
-  let schedule = parsed.get(scheduleText);
-  if (!schedule) {
-    schedule = parseRetrySchedule(scheduleText);
-    parsed.set(scheduleText, schedule);
-  }
+export function pollDelayMs(schedule: readonly number[], attempt: number): number {
   const delay = schedule[Math.min(Math.max(attempt, 1), schedule.length) - 1] ?? 0;
   return Math.min(delay, SQS_MAX_DELAY_SECONDS * 1000);
 }

@@ -126,7 +126,7 @@ describe('nothing is lost between the write and the queue', () => {
   it('a purchase made while SQS is unreachable still gets its instruction (the sweeper re-enqueues it)', async () => {
     // This file's own stack, so the queue can be taken down without disturbing other tests.
     const { startLocalStack } = await import('../../infra/local/stack.ts');
-    const stack = await startLocalStack({ port: 0, env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', INSTRUCTION_SWEEP_AFTER_MS: '500' }, scheduleIntervalMs: 500 });
+    const stack = await startLocalStack({ port: 0, env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' }, scheduleIntervalMs: 500 });
     try {
       const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
       const key = await issueApiKey({ permissions: ['createTransaction'] });

@@ -48,8 +48,8 @@ describe('webhook secret rotation', () => {
 
 describe('poll schedules', () => {
   it('walks the schedule, repeats its last step and caps at 15 minutes', () => {
-    expect([1, 2, 3, 4].map((attempt) => pollDelayMs('2s,5s,1m', attempt))).toEqual([2000, 5000, 60_000, 60_000]);
-    expect(pollDelayMs('1h', 1)).toBe(900_000);
+    expect([1, 2, 3, 4].map((attempt) => pollDelayMs([2000, 5000, 60_000], attempt))).toEqual([2000, 5000, 60_000, 60_000]);
+    expect(pollDelayMs([3_600_000], 1)).toBe(900_000);
     expect(delaySecondsFor(1)).toBe(1);
     expect(delaySecondsFor(0)).toBe(0);
     expect(delaySecondsFor(2_000_000)).toBe(900);
