@@ -1,4 +1,5 @@
-import bwip from 'bwip-js';
+// The named export keeps only this symbology's encoder in the bundle (about 100 KB instead of 950 KB).
+import { drawingSVG, interleaved2of5 } from 'bwip-js';
 import { svgAttributes } from './svg-attributes.ts';
 
 export interface BarcodeSvgOptions {
@@ -16,7 +17,7 @@ export interface BarcodeSvgOptions {
  */
 export function renderBarcodeSvg(barcode: string, options: BarcodeSvgOptions): string {
   if (!/^\d{44}$/.test(barcode)) throw new RangeError('barcode: must be exactly 44 digits');
-  const svg = bwip.toSVG({
+  const svg = interleaved2of5({
     bcid: 'interleaved2of5',
     text: barcode,
     includecheck: false,
@@ -24,7 +25,7 @@ export function renderBarcodeSvg(barcode: string, options: BarcodeSvgOptions): s
     height: 13,
     paddingwidth: 10,
     backgroundcolor: 'FFFFFF',
-  });
+  }, drawingSVG());
   const attributes = {
     role: 'img',
     'aria-label': options.label,

@@ -1,7 +1,7 @@
-import bwip from 'bwip-js';
 import { formatCalendarDate } from './locale.ts';
 import { formatMoney } from './money-format.ts';
 import type { BoletoPageModel } from './view-models.ts';
+import { itfElements } from './itf.ts';
 
 // A one-page PDF 1.4 copy of the boleto, built by hand (no PDF dependency): the standard
 // Helvetica and Courier fonts (every reader has them, nothing embedded), WinAnsi text, and the
@@ -106,18 +106,14 @@ class Content {
   }
 }
 
-/** Bars of the boleto barcode in points, left to right, from bwip-js's element sequence. */
+/** Bars of the boleto barcode in points, left to right (FEBRABAN: wide = 3 narrow). */
 function barcodeBars(barcode: string, x: number): Array<{ x: number; width: number }> {
-  const [symbol] = bwip.raw('interleaved2of5', barcode, { includecheck: false });
-  if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js returned no linear symbol');
-  // sbs alternates bar, space, bar… with 1 = narrow and 2 = wide; FEBRABAN wide is 3 narrow.
-  const elements = symbol.sbs.map((w) => (w === 1 ? 1 : 3));
-  const lastBar = elements.length % 2 === 0 ? elements.length - 2 : elements.length - 1;
-  const modules = elements.slice(0, lastBar + 1).reduce((a, b) => a + b, 0);
+  const elements = itfElements(barcode, 3);
+  const modules = elements.reduce((a, b) => a + b, 0);
   const narrow = (BOLETO_PDF_BARCODE.widthMm * MM) / modules;
   const bars: Array<{ x: number; width: number }> = [];
   let at = x;
-  elements.slice(0, lastBar + 1).forEach((w, i) => {
+  elements.forEach((w, i) => {
     if (i % 2 === 0) bars.push({ x: at, width: w * narrow });
     at += w * narrow;
   });
