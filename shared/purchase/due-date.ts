@@ -12,10 +12,13 @@ export const defaultDueDays = 3;
  */
 export const maxDueDays = 366;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: saoPauloTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+// Built on first use: loading the time-zone data costs ~10 ms, which would otherwise land on
+// the cold start of every function that merely imports this module.
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar date (YYYY-MM-DD) in São Paulo at the instant `now`. */
 export function todayInSaoPaulo(now: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: saoPauloTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const parts = Object.fromEntries(dayFormat.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -1,10 +1,10 @@
 // Transactions, their per-account externalId uniqueness items, and the sparse index of
 // transactions still waiting for their payment instruction.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
-import { failedConditions, withoutKeys } from './dynamo-errors.ts';
+import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
@@ -13,7 +13,8 @@ export type InsertOutcome = 'inserted' | 'id-taken' | 'external-id-taken' | 'ide
 
 /**
  * Writes the transaction, its externalId uniqueness item and (when given) the completed
- * idempotency record in one DynamoDB transaction: all of them or none.
+ * idempotency record in one DynamoDB transaction (all of them or none), or with one conditional
+ * put when the transaction is the only item.
  */
 export async function insertTransaction(record: TransactionRecord, options: { instructionDueAt: string; idempotency?: IdempotencyCompletion }): Promise<InsertOutcome> {
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
@@ -36,9 +37,13 @@ export async function insertTransaction(record: TransactionRecord, options: { in
   }
   if (options.idempotency) items.push({ Update: completionUpdate(options.idempotency) });
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    // A lone item is a plain conditional put: a one-item transaction costs twice the write capacity.
+    const only = items.length === 1 ? items[0]!.Put : undefined;
+    if (only) await dynamo().send(new PutCommand(only));
+    else await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
     return 'inserted';
   } catch (error) {
+    if (isConditionFailure(error)) return 'id-taken';
     const failed = failedConditions(error);
     if (!failed.length) throw error;
     if (failed.includes(0)) return 'id-taken';
