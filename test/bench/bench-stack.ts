@@ -1,0 +1,74 @@
+// The local stack as the bench uses it: started in-process with the bench's settings, request
+// counters on the service's SDK clients, and a gateway whose requests run in the `api` scope.
+import { connect } from 'node:net';
+import { startGateway } from '../../infra/local/gateway.ts';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack.ts';
+import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { basicAuthorization } from '../../shared/auth/credentials.ts';
+import { dynamo, sqs } from '../../shared/aws/clients.ts';
+import { routeList } from '../../shared/routes.ts';
+import { startHttpLoad, type HttpLoad } from './http-load.ts';
+import { RequestCounter, requestScope } from './request-counter.ts';
+import type { BenchApi } from './throughput.ts';
+
+export const instructionDelayMs = 2000;
+
+// The sandbox delay is the default, stated explicitly. The payment poll schedule is stretched
+// so the ~1,000 benchmark purchases that are never paid do not keep polling the rail during
+// later sections (sandbox pay sends its own notify job: the pay → webhook path does not use it).
+export const stackEnv: Record<string, string> = {
+  LOG_LEVEL: 'silent',
+  SANDBOX_INSTRUCTION_DELAY_MS: String(instructionDelayMs),
+  PAYMENT_POLL_SCHEDULE: '15m',
+};
+
+export const apiScope = 'api';
+
+export interface BenchStack {
+  stack: LocalStack;
+  counter: RequestCounter;
+  api: BenchApi;
+  load: HttpLoad;
+  stop(): Promise<void>;
+}
+
+async function answers(endpoint: string): Promise<boolean> {
+  const { hostname, port } = new URL(endpoint);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startBenchStack(options: Pick<LocalStackOptions, 'pollersPerQueue' | 'extraQueues'> = {}): Promise<BenchStack> {
+  const stack = await startLocalStack({ port: 0, env: stackEnv, ...options });
+  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+  let load: HttpLoad | undefined;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await gateway?.close().catch(() => undefined);
+    await load?.close().catch(() => undefined);
+    await stack.stop();
+    if (await answers(stack.dynamoEndpoint)) process.stderr.write(`warning: DynamoDB Local still answers at ${stack.dynamoEndpoint} after stop\n`);
+  };
+  try {
+    // The handlers run in this process and use these very singletons (same module URL).
+    const counter = new RequestCounter();
+    counter.install('dynamodb', dynamo().middlewareStack);
+    counter.install('sqs', sqs().middlewareStack);
+    // A second instance of the local gateway, serving the same route table with the same
+    // handler modules, started inside the `api` scope: every request it serves (and every AWS
+    // call its handlers make) is counted under `api`, the workers' calls under `background`.
+    gateway = await requestScope.run(apiScope, () => startGateway({ port: 0, routes: routeList() }));
+    const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
+    const api: BenchApi = { baseUrl: `http://127.0.0.1:${gateway.port}`, authorization: basicAuthorization(issued.secretKey), accountId: issued.accountId };
+    load = startHttpLoad();
+    return { stack, counter, api, load, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+// The database's own limit: the same writes and reads the API makes, sent straight to
+// DynamoDB Local with the SDK, by a client configured like the service's (shared/aws/clients.ts)
+// but separate from it, so the request counter never sees these.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { newPrefixedId, newTransactionId } from '../../shared/ids.ts';
+import { keys } from '../../shared/store/keys.ts';
+import type { LoadResult } from './load-worker.ts';
+
+export type RawOperation = (index: number) => Promise<void>;
+
+export interface RawDynamo {
+  client: DynamoDBDocumentClient;
+  /** Reads an item the API wrote, to clone its shape and size. */
+  read(key: Record<string, string>): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+export function rawDynamo(endpoint: string, tableName: string): RawDynamo {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 4 }), { marshallOptions: { removeUndefinedValues: true } });
+  return {
+    client,
+    async read(key) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+      if (!Item) throw new Error(`raw baseline: no template item at ${JSON.stringify(key)}`);
+      return Item;
+    },
+    close: () => client.destroy(),
+  };
+}
+
+const notExists = 'attribute_not_exists(pk)';
+
+/**
+ * The work-index keys a purchase writes, with the same sizes, but under a partition the sweeper
+ * never reads: these transactions have no instruction job, and the sweeper would otherwise
+ * start one for each of them a minute later, in the middle of another section.
+ */
+function unsweptWorkKeys(dueAt: string, id: string) {
+  const { gsi2pk, gsi2sk } = keys.pendingWork('instruction', dueAt, id);
+  return { gsi2pk: gsi2pk.replace(/^WORK#/, 'BENCH'), gsi2sk };
+}
+
+/** A purchase's write: the transaction (with its work-index keys) and its externalId item, in one transaction. */
+export function purchaseWrite(raw: RawDynamo, tableName: string, template: Record<string, unknown>, prefix: string): RawOperation {
+  const accountId = template.accountId as string;
+  return async (index) => {
+    const id = newTransactionId();
+    const externalId = `${prefix}-${index}`;
+    const createdAt = new Date().toISOString();
+    await raw.client.send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName, Item: { ...template, ...keys.transaction(accountId, id), ...unsweptWorkKeys(createdAt, id), id, externalId, createdAt, updatedAt: createdAt }, ConditionExpression: notExists } },
+        { Put: { TableName: tableName, Item: { ...keys.transactionExternalId(accountId, externalId), entity: 'transactionExternalId', transactionId: id, createdAt }, ConditionExpression: notExists } },
+      ],
+    }));
+  };
+}
+
+/** A product create's write: the product (with its listing keys) and its externalId item, in one transaction. */
+export function productWrite(raw: RawDynamo, tableName: string, template: Record<string, unknown>, prefix: string): RawOperation {
+  const accountId = template.accountId as string;
+  return async (index) => {
+    const id = newPrefixedId('prd');
+    const externalId = `${prefix}-${index}`;
+    const createdAt = new Date().toISOString();
+    await raw.client.send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName, Item: { ...template, ...keys.product(accountId, id), ...keys.productListing(accountId, createdAt, id), id, externalId, createdAt, updatedAt: createdAt }, ConditionExpression: notExists } },
+        { Put: { TableName: tableName, Item: { ...keys.productExternalId(accountId, externalId), type: 'productExternalId', accountId, externalId, productId: id }, ConditionExpression: notExists } },
+      ],
+    }));
+  };
+}
+
+/** A transaction read: one eventually consistent GetItem, as GET /transactions/:id does. */
+export function transactionRead(raw: RawDynamo, tableName: string, accountId: string, ids: string[]): RawOperation {
+  return async (index) => {
+    const { Item } = await raw.client.send(new GetCommand({ TableName: tableName, Key: keys.transaction(accountId, ids[index % ids.length]!) }));
+    if (!Item) throw new Error('raw baseline: transaction not found');
+  };
+}
+
+/** Runs `requests` operations, `concurrency` at a time, like the HTTP load worker does. */
+export async function runRaw(operation: RawOperation, requests: number, concurrency: number, timeCapMs: number): Promise<LoadResult> {
+  const latenciesMs: number[] = [];
+  const statuses: Record<string, number> = {};
+  let firstUnexpected: string | undefined;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + timeCapMs;
+  const lane = async () => {
+    while (next < requests && performance.now() < deadline) {
+      const index = next++;
+      const sent = performance.now();
+      try {
+        await operation(index);
+        latenciesMs.push(performance.now() - sent);
+        statuses.ok = (statuses.ok ?? 0) + 1;
+      } catch (error) {
+        statuses.error = (statuses.error ?? 0) + 1;
+        firstUnexpected ??= `${(error as Error).name}: ${(error as Error).message}`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return { latenciesMs, elapsedMs: performance.now() - started, statuses, ...(firstUnexpected ? { firstUnexpected } : {}), ...(next < requests ? { cappedAt: next } : {}) };
+}

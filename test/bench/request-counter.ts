@@ -1,0 +1,83 @@
+// Counts the AWS requests the service makes, per command, by installing SDK middleware on the
+// very client singletons the in-process handlers use (shared/aws/clients.ts is one module
+// instance for the bench, the gateway and the workers: all import the same file URL). A
+// request is attributed to the async scope it was sent from, so the calls an HTTP handler
+// makes are told apart from the workers' background work running at the same time.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareStack } from '@smithy/types';
+
+export const requestScope = new AsyncLocalStorage<string>();
+
+/** Where a request is counted when it was not sent from inside a named scope (workers, schedules). */
+export const backgroundScope = 'background';
+
+export interface CommandCount {
+  /** `client.send` calls. */
+  commands: number;
+  /** HTTP attempts, retries included. */
+  attempts: number;
+  /** TransactWriteItems only: items written. */
+  items: number;
+  /** Time spent in `send`, retries included. */
+  totalMs: number;
+}
+
+type Counts = Map<string, Map<string, CommandCount>>;
+
+export class RequestCounter {
+  private counts: Counts = new Map();
+
+  private entry(scope: string, command: string): CommandCount {
+    let byCommand = this.counts.get(scope);
+    if (!byCommand) this.counts.set(scope, (byCommand = new Map()));
+    let count = byCommand.get(command);
+    if (!count) byCommand.set(command, (count = { commands: 0, attempts: 0, items: 0, totalMs: 0 }));
+    return count;
+  }
+
+  /** Adds the counting middleware to a client's stack (once per client). */
+  install(service: string, stack: MiddlewareStack<any, any>): void {
+    const name = `benchRequestCounter${service}`;
+    if (stack.identify().some((entry) => entry.startsWith(name))) return;
+    stack.add((next: any, context: any) => async (args: any) => {
+      const count = this.entry(requestScope.getStore() ?? backgroundScope, `${service}.${String(context.commandName ?? '?').replace(/Command$/, '')}`);
+      count.commands += 1;
+      const items = args?.input?.TransactItems;
+      if (Array.isArray(items)) count.items += items.length;
+      const started = performance.now();
+      try {
+        return await next(args);
+      } finally {
+        count.totalMs += performance.now() - started;
+      }
+    }, { step: 'initialize', priority: 'high', name: `${name}Commands` });
+    stack.add((next: any, context: any) => async (args: any) => {
+      this.entry(requestScope.getStore() ?? backgroundScope, `${service}.${String(context.commandName ?? '?').replace(/Command$/, '')}`).attempts += 1;
+      return next(args);
+    }, { step: 'deserialize', priority: 'low', name: `${name}Attempts` });
+  }
+
+  reset(): void {
+    this.counts = new Map();
+  }
+
+  snapshot(scope: string): Record<string, CommandCount> {
+    return Object.fromEntries([...(this.counts.get(scope) ?? new Map())].map(([command, count]) => [command, { ...count }]));
+  }
+
+  total(scope: string, service?: string): number {
+    let total = 0;
+    for (const [command, count] of this.counts.get(scope) ?? []) if (!service || command.startsWith(`${service}.`)) total += count.commands;
+    return total;
+  }
+}
+
+/** What was counted between two snapshots of one scope (commands that occurred only). */
+export function difference(after: Record<string, CommandCount>, before: Record<string, CommandCount>): Record<string, CommandCount> {
+  const changed: Record<string, CommandCount> = {};
+  for (const [command, count] of Object.entries(after)) {
+    const was = before[command] ?? { commands: 0, attempts: 0, items: 0, totalMs: 0 };
+    if (count.commands > was.commands) changed[command] = { commands: count.commands - was.commands, attempts: count.attempts - was.attempts, items: count.items - was.items, totalMs: count.totalMs - was.totalMs };
+  }
+  return changed;
+}

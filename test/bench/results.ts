@@ -1,0 +1,47 @@
+// The shape of bench-results.json.
+import type { BundleResult } from './bundle-sizes.ts';
+import type { InitResult } from './cold-start.ts';
+import type { PipelineResult } from './pipeline-latency.ts';
+import type { RequestCountRow } from './request-counts.ts';
+import type { ThroughputRow } from './throughput.ts';
+
+export interface BundleRow extends Omit<BundleResult, 'outfile'> {
+  /** As deployed: NODE_OPTIONS=--enable-source-maps. The init budget is judged on this one. */
+  init?: InitResult;
+  /** The same bundle without source-mapped stack traces. */
+  initPlain?: InitResult;
+  sizeRatio?: number;
+  initRatio?: number;
+  initPlainRatio?: number;
+  /** Which budgets it misses: `size`, `init`. */
+  exceeds: string[];
+  /** The packages that make it bigger than the floor, largest first. */
+  topExcess: Array<{ name: string; bytes: number }>;
+}
+
+export interface BenchResults {
+  meta: {
+    date: string;
+    command: string;
+    node: string;
+    machine: { cpu: string; cores: number; ramGiB: number; platform: string; arch: string };
+    durationSeconds: number;
+    /** One-minute load average: other work on the machine skews every figure. */
+    loadAverage: { atStart: number; atEnd: number };
+    stackEnv: Record<string, string>;
+  };
+  bundles: {
+    budget: { sizeRatio: number; initRatio: number };
+    rounds: number;
+    /** Node options the init figures were taken with (those of the deployed functions). */
+    nodeOptions: string[];
+    floor: BundleRow;
+    functions: BundleRow[];
+  };
+  throughput: ThroughputRow[];
+  pipeline: PipelineResult;
+  lightPipeline: PipelineResult;
+  requestCounts: RequestCountRow[];
+  verdicts: { bundles: string; throughputAtC8: string; instructionP99: string; webhookP99: string };
+  notes: { requestCounts: string[] };
+}
