@@ -16,16 +16,8 @@ export interface OfferRecord {
   updatedAt: string;
 }
 
-export interface Offer {
-  id: string;
-  productId: string;
-  name: string;
-  amount: number;
-  billingCycle: BillingCycle | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** What the API shows: the record without its account. */
+export type Offer = Omit<OfferRecord, 'accountId'>;
 
 export function toOffer(record: OfferRecord): Offer {
   return {

@@ -1,29 +1,20 @@
 // The hosted boleto page in Chromium: what the payer sees matches the API, the copy button
 // copies the line, the barcode image encodes the 44 digits, the PDF downloads, and the
 // sandbox Pay button pays (PAID through the API, one webhook).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/pages/money-format.ts';
-import { clipboardText, desktopWidth, launchBrowser, newPayerContext, overflowsHorizontally, saveScreenshot } from '../support/browser.ts';
+import { clipboardText, desktopWidth, newPayerContext, overflowsHorizontally, saveScreenshot, useBrowserAndReceiver } from '../support/browser.ts';
 import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { decodeItfSvg } from '../support/page-decoders.ts';
 import { boletoBody } from '../support/purchase-fixtures.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-let browser: Browser;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  [browser, receiver] = await Promise.all([launchBrowser(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), receiver?.close()]);
-});
+const setup = useBrowserAndReceiver();
 
 describe('boleto page', () => {
   it('shows the boleto, copies the line, draws the barcode, serves the PDF and pays', async () => {
-    const tx = await purchaseWithInstruction({ ...boletoBody(), amount: 123_456, postbackUrl: receiver.url }, (t) => Boolean(t.paymentInstruction?.boletoBarcode));
+    const tx = await purchaseWithInstruction({ ...boletoBody(), amount: 123_456, postbackUrl: setup.receiver.url }, (t) => Boolean(t.paymentInstruction?.boletoBarcode));
     const { boletoUrl, boletoBarcode, boletoDigitableLine } = tx.paymentInstruction;
-    const { context, page, watch } = await newPayerContext(browser);
+    const { context, page, watch } = await newPayerContext(setup.browser);
     try {
       expectPageHeaders(await page.goto(boletoUrl), 200);
       expect(await page.getByTestId('amount').first().textContent()).toBe(formatMoney(123_456, 'BRL'));
@@ -61,7 +52,7 @@ describe('boleto page', () => {
 
       await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
       await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
-      await expectPaidAndNotified(tx.id, receiver);
+      await expectPaidAndNotified(tx.id, setup.receiver);
 
       // Opened again: the paid page, instructions withdrawn; the PDF is withdrawn too.
       expectPageHeaders(await page.goto(boletoUrl), 200);

@@ -1,24 +1,16 @@
 // The hosted COP checkout in Chromium, one per method: PSE (choose a bank), Nequi (confirm
 // the phone), Bre-B (key and QR) and bank transfer (account data), each paid with the sandbox
 // Pay button and followed to PAID through the API and to its webhook.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
 import { formatMoney } from '../../shared/pages/money-format.ts';
 import { call } from '../support/api.ts';
-import { clipboardText, decodeQrElement, desktopWidth, launchBrowser, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot } from '../support/browser.ts';
+import { clipboardText, decodeQrElement, desktopWidth, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot, useBrowserAndReceiver } from '../support/browser.ts';
 import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-let browser: Browser;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  [browser, receiver] = await Promise.all([launchBrowser(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), receiver?.close()]);
-});
+const setup = useBrowserAndReceiver();
 
 const amount = 12_345_600;
 
@@ -62,8 +54,8 @@ const methodSteps: Record<string, (page: Page, tx: any) => Promise<void>> = {
 
 describe('COP checkout page', () => {
   it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'])('%s: shows the method, pays in the sandbox, and reports PAID', async (method) => {
-    const tx = await purchaseWithInstruction({ ...copBody(), amount, paymentMethod: method, postbackUrl: receiver.url }, (t) => Boolean(t.redirectUrl));
-    const { context, page, watch } = await newPayerContext(browser);
+    const tx = await purchaseWithInstruction({ ...copBody(), amount, paymentMethod: method, postbackUrl: setup.receiver.url }, (t) => Boolean(t.redirectUrl));
+    const { context, page, watch } = await newPayerContext(setup.browser);
     try {
       expectPageHeaders(await page.goto(tx.redirectUrl), 200);
       expect(await page.locator('[data-method]').getAttribute('data-method')).toBe(method);
@@ -76,7 +68,7 @@ describe('COP checkout page', () => {
       await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
       await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
       if (method === 'PSE') await saveScreenshot(page, 'checkout-result');
-      await expectPaidAndNotified(tx.id, receiver);
+      await expectPaidAndNotified(tx.id, setup.receiver);
 
       expectPageHeaders(await page.goto(tx.redirectUrl), 200);
       expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');

@@ -1,34 +1,25 @@
 // The hosted BOB QR page in Chromium: the QR image the browser draws decodes to the API's `qr`
 // payload, the text copies it, the amount is in bolivianos, and the sandbox Pay button pays.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/pages/money-format.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { sharedStack, useSharedStore } from '../support/api.ts';
-import { clipboardText, decodeQrElement, desktopWidth, launchBrowser, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot } from '../support/browser.ts';
+import { clipboardText, decodeQrElement, desktopWidth, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot, useBrowserAndReceiver } from '../support/browser.ts';
 import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-let browser: Browser;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  [browser, receiver] = await Promise.all([launchBrowser(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), receiver?.close()]);
-});
+const setup = useBrowserAndReceiver();
 
 describe('BOB QR page', () => {
   it('shows the QR as an image and as text, copies it, and pays', async () => {
-    const tx = await purchaseWithInstruction({ ...bobBody(), amount: 123_450, postbackUrl: receiver.url }, (t) => Boolean(t.qr));
+    const tx = await purchaseWithInstruction({ ...bobBody(), amount: 123_450, postbackUrl: setup.receiver.url }, (t) => Boolean(t.qr));
     // The API does not return the QR page's URL (the contract has no field for it): the
     // merchant shows the QR itself. The page token is on the stored transaction.
     useSharedStore();
     const record = await getTransaction(sharedStack().accountId, tx.id);
     const pageUrl = `${sharedStack().baseUrl}/pay/qr/${record!.pageToken}`;
 
-    const { context, page, watch } = await newPayerContext(browser);
+    const { context, page, watch } = await newPayerContext(setup.browser);
     try {
       expectPageHeaders(await page.goto(pageUrl), 200);
       expect(await page.getByTestId('amount').first().textContent()).toBe(formatMoney(123_450, 'BOB'));
@@ -48,7 +39,7 @@ describe('BOB QR page', () => {
       await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
       await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
       await saveScreenshot(page, 'qr-result');
-      await expectPaidAndNotified(tx.id, receiver);
+      await expectPaidAndNotified(tx.id, setup.receiver);
 
       expectPageHeaders(await page.goto(pageUrl), 200);
       expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');

@@ -6,7 +6,9 @@ import { resolve } from 'node:path';
 import jsqrModule from 'jsqr';
 import pngjs from 'pngjs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { sharedStack } from './api.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR: JsQr = typeof jsqrModule === 'function' ? (jsqrModule as unknown as JsQr) : (jsqrModule as unknown as { default: JsQr }).default;
@@ -72,4 +74,21 @@ export function overflowsHorizontally(page: Page): Promise<boolean> {
 
 export function clipboardText(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+export interface PayerTestSetup {
+  browser: Browser;
+  receiver: WebhookReceiver;
+}
+
+/** One Chromium and one webhook receiver per test file, started before its tests and closed after. */
+export function useBrowserAndReceiver(): PayerTestSetup {
+  const setup = {} as PayerTestSetup;
+  beforeAll(async () => {
+    [setup.browser, setup.receiver] = await Promise.all([launchBrowser(), startWebhookReceiver()]);
+  });
+  afterAll(async () => {
+    await Promise.all([setup.browser?.close(), setup.receiver?.close()]);
+  });
+  return setup;
 }
