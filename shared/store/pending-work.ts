@@ -37,14 +37,22 @@ export async function listOverdueWork(kind: WorkKind, dueBefore: string, limit: 
   }));
 }
 
-/** Moves the work's due time; false when the work is no longer pending. */
-export async function postponeWork(work: Pick<PendingWork, 'kind' | 'key' | 'transactionId'>, dueAt: string): Promise<boolean> {
+/**
+ * Moves the work's due time; false when the work is no longer pending or, with `expectedDueAt`,
+ * when someone else moved it meanwhile. A job chain carries the due time it set last: if that
+ * changed, another chain (the sweeper's, or an SQS duplicate) owns the work and this one stops.
+ */
+export async function postponeWork(work: Pick<PendingWork, 'kind' | 'key' | 'transactionId'>, dueAt: string, expectedDueAt?: string): Promise<boolean> {
   return writeIf(new UpdateCommand({
     TableName: tableName(),
     Key: work.key,
     UpdateExpression: 'SET #sk = :sk',
-    ConditionExpression: '#pk = :pk',
+    ConditionExpression: expectedDueAt ? '#pk = :pk AND #sk = :expected' : '#pk = :pk',
     ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-    ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(work.kind), ':sk': keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk },
+    ExpressionAttributeValues: {
+      ':pk': keys.pendingWorkPartition(work.kind),
+      ':sk': keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk,
+      ...(expectedDueAt ? { ':expected': keys.pendingWork(work.kind, expectedDueAt, work.transactionId).gsi2sk } : {}),
+    },
   }));
 }

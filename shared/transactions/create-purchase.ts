@@ -65,7 +65,7 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
       if (outcome === 'external-id-taken') throw conflict('transaction.external_id_taken', `externalId: "${request.externalId}" is already used by another transaction of this account`);
       if (outcome === 'idempotency-lost') throw conflict('idempotency.in_flight', 'Idempotency-Key: a request with this key is still being processed; retry later');
       try {
-        await enqueueInstructionJob({ accountId: record.accountId, transactionId: record.id });
+        await enqueueInstructionJob({ accountId: record.accountId, transactionId: record.id, workDueAt: instructionDueAt });
       } catch (error) {
         log.warn('instruction job not enqueued; the sweeper will retry', { transactionId: record.id, error: (error as Error).message });
       }

@@ -7,6 +7,8 @@ export interface InstructionJob {
   transactionId: string;
   /** Rail polls already made for this job (drives the backoff). */
   attempt?: number;
+  /** The work-index due time this job's chain set last (see postponeWork). */
+  workDueAt?: string;
 }
 
 export interface PaymentJob {
@@ -15,6 +17,8 @@ export interface PaymentJob {
   /** `poll`: part of the backoff chain, reschedules itself; `notify`: a one-off look (the rail said something changed). */
   mode: 'poll' | 'notify';
   attempt?: number;
+  /** The work-index due time this job's chain set last (see postponeWork). */
+  workDueAt?: string;
 }
 
 export interface DeliveryJob {

@@ -9,9 +9,9 @@ import { enqueueDeliveryJob, enqueueInstructionJob, enqueuePaymentJob } from './
 
 const pageSize = 100;
 
-const enqueue: Record<WorkKind, (work: PendingWork) => Promise<void>> = {
-  instruction: (work) => enqueueInstructionJob({ accountId: work.accountId, transactionId: work.transactionId }),
-  payment: (work) => enqueuePaymentJob({ accountId: work.accountId, transactionId: work.transactionId, mode: 'poll' }),
+const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
+  instruction: (work, workDueAt) => enqueueInstructionJob({ accountId: work.accountId, transactionId: work.transactionId, workDueAt }),
+  payment: (work, workDueAt) => enqueuePaymentJob({ accountId: work.accountId, transactionId: work.transactionId, mode: 'poll', workDueAt }),
   delivery: (work) => enqueueDeliveryJob({ accountId: work.accountId, transactionId: work.transactionId, eventKind: 'cashin.paid' }),
 };
 
@@ -22,9 +22,10 @@ export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKin
     const overdue = await listOverdueWork(kind, now.toISOString(), pageSize);
     for (const work of overdue) {
       // Postpone first: if the send then fails, the next sweep tries again after the grace period.
-      if (!(await postponeWork(work, nextDue))) continue;
+      // Only from the due time just read: a chain that moved it meanwhile is alive and keeps the work.
+      if (!(await postponeWork(work, nextDue, work.dueAt))) continue;
       try {
-        await enqueue[kind](work);
+        await enqueue[kind](work, nextDue);
         enqueued[kind] += 1;
       } catch (error) {
         log.warn('sweeper could not enqueue a job', { kind, transactionId: work.transactionId, error: (error as Error).message });

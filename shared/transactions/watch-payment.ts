@@ -64,7 +64,9 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
   let delayMs = pollDelayMs(config.paymentPollScheduleMs, attempt);
   // Look once more right after expiry, then stop.
   if (transaction.expiresAt) delayMs = Math.max(0, Math.min(delayMs, Date.parse(transaction.expiresAt) - now.getTime() + 1000));
-  await postponeWork({ kind: 'payment', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString());
-  await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt }, delaySecondsFor(delayMs));
+  // A chain that lost the work (a duplicate message, or the sweeper restarted it) stops here.
+  const workDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
+  if (!(await postponeWork({ kind: 'payment', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, workDueAt, job.workDueAt))) return 'nothing-to-do';
+  await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt, workDueAt }, delaySecondsFor(delayMs));
   return 'pending';
 }

@@ -122,6 +122,28 @@ describe('payment worker and sandbox pay', () => {
   });
 });
 
+describe('poll chains', () => {
+  it('a duplicated payment poll job stops: only one chain keeps polling', async () => {
+    const { tx } = await purchaseAndWait(copBody(), (t) => Boolean(t.redirectUrl));
+    useSharedStore();
+    const { dynamo } = await import('../../shared/aws/clients.ts');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('../../shared/store/keys.ts');
+    const { runPaymentJob } = await import('../../shared/transactions/watch-payment.ts');
+    const accountId = sharedStack().accountId;
+    const readDue = async () => {
+      const { Item } = await dynamo().send(new GetCommand({ TableName: sharedStack().tableName, Key: keys.transaction(accountId, tx.id), ConsistentRead: true }));
+      return String(Item?.gsi2sk).split('#')[0]!;
+    };
+    const due = await readDue();
+    const job = { accountId, transactionId: tx.id, mode: 'poll' as const, attempt: 1, workDueAt: due };
+    // The stack's own chain may move the due time first; then both copies below must stop.
+    const outcomes = [await runPaymentJob(job), await runPaymentJob(job)];
+    expect(outcomes.filter((outcome) => outcome === 'pending').length).toBeLessThanOrEqual(1);
+    expect(outcomes[1]).toBe('nothing-to-do');
+  });
+});
+
 describe('nothing is lost between the write and the queue', () => {
   it('a purchase made while SQS is unreachable still gets its instruction (the sweeper re-enqueues it)', async () => {
     // This file's own stack, so the queue can be taken down without disturbing other tests.
