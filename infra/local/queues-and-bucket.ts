@@ -5,7 +5,7 @@ import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { queueNames, queues, type QueueName } from '../../shared/queues.ts';
 
 export interface LocalQueue {
-  name: QueueName;
+  name: string;
   url: string;
   arn: string;
   dlqUrl: string;
@@ -21,23 +21,30 @@ export interface LocalMessaging {
   stop(): Promise<void>;
 }
 
+/** A queue and its DLQ, with the redrive policy Lambda's event source relies on. */
+export function createQueueWithDlq(server: FauxqsServer, prefix: string, name: string, options: { visibilityTimeoutSeconds: number; maxReceiveCount: number }): LocalQueue {
+  const dlqName = `${prefix}-${name}-dlq`;
+  const queueName = `${prefix}-${name}`;
+  const dlq = server.createQueue(dlqName, { attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) } });
+  const queue = server.createQueue(queueName, {
+    attributes: {
+      VisibilityTimeout: String(options.visibilityTimeoutSeconds),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: options.maxReceiveCount }),
+    },
+  });
+  return { name, url: queue.queueUrl, arn: queue.queueArn, dlqUrl: dlq.queueUrl, dlqName, queueName };
+}
+
 export async function startMessaging(options: { dataDir?: string; prefix: string; visibilityTimeoutSeconds?: number }): Promise<LocalMessaging> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const server = await startFauxqs({ port: 0, logger: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
   const created = {} as Record<QueueName, LocalQueue>;
   for (const name of queueNames) {
     const definition = queues[name];
-    const dlqName = `${options.prefix}-${name}-dlq`;
-    const queueName = `${options.prefix}-${name}`;
-    const dlq = server.createQueue(dlqName, { attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) } });
-    const visibility = options.visibilityTimeoutSeconds ?? definition.workerTimeoutSeconds * 6;
-    const queue = server.createQueue(queueName, {
-      attributes: {
-        VisibilityTimeout: String(visibility),
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: definition.maxReceiveCount }),
-      },
+    created[name] = createQueueWithDlq(server, options.prefix, name, {
+      visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? definition.workerTimeoutSeconds * 6,
+      maxReceiveCount: definition.maxReceiveCount,
     });
-    created[name] = { name, url: queue.queueUrl, arn: queue.queueArn, dlqUrl: dlq.queueUrl, dlqName, queueName };
   }
   const bucket = `${options.prefix}-images`;
   server.createBucket(bucket);

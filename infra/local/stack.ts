@@ -9,7 +9,7 @@ import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-lo
 import { startEventSources, type EventSourceBinding } from './event-source.ts';
 import { startGateway } from './gateway.ts';
 import { lambdaContext } from './lambda-context.ts';
-import { startMessaging, type LocalQueue } from './queues-and-bucket.ts';
+import { createQueueWithDlq, startMessaging, type LocalQueue } from './queues-and-bucket.ts';
 import { loadHandler } from './repo-root.ts';
 import { startToggleProxy, type ToggleProxy } from './toggle-proxy.ts';
 
@@ -48,6 +48,7 @@ export interface LocalStack {
 }
 
 const tableName = 'cashin-local';
+const queuePrefix = 'cashin-local';
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const cleanups: Array<() => Promise<void>> = [];
@@ -57,21 +58,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   try {
     const [dynamo, messaging] = await Promise.all([
       startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
-      startMessaging({ prefix: 'cashin-local', ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}), ...(options.visibilityTimeoutSeconds !== undefined ? { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds } : {}) }),
+      startMessaging({ prefix: queuePrefix, ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}), ...(options.visibilityTimeoutSeconds !== undefined ? { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds } : {}) }),
     ]);
     cleanups.push(() => dynamo.stop(), () => messaging.stop());
     await ensureTable(dynamo.endpoint, tableName);
 
     const extraQueues: Record<string, LocalQueue> = {};
     for (const extra of options.extraQueues ?? []) {
-      const dlq = messaging.server.createQueue(`cashin-local-${extra.name}-dlq`);
-      const queue = messaging.server.createQueue(`cashin-local-${extra.name}`, {
-        attributes: {
-          VisibilityTimeout: String(options.visibilityTimeoutSeconds ?? 30),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: extra.maxReceiveCount ?? 3 }),
-        },
-      });
-      extraQueues[extra.name] = { name: extra.name as QueueName, url: queue.queueUrl, arn: queue.queueArn, dlqUrl: dlq.queueUrl, dlqName: `cashin-local-${extra.name}-dlq`, queueName: `cashin-local-${extra.name}` };
+      extraQueues[extra.name] = createQueueWithDlq(messaging.server, queuePrefix, extra.name, { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 30, maxReceiveCount: extra.maxReceiveCount ?? 3 });
     }
 
     const sqsProxy = await startToggleProxy(messaging.endpoint);

@@ -2,17 +2,15 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { requireEnv } from '../config.ts';
 import { deadLetterUrlEnv, queueUrlEnv, type QueueName } from '../queues.ts';
+import { SQS_MAX_DELAY_SECONDS } from '../webhooks/retry-schedule.ts';
 import { sqs } from './clients.ts';
 
 export function queueUrl(name: QueueName): string {
   return requireEnv(queueUrlEnv(name));
 }
 
-/** SQS's own ceiling on a message delay. */
-export const maxDelaySeconds = 900;
-
 export async function sendMessage(name: QueueName, body: unknown, options: { delaySeconds?: number } = {}): Promise<void> {
-  const delaySeconds = Math.max(0, Math.min(maxDelaySeconds, Math.ceil(options.delaySeconds ?? 0)));
+  const delaySeconds = Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.ceil(options.delaySeconds ?? 0)));
   await sqs().send(new SendMessageCommand({
     QueueUrl: queueUrl(name),
     MessageBody: JSON.stringify(body),

@@ -20,10 +20,14 @@ export interface ChargeRequest {
   pageUrl: string;
 }
 
+/**
+ * Charges are addressed by our transaction id (sent to the provider as its reference); an
+ * adapter that gets its own charge id back keeps the mapping on its side.
+ */
 export interface Rail {
   readonly name: string;
-  /** Registers the charge with the provider; idempotent per transaction. Returns the provider's charge id. */
-  registerCharge(request: ChargeRequest, now: Date): Promise<{ chargeId: string }>;
-  fetchInstruction(chargeId: string, now: Date): Promise<InstructionResult>;
-  fetchPaymentStatus(chargeId: string, now: Date): Promise<RailPaymentStatus>;
+  /** Registers the charge with the provider; idempotent per transaction. */
+  registerCharge(request: ChargeRequest, now: Date): Promise<void>;
+  fetchInstruction(transactionId: string, now: Date): Promise<InstructionResult>;
+  fetchPaymentStatus(transactionId: string, now: Date): Promise<RailPaymentStatus>;
 }

@@ -3,7 +3,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
-import type { TransactionRecord, TransactionView } from '../transactions/transaction.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
 import type { EventRecord } from './events.ts';
@@ -91,4 +91,3 @@ export async function markExpired(transaction: TransactionRecord, now: Date): Pr
   }));
 }
 
-export type { TransactionView };

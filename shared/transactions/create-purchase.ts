@@ -59,7 +59,7 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
       const view: TransactionView = creationView(record);
       const outcome = await insertTransaction(record, {
         instructionDueAt,
-        ...(idempotencyKey !== undefined && lockId ? { idempotency: { accountId: principal.accountId, key: idempotencyKey, lockId, response: { statusCode: 201, body: view } } } : {}),
+        ...(lockId ? { idempotency: { accountId: principal.accountId, key: idempotencyKey!, lockId, response: { statusCode: 201, body: view } } } : {}),
       });
       if (outcome === 'id-taken') continue;
       if (outcome === 'external-id-taken') throw conflict('transaction.external_id_taken', `externalId: "${request.externalId}" is already used by another transaction of this account`);
@@ -73,7 +73,7 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
     }
     throw new Error('could not allocate a unique transaction id');
   } catch (error) {
-    if (idempotencyKey !== undefined && lockId) await releaseIdempotencyKey(principal.accountId, idempotencyKey, lockId).catch(() => undefined);
+    if (lockId) await releaseIdempotencyKey(principal.accountId, idempotencyKey!, lockId).catch(() => undefined);
     throw error;
   }
 }

@@ -23,8 +23,10 @@ export async function runInstructionJob(job: InstructionJob, now = new Date()): 
 
   const config = serviceConfig();
   const rail = railFor(transaction);
-  const { chargeId } = await rail.registerCharge({ transaction, pageUrl: hostedPageUrl(transaction) }, now);
-  const result = await rail.fetchInstruction(chargeId, now);
+  // A chain's first job registers the charge; its later polls follow that registration and
+  // only ask for the instruction.
+  if (!job.attempt) await rail.registerCharge({ transaction, pageUrl: hostedPageUrl(transaction) }, now);
+  const result = await rail.fetchInstruction(transaction.id, now);
 
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;

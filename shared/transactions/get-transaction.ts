@@ -1,8 +1,7 @@
 // GET /transactions/:id, by our id or (searchBy=externalId) by the merchant's reference.
 import { notFound } from '../errors.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
-import { transactionView, type TransactionView } from './transaction.ts';
-import type { TransactionRecord } from './transaction.ts';
+import { transactionView, type TransactionRecord, type TransactionView } from './transaction.ts';
 
 export type SearchBy = 'id' | 'externalId';
 

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { issueApiKey, type IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import type { Permission } from '../../shared/permissions.ts';
+import { queueUrlEnv, type QueueName } from '../../shared/queues.ts';
 
 export function sharedStack() {
   return inject('stack');
@@ -21,7 +22,7 @@ export function useSharedStore(): void {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    ...Object.fromEntries(Object.entries(stack.queueUrls).map(([name, url]) => [`QUEUE_URL_${name.toUpperCase()}`, url])),
+    ...Object.fromEntries(Object.entries(stack.queueUrls).map(([name, url]) => [queueUrlEnv(name as QueueName), url])),
   });
 }
 

@@ -31,16 +31,15 @@ export function createSandboxRail(name: string): Rail {
         paidAt: null,
         createdAt: now.toISOString(),
       });
-      return { chargeId: transaction.id };
     },
-    async fetchInstruction(chargeId: string, now: Date): Promise<InstructionResult> {
-      const charge = await getRailCharge(name, chargeId);
+    async fetchInstruction(transactionId: string, now: Date): Promise<InstructionResult> {
+      const charge = await getRailCharge(name, transactionId);
       if (!charge) return { ready: false };
       if (now.getTime() < charge.readyAt) return { ready: false, retryAfterMs: charge.readyAt - now.getTime() };
       return { ready: true, instruction: charge.instruction, expiresAt: charge.expiresAt };
     },
-    async fetchPaymentStatus(chargeId: string, now: Date): Promise<RailPaymentStatus> {
-      const charge = await getRailCharge(name, chargeId);
+    async fetchPaymentStatus(transactionId: string, now: Date): Promise<RailPaymentStatus> {
+      const charge = await getRailCharge(name, transactionId);
       if (charge?.status === 'PAID' && charge.paidAt) return { status: 'PAID', paidAt: charge.paidAt };
       if (!charge || charge.expiresAt <= now.toISOString()) return charge ? { status: 'EXPIRED' } : { status: 'PENDING' };
       return { status: 'PENDING' };
