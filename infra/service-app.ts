@@ -16,12 +16,22 @@ export interface ServiceAppOptions {
 
 export function newServiceApp(options: ServiceAppOptions = {}): App {
   return new App({
-    context: { ...featureFlags, ...options.context, ...(options.skipBundling ? { [BUNDLING_STACKS]: [] } : {}) },
+    context: {
+      ...featureFlags,
+      ...options.context,
+      ...(options.skipBundling ? { [BUNDLING_STACKS]: [] } : {}),
+    },
     ...(options.outdir !== undefined ? { outdir: options.outdir } : {}),
   });
 }
 
-const overrideKeys = ['alarmEmail', 'alarmTopicArn', 'domainName', 'certificateArn', 'corsAllowOrigins'] as const;
+const overrideKeys = [
+  'alarmEmail',
+  'alarmTopicArn',
+  'domainName',
+  'certificateArn',
+  'corsAllowOrigins',
+] as const;
 
 /** The stage named by `-c stage=<name>`, with the deploy-time overrides given as context. */
 export function stageFromContext(app: App): StageConfig {
@@ -29,10 +39,12 @@ export function stageFromContext(app: App): StageConfig {
     const value: unknown = app.node.tryGetContext(key);
     return value === undefined || value === null || value === '' ? undefined : String(value);
   };
-  const overrides: StageOverrides = Object.fromEntries(overrideKeys.flatMap((key) => {
-    const value = text(key);
-    return value === undefined ? [] : [[key, value]];
-  }));
+  const overrides: StageOverrides = Object.fromEntries(
+    overrideKeys.flatMap((key) => {
+      const value = text(key);
+      return value === undefined ? [] : [[key, value]];
+    }),
+  );
   return resolveStage(text('stage'), overrides);
 }
 
@@ -40,7 +52,11 @@ export function stackName(stage: StageConfig): string {
   return `CatalogCashin-${stage.name}`;
 }
 
-export function addServiceStack(app: App, stage: StageConfig, tables: Omit<ServiceStackProps, 'stage' | 'env' | 'description'> = {}): ServiceStack {
+export function addServiceStack(
+  app: App,
+  stage: StageConfig,
+  tables: Omit<ServiceStackProps, 'stage' | 'env' | 'description'> = {},
+): ServiceStack {
   return new ServiceStack(app, stackName(stage), {
     ...tables,
     stage,

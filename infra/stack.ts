@@ -1,18 +1,23 @@
 // The whole service for one stage. Everything per-function comes from the tables in shared/:
 // a row in the route table becomes an API route, its function and its grants; a row in the
 // queue table a queue, its DLQ, its worker and its alarms. Nothing here lists routes by hand.
-import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
-import { queues as queueTable, schedules as scheduleTable, type QueueDef, type ScheduleDef } from '../shared/queues.ts';
-import { routeList, type RouteDef } from '../shared/routes.ts';
+import {
+  type QueueDef,
+  queues as queueTable,
+  type ScheduleDef,
+  schedules as scheduleTable,
+} from '../shared/queues.ts';
+import { type RouteDef, routeList } from '../shared/routes.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
-import { ServiceFunction, type FunctionDefaults } from './constructs/function-factory.ts';
+import { type FunctionDefaults, ServiceFunction } from './constructs/function-factory.ts';
 import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
 import { Images } from './constructs/images.ts';
@@ -62,10 +67,24 @@ export class ServiceStack extends Stack {
     const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const logRetention = retentionDays(stage.logRetentionDays);
 
-    const table = (this.table = serviceTable(this, 'Table', { removalPolicy, deletionProtection: stage.deletionProtection }));
-    const images = (this.images = new Images(this, 'Images', { removalPolicy, autoDeleteObjects: !stage.retainData, logRetentionDays: stage.logRetentionDays }));
-    const workQueues = (this.workQueues = new WorkQueues(this, 'Queues', { queues: queueDefs, removalPolicy }));
-    const http = (this.http = new ServiceHttpApi(this, 'Http', { stage, logRetention, removalPolicy }));
+    const table = serviceTable(this, 'Table', {
+      removalPolicy,
+      deletionProtection: stage.deletionProtection,
+    });
+    this.table = table;
+    const images = new Images(this, 'Images', {
+      removalPolicy,
+      autoDeleteObjects: !stage.retainData,
+      logRetentionDays: stage.logRetentionDays,
+    });
+    this.images = images;
+    const workQueues = new WorkQueues(this, 'Queues', {
+      queues: queueDefs,
+      removalPolicy,
+    });
+    this.workQueues = workQueues;
+    const http = new ServiceHttpApi(this, 'Http', { stage, logRetention, removalPolicy });
+    this.http = http;
 
     const defaults: FunctionDefaults = {
       logRetention,
@@ -83,7 +102,19 @@ export class ServiceStack extends Stack {
       },
     };
     const targets = { table, bucket: images.bucket, queues: workQueues.byName };
-    const build = (key: string, scopeId: string, name: string, spec: { entry: string; description: string; timeout: Duration; memoryMb?: number; grants: readonly Grant[]; allowRecursiveLoop?: boolean }) => {
+    const build = (
+      key: string,
+      scopeId: string,
+      name: string,
+      spec: {
+        entry: string;
+        description: string;
+        timeout: Duration;
+        memoryMb?: number;
+        grants: readonly Grant[];
+        allowRecursiveLoop?: boolean;
+      },
+    ) => {
       const built = new ServiceFunction(this, `${scopeId}${pascalCase(name)}`, {
         source: key,
         entry: spec.entry,
@@ -117,7 +148,9 @@ export class ServiceStack extends Stack {
         grants: def.grants,
         allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
       });
-      fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
+      fn.addEventSource(
+        new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }),
+      );
     }
 
     for (const [name, def] of Object.entries(scheduleDefs)) {
@@ -135,17 +168,32 @@ export class ServiceStack extends Stack {
       });
     }
 
-    const alarms = (this.monitoring = new ServiceAlarms(this, 'Monitoring', { stage, api: http.api, functions: [...this.functions].map(([key, built]) => ({ name: key, fn: built.function })), queues: [...workQueues.byName.values()] }));
+    const alarms = new ServiceAlarms(this, 'Monitoring', {
+      stage,
+      api: http.api,
+      functions: [...this.functions].map(([key, built]) => ({ name: key, fn: built.function })),
+      queues: [...workQueues.byName.values()],
+    });
+    this.monitoring = alarms;
 
     new CfnOutput(this, 'ApiUrl', { value: http.publicBaseUrl, description: 'Base URL of the API' });
-    if (http.domainTarget) new CfnOutput(this, 'ApiDomainTarget', { value: http.domainTarget, description: 'Point the custom domain (CNAME/alias) here' });
+    if (http.domainTarget)
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: http.domainTarget,
+        description: 'Point the custom domain (CNAME/alias) here',
+      });
     new CfnOutput(this, 'ImageBaseUrl', { value: images.baseUrl });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'ImageBucketName', { value: images.bucket.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: alarms.dashboard.dashboardName });
 
-    acknowledgeNagFindings(this, { table, imageBucket: images.bucket, api: http.api, distribution: images.distribution });
+    acknowledgeNagFindings(this, {
+      table,
+      imageBucket: images.bucket,
+      api: http.api,
+      distribution: images.distribution,
+    });
   }
 }
 
@@ -163,7 +211,12 @@ function checkRouteTable(routes: readonly NamedRoute[]): void {
 }
 
 function retentionDays(days: number): RetentionDays {
-  const valid = Object.values(RetentionDays).filter((value): value is RetentionDays => typeof value === 'number');
-  if (!valid.includes(days as RetentionDays)) throw new Error(`stage: logRetentionDays ${days} is not a CloudWatch Logs retention (${valid.join(', ')})`);
+  const valid = Object.values(RetentionDays).filter(
+    (value): value is RetentionDays => typeof value === 'number',
+  );
+  if (!valid.includes(days as RetentionDays))
+    throw new Error(
+      `stage: logRetentionDays ${days} is not a CloudWatch Logs retention (${valid.join(', ')})`,
+    );
   return days as RetentionDays;
 }

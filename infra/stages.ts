@@ -45,7 +45,12 @@ const devLike: Defaults = {
 
 export const stages: Readonly<Record<string, Defaults>> = {
   dev: devLike,
-  staging: { ...devLike, logRetentionDays: 30, logLevel: 'info', throttle: { rateLimit: 100, burstLimit: 200 } },
+  staging: {
+    ...devLike,
+    logRetentionDays: 30,
+    logLevel: 'info',
+    throttle: { rateLimit: 100, burstLimit: 200 },
+  },
   prod: {
     sandboxRails: false,
     allowInsecurePostback: false,
@@ -77,10 +82,14 @@ const stageNamePattern = /^[a-z][a-z0-9-]{0,19}$/;
  */
 export function resolveStage(name: unknown, overrides: StageOverrides = {}): StageConfig {
   if (typeof name !== 'string' || name === '') {
-    throw new Error('stage: pass the stage name with -c stage=<name> (dev, staging, prod or a lowercase name for a dev-like stack)');
+    throw new Error(
+      'stage: pass the stage name with -c stage=<name> (dev, staging, prod or a lowercase name for a dev-like stack)',
+    );
   }
   if (!stageNamePattern.test(name)) {
-    throw new Error(`stage: "${name}" is not a valid stage name (lowercase letters, digits and hyphens, starting with a letter, at most 20 characters)`);
+    throw new Error(
+      `stage: "${name}" is not a valid stage name (lowercase letters, digits and hyphens, starting with a letter, at most 20 characters)`,
+    );
   }
   const known = stages[name];
   if (!known && /prod/.test(name)) {
@@ -90,14 +99,20 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
 
   const { domainName, certificateArn } = overrides;
   if ((domainName === undefined) !== (certificateArn === undefined)) {
-    throw new Error('stage: a custom domain needs both -c domainName=<host> and -c certificateArn=<ACM certificate ARN in the stack region>');
+    throw new Error(
+      'stage: a custom domain needs both -c domainName=<host> and -c certificateArn=<ACM certificate ARN in the stack region>',
+    );
   }
   if (overrides.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(overrides.alarmEmail)) {
     throw new Error(`stage: alarmEmail "${overrides.alarmEmail}" is not an e-mail address`);
   }
-  const corsAllowOrigins = overrides.corsAllowOrigins?.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  const corsAllowOrigins = overrides.corsAllowOrigins
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
   for (const origin of corsAllowOrigins ?? []) {
-    if (!/^https:\/\/[^/]+$/.test(origin)) throw new Error(`stage: CORS origin "${origin}" must be an https origin without a path`);
+    if (!/^https:\/\/[^/]+$/.test(origin))
+      throw new Error(`stage: CORS origin "${origin}" must be an https origin without a path`);
   }
 
   return {
@@ -106,6 +121,8 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
     ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail } : {}),
     ...(overrides.alarmTopicArn !== undefined ? { alarmTopicArn: overrides.alarmTopicArn } : {}),
     ...(corsAllowOrigins && corsAllowOrigins.length > 0 ? { corsAllowOrigins } : {}),
-    ...(domainName !== undefined && certificateArn !== undefined ? { domain: { name: domainName, certificateArn } } : {}),
+    ...(domainName !== undefined && certificateArn !== undefined
+      ? { domain: { name: domainName, certificateArn } }
+      : {}),
   };
 }

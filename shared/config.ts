@@ -19,7 +19,8 @@ function integerEnv(name: string, fallback: number): number {
   const raw = optional(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`environment variable ${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`environment variable ${name} must be a non-negative integer, got "${raw}"`);
   return value;
 }
 
@@ -64,11 +65,17 @@ export const serviceConfig = memo(() => ({
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */
   sweepAfterMs: integerEnv('SWEEP_AFTER_MS', 60_000),
   /** Waits (ms) between rail polls for an instruction (when the rail gives no hint); the last repeats. */
-  instructionPollScheduleMs: parseRetrySchedule(optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s'),
+  instructionPollScheduleMs: parseRetrySchedule(
+    optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s',
+  ),
   /** Waits (ms) between rail polls for a payment: fast at first, then every 15 minutes until expiry. */
-  paymentPollScheduleMs: parseRetrySchedule(optional('PAYMENT_POLL_SCHEDULE') ?? '2s,5s,10s,30s,1m,2m,5m,10m,15m'),
+  paymentPollScheduleMs: parseRetrySchedule(
+    optional('PAYMENT_POLL_SCHEDULE') ?? '2s,5s,10s,30s,1m,2m,5m,10m,15m',
+  ),
   /** Waits (ms) between webhook attempts: the Standard Webhooks schedule (about 3 days in all). */
-  webhookRetryScheduleMs: parseRetrySchedule(optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+  webhookRetryScheduleMs: parseRetrySchedule(
+    optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+  ),
   webhookTimeoutMs: integerEnv('WEBHOOK_TIMEOUT_MS', 10_000),
 }));
 
@@ -78,4 +85,4 @@ export const imageConfig = memo(() => ({
   baseUrl: requireEnv('IMAGE_BASE_URL').replace(/\/+$/, ''),
 }));
 
-export { optional as optionalEnv, integerEnv, booleanEnv };
+export { booleanEnv, integerEnv, optional as optionalEnv };

@@ -19,5 +19,6 @@ export const forbidden = (message = 'Forbidden') => new AppError(403, 'auth.forb
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'request.too_large', message);
-export const unsupportedMediaType = (message: string) => new AppError(415, 'request.unsupported_media_type', message);
+export const unsupportedMediaType = (message: string) =>
+  new AppError(415, 'request.unsupported_media_type', message);
 export const unprocessable = (code: string, message: string) => new AppError(422, code, message);

@@ -14,7 +14,9 @@ function threshold(): number {
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
   if (order[level] < threshold()) return;
   const entry = { level, time: new Date().toISOString(), message, ...context.getStore(), ...fields };
-  const line = JSON.stringify(entry, (_key, value) => (value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value));
+  const line = JSON.stringify(entry, (_key, value) =>
+    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
+  );
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }
 

@@ -17,9 +17,27 @@ export interface QueueDef {
 }
 
 export const queues = {
-  instructions: { worker: 'functions/workers/fill-instruction.ts', workerTimeoutSeconds: 20, batchSize: 10, maxReceiveCount: 8, grants: ['table:write', 'queue:instructions:send', 'queue:payments:send'] },
-  payments: { worker: 'functions/workers/poll-payment.ts', workerTimeoutSeconds: 20, batchSize: 10, maxReceiveCount: 8, grants: ['table:write', 'queue:payments:send', 'queue:webhooks:send'] },
-  webhooks: { worker: 'functions/workers/deliver-webhook.ts', workerTimeoutSeconds: 30, batchSize: 5, maxReceiveCount: 3, grants: ['table:write', 'queue:webhooks:send', 'queue:webhooks:dead-letter'] },
+  instructions: {
+    worker: 'functions/workers/fill-instruction.ts',
+    workerTimeoutSeconds: 20,
+    batchSize: 10,
+    maxReceiveCount: 8,
+    grants: ['table:write', 'queue:instructions:send', 'queue:payments:send'],
+  },
+  payments: {
+    worker: 'functions/workers/poll-payment.ts',
+    workerTimeoutSeconds: 20,
+    batchSize: 10,
+    maxReceiveCount: 8,
+    grants: ['table:write', 'queue:payments:send', 'queue:webhooks:send'],
+  },
+  webhooks: {
+    worker: 'functions/workers/deliver-webhook.ts',
+    workerTimeoutSeconds: 30,
+    batchSize: 5,
+    maxReceiveCount: 3,
+    grants: ['table:write', 'queue:webhooks:send', 'queue:webhooks:dead-letter'],
+  },
 } as const satisfies Record<QueueName, QueueDef>;
 
 export interface ScheduleDef {
@@ -29,7 +47,11 @@ export interface ScheduleDef {
 }
 
 export const schedules = {
-  sweepPendingWork: { handler: 'functions/schedules/sweep-pending-work.ts', everyMinutes: 1, grants: ['table:write', 'queue:instructions:send', 'queue:payments:send', 'queue:webhooks:send'] },
+  sweepPendingWork: {
+    handler: 'functions/schedules/sweep-pending-work.ts',
+    everyMinutes: 1,
+    grants: ['table:write', 'queue:instructions:send', 'queue:payments:send', 'queue:webhooks:send'],
+  },
 } as const satisfies Record<string, ScheduleDef>;
 
 export type ScheduleName = keyof typeof schedules;

@@ -4,6 +4,8 @@ import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.createProduct, { body: createProductSchema }, async ({ principal, body }) =>
-  created(await createProduct(principal, body)),
+export const handler = httpHandler(
+  routes.createProduct,
+  { body: createProductSchema },
+  async ({ principal, body }) => created(await createProduct(principal, body)),
 );

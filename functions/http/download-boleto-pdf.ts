@@ -2,4 +2,6 @@ import { downloadBoletoPdf } from '../../shared/hosted-pages/download-boleto-pdf
 import { httpHandler } from '../../shared/http/handler.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.downloadBoletoPdf, {}, async ({ params }) => downloadBoletoPdf(params.token ?? ''));
+export const handler = httpHandler(routes.downloadBoletoPdf, {}, async ({ params }) =>
+  downloadBoletoPdf(params.token ?? ''),
+);

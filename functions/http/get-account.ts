@@ -3,5 +3,10 @@ import { ok } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.getAccount, {}, async ({ principal }) =>
-  ok({ accountId: principal.accountId, userId: principal.userId, keyId: principal.keyId, permissions: principal.permissions }),
+  ok({
+    accountId: principal.accountId,
+    userId: principal.userId,
+    keyId: principal.keyId,
+    permissions: principal.permissions,
+  }),
 );

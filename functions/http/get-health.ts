@@ -4,5 +4,9 @@ import { routes } from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.getHealth, {}, async () => {
   const report = await checkHealth();
-  return { statusCode: report.status === 'ok' ? 200 : 503, body: report, headers: { 'cache-control': 'no-store' } };
+  return {
+    statusCode: report.status === 'ok' ? 200 : 503,
+    body: report,
+    headers: { 'cache-control': 'no-store' },
+  };
 });

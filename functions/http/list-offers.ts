@@ -4,6 +4,8 @@ import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.listOffers, { query: listOffersQuery }, async ({ principal, query }) =>
-  ok(await listOffers(principal, query)),
+export const handler = httpHandler(
+  routes.listOffers,
+  { query: listOffersQuery },
+  async ({ principal, query }) => ok(await listOffers(principal, query)),
 );

@@ -4,6 +4,8 @@ import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.listProducts, { query: listProductsQuery }, async ({ principal, query }) =>
-  ok(await listProducts(principal, query)),
+export const handler = httpHandler(
+  routes.listProducts,
+  { query: listProductsQuery },
+  async ({ principal, query }) => ok(await listProducts(principal, query)),
 );

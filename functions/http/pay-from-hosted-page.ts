@@ -2,4 +2,6 @@ import { payFromHostedPage } from '../../shared/hosted-pages/pay-from-hosted-pag
 import { httpHandler } from '../../shared/http/handler.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.payFromHostedPage, {}, async ({ params, event }) => payFromHostedPage(params.token ?? '', event));
+export const handler = httpHandler(routes.payFromHostedPage, {}, async ({ params, event }) =>
+  payFromHostedPage(params.token ?? '', event),
+);

@@ -4,6 +4,8 @@ import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.updateProduct, { body: updateProductSchema }, async ({ principal, params, body }) =>
-  ok(await updateProduct(principal, params.id ?? '', body)),
+export const handler = httpHandler(
+  routes.updateProduct,
+  { body: updateProductSchema },
+  async ({ principal, params, body }) => ok(await updateProduct(principal, params.id ?? '', body)),
 );

@@ -6,6 +6,10 @@ import { routes } from '../../shared/routes.ts';
 
 // No body schema: the middleware leaves the (base64) multipart body as it came.
 export const handler = httpHandler(routes.uploadProductImage, {}, async ({ principal, params, event }) => {
-  const file = await readFilePart(event, { fields: ['image', 'file'], maxBytes: maxImageBytes, maxLabel: '4 MiB' });
+  const file = await readFilePart(event, {
+    fields: ['image', 'file'],
+    maxBytes: maxImageBytes,
+    maxLabel: '4 MiB',
+  });
   return ok(await setProductImage(principal, params.id ?? '', file.bytes, file.field));
 });

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { rotateWebhookSecret, setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
-import { isPermission, permissions, type Permission } from '../../shared/permissions.ts';
+import { isPermission, type Permission, permissions } from '../../shared/permissions.ts';
 import { revokeApiKey } from '../../shared/store/api-keys.ts';
 import { localCredentials } from '../local/dynamodb-local.ts';
 import { readState } from '../local/state-file.ts';
@@ -37,9 +37,13 @@ function connect(): void {
 
 function parsePermissions(list: string | undefined): Permission[] {
   if (!list) fail('--permissions is required');
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !isPermission(name));
-  if (unknown.length || !names.length) fail(`unknown permission(s): ${unknown.join(', ') || '(none given)'}; known: ${permissions.join(', ')}`);
+  if (unknown.length || !names.length)
+    fail(`unknown permission(s): ${unknown.join(', ') || '(none given)'}; known: ${permissions.join(', ')}`);
   return names as Permission[];
 }
 
@@ -72,7 +76,9 @@ async function main(argv: string[]): Promise<void> {
       if (error.name === 'TransactionCanceledException') fail(`account ${values.account} does not exist`);
       throw error;
     });
-    process.stdout.write(`account: ${issued.accountId}\nuser: ${issued.userId}\nkey id: ${issued.keyId}\npermissions: ${grant.join(',')}\n`);
+    process.stdout.write(
+      `account: ${issued.accountId}\nuser: ${issued.userId}\nkey id: ${issued.keyId}\npermissions: ${grant.join(',')}\n`,
+    );
     if (issued.webhookSecret) process.stdout.write(`webhook secret: ${issued.webhookSecret}\n`);
     process.stdout.write(`${issued.secretKey}\n`);
     return;
@@ -90,7 +96,8 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'webhook') {
     if (!values.account) fail('webhook needs --account');
-    if (!values.url && !values['clear-url'] && !values['rotate-secret']) fail('webhook needs --url, --clear-url or --rotate-secret');
+    if (!values.url && !values['clear-url'] && !values['rotate-secret'])
+      fail('webhook needs --url, --clear-url or --rotate-secret');
     connect();
     if (values.url || values['clear-url']) {
       const account = await setWebhookUrl(values.account, values['clear-url'] ? null : values.url!);
@@ -98,7 +105,9 @@ async function main(argv: string[]): Promise<void> {
     }
     if (values['rotate-secret']) {
       const rotated = await rotateWebhookSecret(values.account);
-      process.stdout.write(`previous secrets keep signing until: ${rotated.previousValidUntil ?? '(no previous secret)'}\n${rotated.secret}\n`);
+      process.stdout.write(
+        `previous secrets keep signing until: ${rotated.previousValidUntil ?? '(no previous secret)'}\n${rotated.secret}\n`,
+      );
     }
     return;
   }

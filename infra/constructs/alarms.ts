@@ -3,14 +3,23 @@
 // stage config); a dashboard shows the same signals side by side.
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, AlarmStatusWidget, ComparisonOperator, Dashboard, GraphWidget, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import type { StageConfig } from '../stages.ts';
 import { pascalCase } from '../names.ts';
+import type { StageConfig } from '../stages.ts';
 import type { WorkQueue } from './queues.ts';
 
 export interface ServiceAlarmsProps {
@@ -31,7 +40,10 @@ export class ServiceAlarms extends Construct {
     if (stage.alarmTopicArn) {
       this.topic = Topic.fromTopicArn(this, 'Topic', stage.alarmTopicArn);
     } else {
-      const topic = new Topic(this, 'Topic', { displayName: `catalog-cashin ${stage.name} alarms`, enforceSSL: true });
+      const topic = new Topic(this, 'Topic', {
+        displayName: `catalog-cashin ${stage.name} alarms`,
+        enforceSSL: true,
+      });
       if (stage.alarmEmail) topic.addSubscription(new EmailSubscription(stage.alarmEmail));
       this.topic = topic;
     }
@@ -43,25 +55,32 @@ export class ServiceAlarms extends Construct {
     };
 
     for (const { name, deadLetterQueue } of props.queues) {
-      add(new Alarm(this, `${pascalCase(name)}DlqNotEmpty`, {
-        alarmDescription: `Messages in the ${name} dead-letter queue: work that failed every retry. Inspect, fix, then redrive.`,
-        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }));
+      add(
+        new Alarm(this, `${pascalCase(name)}DlqNotEmpty`, {
+          alarmDescription: `Messages in the ${name} dead-letter queue: work that failed every retry. Inspect, fix, then redrive.`,
+          metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+            period: Duration.minutes(1),
+            statistic: 'Maximum',
+          }),
+          threshold: 0,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
     }
 
     for (const { name, fn } of props.functions) {
-      add(new Alarm(this, `${pascalCase(name)}Errors`, {
-        alarmDescription: `${name}: the function failed (uncaught error, timeout or crash).`,
-        metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }));
+      add(
+        new Alarm(this, `${pascalCase(name)}Errors`, {
+          alarmDescription: `${name}: the function failed (uncaught error, timeout or crash).`,
+          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+          threshold: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
     }
 
     const period = Duration.minutes(5);
@@ -75,29 +94,85 @@ export class ServiceAlarms extends Construct {
       },
       period,
     });
-    add(new Alarm(this, 'Api5xxRate', {
-      alarmDescription: `More than ${stage.apiErrorRatePercent}% of API requests answered 5xx in five minutes.`,
-      metric: serverErrorRate,
-      threshold: stage.apiErrorRatePercent,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }));
+    add(
+      new Alarm(this, 'Api5xxRate', {
+        alarmDescription: `More than ${stage.apiErrorRatePercent}% of API requests answered 5xx in five minutes.`,
+        metric: serverErrorRate,
+        threshold: stage.apiErrorRatePercent,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `catalog-cashin-${stage.name}` });
-    const byFunction = (metric: (fn: IFunction, label: string) => IMetric) => props.functions.map(({ name, fn }) => metric(fn, name));
+    const byFunction = (metric: (fn: IFunction, label: string) => IMetric) =>
+      props.functions.map(({ name, fn }) => metric(fn, name));
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'API requests and errors', width: 12, left: [props.api.metricCount({ period, statistic: 'Sum' }), props.api.metricClientError({ period, statistic: 'Sum' }), props.api.metricServerError({ period, statistic: 'Sum' })] }),
-      new GraphWidget({ title: 'API latency (p50, p99)', width: 12, left: [props.api.metricLatency({ period, statistic: 'p50' }), props.api.metricLatency({ period, statistic: 'p99' })] }),
+      new GraphWidget({
+        title: 'API requests and errors',
+        width: 12,
+        left: [
+          props.api.metricCount({ period, statistic: 'Sum' }),
+          props.api.metricClientError({ period, statistic: 'Sum' }),
+          props.api.metricServerError({ period, statistic: 'Sum' }),
+        ],
+      }),
+      new GraphWidget({
+        title: 'API latency (p50, p99)',
+        width: 12,
+        left: [
+          props.api.metricLatency({ period, statistic: 'p50' }),
+          props.api.metricLatency({ period, statistic: 'p99' }),
+        ],
+      }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Work queues: visible messages', width: 8, left: props.queues.map(({ name, queue }) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum', label: name })) }),
-      new GraphWidget({ title: 'Work queues: age of oldest message (s)', width: 8, left: props.queues.map(({ name, queue }) => queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum', label: name })) }),
-      new GraphWidget({ title: 'Dead-letter queues: messages', width: 8, left: props.queues.map(({ name, deadLetterQueue }) => deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum', label: name })) }),
+      new GraphWidget({
+        title: 'Work queues: visible messages',
+        width: 8,
+        left: props.queues.map(({ name, queue }) =>
+          queue.metricApproximateNumberOfMessagesVisible({
+            period: Duration.minutes(1),
+            statistic: 'Maximum',
+            label: name,
+          }),
+        ),
+      }),
+      new GraphWidget({
+        title: 'Work queues: age of oldest message (s)',
+        width: 8,
+        left: props.queues.map(({ name, queue }) =>
+          queue.metricApproximateAgeOfOldestMessage({
+            period: Duration.minutes(1),
+            statistic: 'Maximum',
+            label: name,
+          }),
+        ),
+      }),
+      new GraphWidget({
+        title: 'Dead-letter queues: messages',
+        width: 8,
+        left: props.queues.map(({ name, deadLetterQueue }) =>
+          deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+            period: Duration.minutes(1),
+            statistic: 'Maximum',
+            label: name,
+          }),
+        ),
+      }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Function errors', width: 12, left: byFunction((fn, label) => fn.metricErrors({ period, statistic: 'Sum', label })) }),
-      new GraphWidget({ title: 'Function duration p99 (ms)', width: 12, left: byFunction((fn, label) => fn.metricDuration({ period, statistic: 'p99', label })) }),
+      new GraphWidget({
+        title: 'Function errors',
+        width: 12,
+        left: byFunction((fn, label) => fn.metricErrors({ period, statistic: 'Sum', label })),
+      }),
+      new GraphWidget({
+        title: 'Function duration p99 (ms)',
+        width: 12,
+        left: byFunction((fn, label) => fn.metricDuration({ period, statistic: 'p99', label })),
+      }),
     );
     this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', width: 24, alarms: this.alarms }));
   }

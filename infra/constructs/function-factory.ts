@@ -12,7 +12,8 @@ import { Construct } from 'constructs';
 import { repoRoot } from '../paths.ts';
 
 /** Lets ESM bundles load CommonJS dependencies that call `require` (e.g. built-ins). */
-const requireBanner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+const requireBanner =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 export interface FunctionDefaults {
   readonly environment: Readonly<Record<string, string>>;
@@ -44,13 +45,21 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const entry = join(repoRoot, props.entry);
     if (!existsSync(entry)) {
-      throw new Error(`${props.source}: handler file ${props.entry} does not exist (declared in shared/routes.ts or shared/queues.ts); write it or remove the row`);
+      throw new Error(
+        `${props.source}: handler file ${props.entry} does not exist (declared in shared/routes.ts or shared/queues.ts); write it or remove the row`,
+      );
     }
 
-    this.logGroup = new LogGroup(this, 'Logs', { retention: props.defaults.logRetention, removalPolicy: props.defaults.removalPolicy });
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.defaults.logRetention,
+      removalPolicy: props.defaults.removalPolicy,
+    });
     // An explicit role instead of the default one, which would carry the AWSLambdaBasicExecutionRole
     // managed policy (logs on every log group in the account).
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `${props.source}: ${props.description}` });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.source}: ${props.description}`,
+    });
     this.logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {

@@ -6,7 +6,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Grant } from '../../shared/grants.ts';
-import { deadLetterUrlEnv, queueUrlEnv, type QueueName } from '../../shared/queues.ts';
+import { deadLetterUrlEnv, type QueueName, queueUrlEnv } from '../../shared/queues.ts';
 
 export interface GrantTargets {
   readonly table: ITableV2;
@@ -19,9 +19,16 @@ type GrantableFunction = IFunction & { addEnvironment(key: string, value: string
 
 const queueGrant = /^queue:([a-z][a-z0-9-]*):(send|dead-letter)$/;
 
-export function applyGrants(fn: GrantableFunction, source: string, grants: readonly Grant[], targets: GrantTargets): void {
-  const queueEnv = (name: string, queue: IQueue) => fn.addEnvironment(queueUrlEnv(name as QueueName), queue.queueUrl);
-  const known = () => `known: table:read, table:write, bucket:read, bucket:write, queues:health, queue:<${[...targets.queues.keys()].join('|')}>:send|dead-letter`;
+export function applyGrants(
+  fn: GrantableFunction,
+  source: string,
+  grants: readonly Grant[],
+  targets: GrantTargets,
+): void {
+  const queueEnv = (name: string, queue: IQueue) =>
+    fn.addEnvironment(queueUrlEnv(name as QueueName), queue.queueUrl);
+  const known = () =>
+    `known: table:read, table:write, bucket:read, bucket:write, queues:health, queue:<${[...targets.queues.keys()].join('|')}>:send|dead-letter`;
 
   for (const grant of grants) {
     switch (grant) {
@@ -32,23 +39,36 @@ export function applyGrants(fn: GrantableFunction, source: string, grants: reado
         targets.table.grantReadWriteData(fn);
         break;
       case 'bucket:read':
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [targets.bucket.arnForObjects('*')] }));
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['s3:GetObject'], resources: [targets.bucket.arnForObjects('*')] }),
+        );
         break;
       case 'bucket:write':
         // Objects are written once under a content-hash key and deleted when replaced: no
         // overwrite-by-listing, no versions, no ACLs.
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [targets.bucket.arnForObjects('*')] }));
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['s3:PutObject', 's3:DeleteObject'],
+            resources: [targets.bucket.arnForObjects('*')],
+          }),
+        );
         break;
       case 'queues:health': {
         const all = [...targets.queues.entries()];
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: all.map(([, { queue }]) => queue.queueArn) }));
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['sqs:GetQueueAttributes'],
+            resources: all.map(([, { queue }]) => queue.queueArn),
+          }),
+        );
         for (const [name, { queue }] of all) queueEnv(name, queue);
         break;
       }
       default: {
         const [, name, verb] = queueGrant.exec(grant) ?? [];
         const target = name === undefined ? undefined : targets.queues.get(name);
-        if (name === undefined || target === undefined) throw new Error(`${source}: unknown grant "${grant}" (${known()})`);
+        if (name === undefined || target === undefined)
+          throw new Error(`${source}: unknown grant "${grant}" (${known()})`);
         if (verb === 'send') {
           target.queue.grantSendMessages(fn);
           queueEnv(name, target.queue);

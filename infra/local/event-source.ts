@@ -1,12 +1,17 @@
 // A local stand-in for Lambda's SQS event source mapping: long-polls each queue, invokes the
 // worker with a real SQSEvent batch, deletes only the records that succeeded (honouring
 // `batchItemFailures`), and leaves failures to the visibility timeout and the redrive policy.
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
 
-type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
 export interface EventSourceBinding {
   name: string;
@@ -33,7 +38,9 @@ function toRecord(message: Message, binding: EventSourceBinding): SQSRecord {
     messageAttributes[name] = {
       dataType: value.DataType ?? 'String',
       ...(value.StringValue !== undefined ? { stringValue: value.StringValue } : {}),
-      ...(value.BinaryValue !== undefined ? { binaryValue: Buffer.from(value.BinaryValue).toString('base64') } : {}),
+      ...(value.BinaryValue !== undefined
+        ? { binaryValue: Buffer.from(value.BinaryValue).toString('base64') }
+        : {}),
       stringListValues: [],
       binaryListValues: [],
     };
@@ -61,20 +68,26 @@ export function startEventSources(options: EventSourceOptions): { stop(): Promis
   const loops: Promise<void>[] = [];
 
   async function pollOnce(binding: EventSourceBinding): Promise<void> {
-    const received = await options.sqs.send(new ReceiveMessageCommand({
-      QueueUrl: binding.queueUrl,
-      MaxNumberOfMessages: binding.batchSize,
-      WaitTimeSeconds: options.waitTimeSeconds ?? 1,
-      MessageSystemAttributeNames: ['All'],
-      MessageAttributeNames: ['All'],
-    }), { abortSignal: abort.signal });
+    const received = await options.sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: binding.queueUrl,
+        MaxNumberOfMessages: binding.batchSize,
+        WaitTimeSeconds: options.waitTimeSeconds ?? 1,
+        MessageSystemAttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
+      }),
+      { abortSignal: abort.signal },
+    );
     const messages = received.Messages ?? [];
     if (!messages.length || abort.signal.aborted) return;
     const records = messages.map((message) => toRecord(message, binding));
     const worker = await loadHandler<Worker>(binding.worker);
     let failed: Set<string>;
     try {
-      const response = await worker({ Records: records }, lambdaContext(binding.name, binding.timeoutSeconds * 1000));
+      const response = await worker(
+        { Records: records },
+        lambdaContext(binding.name, binding.timeoutSeconds * 1000),
+      );
       failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {
       // A thrown worker fails the whole batch, as in Lambda.
@@ -83,10 +96,12 @@ export function startEventSources(options: EventSourceOptions): { stop(): Promis
     }
     const done = records.filter((record) => !failed.has(record.messageId));
     if (!done.length) return;
-    await options.sqs.send(new DeleteMessageBatchCommand({
-      QueueUrl: binding.queueUrl,
-      Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
-    }));
+    await options.sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: binding.queueUrl,
+        Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
+      }),
+    );
   }
 
   async function loop(binding: EventSourceBinding): Promise<void> {

@@ -8,12 +8,19 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-export async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs: number, intervalMs = 100): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -24,5 +31,7 @@ export async function waitUntil(check: () => Promise<boolean>, what: string, tim
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new Error(`${what} did not become ready within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
+  throw new Error(
+    `${what} did not become ready within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`,
+  );
 }

@@ -14,7 +14,10 @@ import { compileRoutes } from './route-matcher.ts';
 const maxRequestBytes = 6 * 1024 * 1024;
 const handlerTimeoutMs = 29_000;
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface GatewayOptions {
   port: number;
@@ -40,7 +43,12 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-export function toEvent(request: IncomingMessage, body: Buffer, routeKey: string, pathParameters: Record<string, string> | undefined): APIGatewayProxyEventV2 {
+export function toEvent(
+  request: IncomingMessage,
+  body: Buffer,
+  routeKey: string,
+  pathParameters: Record<string, string> | undefined,
+): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -50,7 +58,8 @@ export function toEvent(request: IncomingMessage, body: Buffer, routeKey: string
     else headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || textTypes.test(contentType);
   const now = new Date();
@@ -68,7 +77,13 @@ export function toEvent(request: IncomingMessage, body: Buffer, routeKey: string
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
-      http: { method: request.method ?? 'GET', path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomBytes(12).toString('base64url'),
       routeKey,
       stage: '$default',
@@ -80,7 +95,10 @@ export function toEvent(request: IncomingMessage, body: Buffer, routeKey: string
   };
 }
 
-function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | undefined): void {
+function writeResult(
+  response: ServerResponse,
+  result: APIGatewayProxyStructuredResultV2 | string | undefined,
+): void {
   // A handler may return a bare value; API Gateway then wraps it as JSON with status 200.
   if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? null));
@@ -88,7 +106,12 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
   }
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  const body = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const body =
+    result.body === undefined
+      ? undefined
+      : result.isBase64Encoded
+        ? Buffer.from(result.body, 'base64')
+        : result.body;
   response.writeHead(result.statusCode ?? 200, headers).end(body);
 }
 
@@ -96,25 +119,41 @@ function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-async function serveImage(response: ServerResponse, images: NonNullable<GatewayOptions['images']>, key: string): Promise<void> {
+async function serveImage(
+  response: ServerResponse,
+  images: NonNullable<GatewayOptions['images']>,
+  key: string,
+): Promise<void> {
   try {
     const object = await images.s3.send(new GetObjectCommand({ Bucket: images.bucket, Key: key }));
     const bytes = Buffer.from(await object.Body!.transformToByteArray());
-    response.writeHead(200, { 'content-type': object.ContentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable', 'content-length': bytes.length }).end(bytes);
+    response
+      .writeHead(200, {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-length': bytes.length,
+      })
+      .end(bytes);
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey') json(response, 404, { message: 'Not Found' });
     else json(response, 502, { message: 'Bad Gateway' });
   }
 }
 
-export async function startGateway(options: GatewayOptions): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export async function startGateway(
+  options: GatewayOptions,
+): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const match = compileRoutes(options.routes);
   const server = createServer(async (request, response) => {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const method = request.method ?? 'GET';
       if (options.images && method === 'GET' && url.pathname.startsWith(`${options.images.pathPrefix}/`)) {
-        await serveImage(response, options.images, decodeURIComponent(url.pathname.slice(options.images.pathPrefix.length + 1)));
+        await serveImage(
+          response,
+          options.images,
+          decodeURIComponent(url.pathname.slice(options.images.pathPrefix.length + 1)),
+        );
         return;
       }
       const matched = match(method, url.pathname);
@@ -149,9 +188,10 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
   return {
     server,
     port,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

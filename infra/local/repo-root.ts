@@ -17,6 +17,7 @@ export function loadModule(relativePath: string): Promise<Record<string, unknown
 
 export async function loadHandler<T>(relativePath: string): Promise<T> {
   const module = await loadModule(relativePath);
-  if (typeof module.handler !== 'function') throw new Error(`${relativePath} does not export a handler function`);
+  if (typeof module.handler !== 'function')
+    throw new Error(`${relativePath} does not export a handler function`);
   return module.handler as T;
 }

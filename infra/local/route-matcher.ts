@@ -13,9 +13,14 @@ interface CompiledRoute<R> {
 
 /** Matches request paths against API Gateway templates (`{name}` = one segment). */
 export function compileRoutes<R extends Pick<RouteDef, 'method' | 'path'>>(routes: readonly R[]) {
-  const compiled: CompiledRoute<R>[] = routes.map((route) => ({ route, method: route.method, segments: route.path.split('/').filter(Boolean) }));
+  const compiled: CompiledRoute<R>[] = routes.map((route) => ({
+    route,
+    method: route.method,
+    segments: route.path.split('/').filter(Boolean),
+  }));
   // Literal segments win over parameters, as in API Gateway.
-  const literalCount = (entry: CompiledRoute<R>) => entry.segments.filter((segment) => !segment.startsWith('{')).length;
+  const literalCount = (entry: CompiledRoute<R>) =>
+    entry.segments.filter((segment) => !segment.startsWith('{')).length;
   compiled.sort((a, b) => literalCount(b) - literalCount(a));
   return (method: string, path: string): MatchedRoute<R> | undefined => {
     const parts = path.split('/').filter(Boolean);

@@ -3,13 +3,20 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { routeList, type RouteDef } from '../../shared/routes.ts';
-import { deadLetterUrlEnv, queueNames, queues, queueUrlEnv, schedules, type QueueName } from '../../shared/queues.ts';
+import {
+  deadLetterUrlEnv,
+  type QueueName,
+  queueNames,
+  queues,
+  queueUrlEnv,
+  schedules,
+} from '../../shared/queues.ts';
+import { type RouteDef, routeList } from '../../shared/routes.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
-import { startEventSources, type EventSourceBinding } from './event-source.ts';
+import { type EventSourceBinding, startEventSources } from './event-source.ts';
 import { startGateway } from './gateway.ts';
 import { lambdaContext } from './lambda-context.ts';
-import { createQueueWithDlq, startMessaging, type LocalQueue } from './queues-and-bucket.ts';
+import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
 import { loadHandler } from './repo-root.ts';
 import { startToggleProxy, type ToggleProxy } from './toggle-proxy.ts';
 
@@ -58,14 +65,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   try {
     const [dynamo, messaging] = await Promise.all([
       startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
-      startMessaging({ prefix: queuePrefix, ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}), ...(options.visibilityTimeoutSeconds !== undefined ? { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds } : {}) }),
+      startMessaging({
+        prefix: queuePrefix,
+        ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}),
+        ...(options.visibilityTimeoutSeconds !== undefined
+          ? { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds }
+          : {}),
+      }),
     ]);
-    cleanups.push(() => dynamo.stop(), () => messaging.stop());
+    cleanups.push(
+      () => dynamo.stop(),
+      () => messaging.stop(),
+    );
     await ensureTable(dynamo.endpoint, tableName);
 
     const extraQueues: Record<string, LocalQueue> = {};
     for (const extra of options.extraQueues ?? []) {
-      extraQueues[extra.name] = createQueueWithDlq(messaging.server, queuePrefix, extra.name, { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 30, maxReceiveCount: extra.maxReceiveCount ?? 3 });
+      extraQueues[extra.name] = createQueueWithDlq(messaging.server, queuePrefix, extra.name, {
+        visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 30,
+        maxReceiveCount: extra.maxReceiveCount ?? 3,
+      });
     }
 
     const sqsProxy = await startToggleProxy(messaging.endpoint);
@@ -85,12 +104,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SANDBOX_RAILS: 'true',
       ALLOW_INSECURE_POSTBACK: 'true',
       ...Object.fromEntries(queueNames.map((name) => [queueUrlEnv(name), messaging.queues[name].url])),
-      ...Object.fromEntries(queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl])),
+      ...Object.fromEntries(
+        queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl]),
+      ),
     };
     // The functions run in this process, as a warm Lambda would, and read their config from here.
     Object.assign(process.env, env);
 
-    const s3 = new S3Client({ region: 'us-east-1', endpoint: messaging.endpoint, forcePathStyle: true, credentials: localCredentials });
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: messaging.endpoint,
+      forcePathStyle: true,
+      credentials: localCredentials,
+    });
     const gateway = await startGateway({
       port: gatewayPort,
       routes: options.routes ?? routeList(),
@@ -101,10 +127,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     Object.assign(env, { PUBLIC_BASE_URL: baseUrl, IMAGE_BASE_URL: `${baseUrl}/_images`, ...options.env });
     Object.assign(process.env, env);
 
-    const sqs = new SQSClient({ region: 'us-east-1', endpoint: messaging.endpoint, credentials: localCredentials });
+    const sqs = new SQSClient({
+      region: 'us-east-1',
+      endpoint: messaging.endpoint,
+      credentials: localCredentials,
+    });
     const bindings: EventSourceBinding[] = [
-      ...queueNames.map((name) => ({ name, queueUrl: messaging.queues[name].url, queueArn: messaging.queues[name].arn, worker: queues[name].worker, batchSize: queues[name].batchSize, timeoutSeconds: queues[name].workerTimeoutSeconds })),
-      ...(options.extraQueues ?? []).map((extra) => ({ name: extra.name, queueUrl: extraQueues[extra.name]!.url, queueArn: extraQueues[extra.name]!.arn, worker: extra.worker, batchSize: extra.batchSize ?? 10, timeoutSeconds: 30 })),
+      ...queueNames.map((name) => ({
+        name,
+        queueUrl: messaging.queues[name].url,
+        queueArn: messaging.queues[name].arn,
+        worker: queues[name].worker,
+        batchSize: queues[name].batchSize,
+        timeoutSeconds: queues[name].workerTimeoutSeconds,
+      })),
+      ...(options.extraQueues ?? []).map((extra) => ({
+        name: extra.name,
+        queueUrl: extraQueues[extra.name]!.url,
+        queueArn: extraQueues[extra.name]!.arn,
+        worker: extra.worker,
+        batchSize: extra.batchSize ?? 10,
+        timeoutSeconds: 30,
+      })),
     ];
     const eventSources = startEventSources({
       sqs,
@@ -119,16 +163,31 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     for (const [name, schedule] of Object.entries(schedules)) {
       let running: Promise<unknown> = Promise.resolve();
-      const interval = setInterval(() => {
-        running = loadHandler<(event: unknown, context: Context) => Promise<unknown>>(schedule.handler)
-          .then((handler) => handler({ source: 'local.schedule', 'detail-type': 'Scheduled Event', detail: {} }, lambdaContext(name, 60_000)))
-          .catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
-      }, options.scheduleIntervalMs ?? schedule.everyMinutes * 60_000);
+      const interval = setInterval(
+        () => {
+          running = loadHandler<(event: unknown, context: Context) => Promise<unknown>>(schedule.handler)
+            .then((handler) =>
+              handler(
+                { source: 'local.schedule', 'detail-type': 'Scheduled Event', detail: {} },
+                lambdaContext(name, 60_000),
+              ),
+            )
+            .catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
+        },
+        options.scheduleIntervalMs ?? schedule.everyMinutes * 60_000,
+      );
       interval.unref();
       // Let a run in progress finish before its dependencies stop.
-      cleanups.push(async () => { clearInterval(interval); await running; });
+      cleanups.push(async () => {
+        clearInterval(interval);
+        await running;
+      });
     }
-    cleanups.push(async () => { sqs.destroy(); s3.destroy(); });
+    cleanups.push(() => {
+      sqs.destroy();
+      s3.destroy();
+      return Promise.resolve();
+    });
 
     return {
       baseUrl,

@@ -21,7 +21,11 @@ async function sandboxSeed(): Promise<Seed> {
     if (stored && !stored.revokedAt) return seed;
   }
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
-  const seed: Seed = { accountId: issued.accountId, secretKey: issued.secretKey, ...(issued.webhookSecret ? { webhookSecret: issued.webhookSecret } : {}) };
+  const seed: Seed = {
+    accountId: issued.accountId,
+    secretKey: issued.secretKey,
+    ...(issued.webhookSecret ? { webhookSecret: issued.webhookSecret } : {}),
+  };
   writeFileSync(seedFile, `${JSON.stringify(seed, null, 2)}\n`, { mode: 0o600 });
   return seed;
 }
@@ -34,8 +38,18 @@ async function main(): Promise<void> {
   }
   const port = Number(process.env.PORT ?? 3000);
   const inMemory = process.argv.includes('--in-memory');
-  const stack = await startLocalStack({ port, ...(inMemory ? {} : { dataDir: defaultDataDir }), ...(process.env.LOG_LEVEL ? {} : { env: { LOG_LEVEL: 'warn' } }) });
-  writeState({ pid: process.pid, baseUrl: stack.baseUrl, tableName: stack.tableName, dynamoEndpoint: stack.dynamoEndpoint, startedAt: new Date().toISOString() });
+  const stack = await startLocalStack({
+    port,
+    ...(inMemory ? {} : { dataDir: defaultDataDir }),
+    ...(process.env.LOG_LEVEL ? {} : { env: { LOG_LEVEL: 'warn' } }),
+  });
+  writeState({
+    pid: process.pid,
+    baseUrl: stack.baseUrl,
+    tableName: stack.tableName,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    startedAt: new Date().toISOString(),
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -46,20 +60,23 @@ async function main(): Promise<void> {
     await stack.stop();
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
 
   const seed = await sandboxSeed();
-  process.stdout.write([
-    'Catalog and cash-in service is running (local sandbox)',
-    `  Base URL:        ${stack.baseUrl}`,
-    `  Account:         ${seed.accountId}`,
-    ...(seed.webhookSecret ? [`  Webhook secret:  ${seed.webhookSecret}`] : []),
-    `  Data:            ${inMemory ? 'in memory' : defaultDataDir}`,
-    '  Try:            curl -u "secret:$KEY" ' + `${stack.baseUrl}/v2/account`,
-    'Press Ctrl-C to stop. Secret key (both permissions):',
-    seed.secretKey,
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      'Catalog and cash-in service is running (local sandbox)',
+      `  Base URL:        ${stack.baseUrl}`,
+      `  Account:         ${seed.accountId}`,
+      ...(seed.webhookSecret ? [`  Webhook secret:  ${seed.webhookSecret}`] : []),
+      `  Data:            ${inMemory ? 'in memory' : defaultDataDir}`,
+      `  Try:            curl -u "secret:$KEY" ${stack.baseUrl}/v2/account`,
+      'Press Ctrl-C to stop. Secret key (both permissions):',
+      seed.secretKey,
+      '',
+    ].join('\n'),
+  );
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
 // A TCP proxy in front of a local endpoint that can be switched off, so tests can take a
 // dependency "down" (e.g. SQS during a purchase) without stopping it and losing its state.
-import { createServer, connect, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 
 export interface ToggleProxy {
   endpoint: string;
@@ -21,7 +21,10 @@ export async function startToggleProxy(target: string): Promise<ToggleProxy> {
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => { client.destroy(); upstream.destroy(); });
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
     }
     client.pipe(upstream).pipe(client);
   });
@@ -34,9 +37,10 @@ export async function startToggleProxy(target: string): Promise<ToggleProxy> {
       down = value;
       if (down) for (const socket of sockets) socket.destroy();
     },
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,8 +1,13 @@
 // Issues API keys (and creates accounts) for the keys CLI and the local seed.
-import { generateSecretKey, generateWebhookSecret, hashSecretKey, type KeyMode } from '../auth/credentials.ts';
-import type { Permission } from '../permissions.ts';
-import { addApiKey, createAccountWithKey, type AccountRecord, type ApiKeyRecord } from '../store/api-keys.ts';
+import {
+  generateSecretKey,
+  generateWebhookSecret,
+  hashSecretKey,
+  type KeyMode,
+} from '../auth/credentials.ts';
 import { newPrefixedId } from '../ids.ts';
+import type { Permission } from '../permissions.ts';
+import { type AccountRecord, type ApiKeyRecord, addApiKey, createAccountWithKey } from '../store/api-keys.ts';
 
 export interface IssueApiKeyInput {
   permissions: Permission[];
@@ -46,6 +51,11 @@ export async function issueApiKey(input: IssueApiKeyInput, now = new Date()): Pr
     webhookSecrets: [{ secret: webhookSecret, createdAt }],
   };
   await createAccountWithKey(account, apiKey);
-  return { accountId: apiKey.accountId, userId: apiKey.userId, keyId: apiKey.keyId, secretKey, webhookSecret };
+  return {
+    accountId: apiKey.accountId,
+    userId: apiKey.userId,
+    keyId: apiKey.keyId,
+    secretKey,
+    webhookSecret,
+  };
 }
-

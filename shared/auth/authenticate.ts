@@ -14,7 +14,12 @@ const maxCacheEntries = 1000;
 async function lookUp(keyHash: string): Promise<Principal | null> {
   const record = await findApiKeyByHash(keyHash);
   if (!record || record.revokedAt || !sameHash(record.keyHash, keyHash)) return null;
-  return { accountId: record.accountId, userId: record.userId, keyId: record.keyId, permissions: record.permissions };
+  return {
+    accountId: record.accountId,
+    userId: record.userId,
+    keyId: record.keyId,
+    permissions: record.permissions,
+  };
 }
 
 export async function authenticate(authorization: string | undefined, now = Date.now()): Promise<Principal> {

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts';
 import { changeProduct } from './change-product.ts';
-import { toProduct, type Product } from './product.ts';
+import { type Product, toProduct } from './product.ts';
 
 /**
  * Archives the product: it leaves every listing by default and becomes read-only. Its

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.ts';
 import { newPrefixedId } from '../ids.ts';
 import { insertOffer } from '../store/offers.ts';
 import { findProduct } from './find-product.ts';
-import { toOffer, type Offer, type OfferRecord } from './offer.ts';
+import { type Offer, type OfferRecord, toOffer } from './offer.ts';
 import type { CreateOfferInput } from './offer-schemas.ts';
 import { isProductId } from './product.ts';
 import { productArchived, productNotFound } from './product-errors.ts';

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { newPrefixedId } from '../ids.ts';
 import { insertProduct } from '../store/products.ts';
-import { toProduct, type Product, type ProductRecord } from './product.ts';
+import { type Product, type ProductRecord, toProduct } from './product.ts';
 import { externalIdTaken } from './product-errors.ts';
 import type { CreateProductInput } from './product-schemas.ts';
 

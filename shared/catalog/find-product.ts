@@ -4,7 +4,11 @@ import { getProductRecord } from '../store/products.ts';
 import { isProductId, type ProductRecord } from './product.ts';
 import { productNotFound } from './product-errors.ts';
 
-export async function findProduct(accountId: string, productId: string, field = 'id'): Promise<ProductRecord> {
+export async function findProduct(
+  accountId: string,
+  productId: string,
+  field = 'id',
+): Promise<ProductRecord> {
   const record = isProductId(productId) ? await getProductRecord(accountId, productId) : undefined;
   if (!record) throw productNotFound(field);
   return record;

@@ -12,8 +12,15 @@ const amountRule = `must be an integer between ${minOfferAmount} and ${maxOfferA
 export const createOfferSchema = v.strictObject({
   productId: v.string('must be a string (a product id)'),
   name: productName,
-  amount: v.pipe(v.number(amountRule), v.integer(amountRule), v.minValue(minOfferAmount, amountRule), v.maxValue(maxOfferAmount, amountRule)),
-  billingCycle: v.nullish(v.picklist(billingCycles, `must be one of ${billingCycles.join(', ')}, or null for a one-time offer`)),
+  amount: v.pipe(
+    v.number(amountRule),
+    v.integer(amountRule),
+    v.minValue(minOfferAmount, amountRule),
+    v.maxValue(maxOfferAmount, amountRule),
+  ),
+  billingCycle: v.nullish(
+    v.picklist(billingCycles, `must be one of ${billingCycles.join(', ')}, or null for a one-time offer`),
+  ),
 });
 
 export const listOffersQuery = v.strictObject({

@@ -9,23 +9,38 @@ import { deleteImageBestEffort, imageKeyFor, putImage } from '../store/images.ts
 import { changeProduct } from './change-product.ts';
 import { findProduct } from './find-product.ts';
 import { acceptedImageFormats, sniffImageFormat } from './image-format.ts';
-import { isArchived, toProduct, type Product } from './product.ts';
+import { isArchived, type Product, toProduct } from './product.ts';
 import { productArchived } from './product-errors.ts';
 
 export const maxImageBytes = 4 * 1024 * 1024;
 
-export async function setProductImage(principal: Principal, productId: string, bytes: Uint8Array, field = 'image'): Promise<Product> {
+export async function setProductImage(
+  principal: Principal,
+  productId: string,
+  bytes: Uint8Array,
+  field = 'image',
+): Promise<Product> {
   const format = sniffImageFormat(bytes);
-  if (!format) throw unsupportedMediaType(`${field}: must be a ${acceptedImageFormats} image (recognised by its content, not its name or declared type)`);
+  if (!format)
+    throw unsupportedMediaType(
+      `${field}: must be a ${acceptedImageFormats} image (recognised by its content, not its name or declared type)`,
+    );
 
   // Refuse before storing anything for a product that cannot take an image.
   const current = await findProduct(principal.accountId, productId);
   if (isArchived(current)) throw productArchived();
 
-  const key = imageKeyFor(principal.accountId, productId, createHash('sha256').update(bytes).digest('hex'), format.extension);
+  const key = imageKeyFor(
+    principal.accountId,
+    productId,
+    createHash('sha256').update(bytes).digest('hex'),
+    format.extension,
+  );
   await putImage(key, bytes, format.contentType);
   try {
-    const { before, after } = await changeProduct(principal.accountId, productId, (product) => (product.imageKey === key ? null : { ...product, imageKey: key }));
+    const { before, after } = await changeProduct(principal.accountId, productId, (product) =>
+      product.imageKey === key ? null : { ...product, imageKey: key },
+    );
     if (before.imageKey !== null && before.imageKey !== key) await deleteImageBestEffort(before.imageKey);
     return toProduct(after);
   } catch (error) {

@@ -7,21 +7,28 @@ import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
-import { getEvent, markUndeliverable, recordAttempt, type EventRecord } from '../store/events.ts';
+import { type EventRecord, getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { getTransaction } from '../store/transactions.ts';
-import { enqueueDeliveryJob, type DeliveryJob } from '../transactions/jobs.ts';
-import { delaySecondsFor } from '../workers/poll-schedule.ts';
+import { type DeliveryJob, enqueueDeliveryJob } from '../transactions/jobs.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
-import { postWebhook, type PostWebhookResult } from '../webhooks/post-webhook.ts';
+import { type PostWebhookResult, postWebhook } from '../webhooks/post-webhook.ts';
 import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
+import { delaySecondsFor } from '../workers/poll-schedule.ts';
 
-export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'undeliverable' | 'deferred' | 'nothing-to-do';
+export type DeliveryOutcome =
+  | 'delivered'
+  | 'retrying'
+  | 'failed'
+  | 'undeliverable'
+  | 'deferred'
+  | 'nothing-to-do';
 
 /** Whether a failed attempt is worth repeating: a refused (unsafe) URL or 410 Gone is not. */
 function permanentFailure(result: PostWebhookResult): string | null {
   if (result.statusCode === 410) return 'the receiver answered 410 Gone';
-  if (result.failure === 'undeliverable-url' && !result.error?.startsWith('dns-failure')) return `postback URL refused: ${result.error}`;
+  if (result.failure === 'undeliverable-url' && !result.error?.startsWith('dns-failure'))
+    return `postback URL refused: ${result.error}`;
   return null;
 }
 
@@ -30,7 +37,10 @@ function describeFailure(result: PostWebhookResult): string {
 }
 
 async function destination(event: EventRecord): Promise<{ url: string | null; secrets: string[] }> {
-  const [transaction, account] = await Promise.all([getTransaction(event.accountId, event.transactionId), accountSettings(event.accountId)]);
+  const [transaction, account] = await Promise.all([
+    getTransaction(event.accountId, event.transactionId),
+    accountSettings(event.accountId),
+  ]);
   const url = transaction?.requestedPostbackUrl ?? account?.webhookUrl ?? null;
   return { url, secrets: activeSigningSecrets(account?.webhookSecrets ?? [], new Date()) };
 }
@@ -42,42 +52,96 @@ export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promis
     return 'deferred';
   }
   const event = await getEvent(job.accountId, job.transactionId, job.eventKind);
-  if (!event || event.deliveryStatus !== 'PENDING') return 'nothing-to-do';
+  if (event?.deliveryStatus !== 'PENDING') return 'nothing-to-do';
 
   const { url, secrets } = await destination(event);
   if (!url) {
-    await markUndeliverable(event, 'no postback URL: the transaction has none and the account has no global URL', now);
+    await markUndeliverable(
+      event,
+      'no postback URL: the transaction has none and the account has no global URL',
+      now,
+    );
     log.warn('event has no destination', { eventId: event.eventId });
     return 'undeliverable';
   }
   if (!secrets.length) throw new Error(`account ${event.accountId} has no webhook signing secret`);
 
-  const payload = buildEnvelope({ eventId: event.eventId, type: event.type, createdAt: event.createdAt, data: event.data });
+  const payload = buildEnvelope({
+    eventId: event.eventId,
+    type: event.type,
+    createdAt: event.createdAt,
+    data: event.data,
+  });
   const headers = signWebhook({ id: event.eventId, timestamp: now, payload, secrets });
   const config = serviceConfig();
-  const result = await postWebhook({ url, body: payload, headers, timeoutMs: config.webhookTimeoutMs, allowInsecure: config.allowInsecurePostback });
+  const result = await postWebhook({
+    url,
+    body: payload,
+    headers,
+    timeoutMs: config.webhookTimeoutMs,
+    allowInsecure: config.allowInsecurePostback,
+  });
 
-  const attempt = { number: event.attemptCount + 1, at: now.toISOString(), url, statusCode: result.statusCode ?? null, error: result.ok ? null : describeFailure(result), durationMs: result.durationMs };
+  const attempt = {
+    number: event.attemptCount + 1,
+    at: now.toISOString(),
+    url,
+    statusCode: result.statusCode ?? null,
+    error: result.ok ? null : describeFailure(result),
+    durationMs: result.durationMs,
+  };
   const runAttempts = event.runAttempts + 1;
-  log.info('webhook attempt', { eventId: event.eventId, attempt: attempt.number, statusCode: attempt.statusCode, error: attempt.error, durationMs: attempt.durationMs });
+  log.info('webhook attempt', {
+    eventId: event.eventId,
+    attempt: attempt.number,
+    statusCode: attempt.statusCode,
+    error: attempt.error,
+    durationMs: attempt.durationMs,
+  });
 
   if (result.ok) {
-    await recordAttempt(event, attempt, { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null });
+    await recordAttempt(event, attempt, {
+      deliveryStatus: 'DELIVERED',
+      runAttempts,
+      nextDueAt: null,
+      lastError: null,
+    });
     return 'delivered';
   }
   const permanent = permanentFailure(result);
   const delayMs = permanent ? null : nextDelayMs(runAttempts, config.webhookRetryScheduleMs);
   if (delayMs === null) {
     const reason = permanent ?? `gave up after ${runAttempts} attempts; last: ${attempt.error}`;
-    if (await recordAttempt(event, attempt, { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason })) {
+    if (
+      await recordAttempt(event, attempt, {
+        deliveryStatus: 'FAILED',
+        runAttempts,
+        nextDueAt: null,
+        lastError: reason,
+      })
+    ) {
       await sendToDeadLetter('webhooks', { ...job, eventId: event.eventId, reason });
     }
     return 'failed';
   }
   const dueAt = now.getTime() + delayMs;
   // The work index keeps the next attempt owed even if the message below is lost.
-  const recorded = await recordAttempt(event, attempt, { deliveryStatus: 'PENDING', runAttempts, nextDueAt: new Date(dueAt + config.sweepAfterMs).toISOString(), lastError: attempt.error });
+  const recorded = await recordAttempt(event, attempt, {
+    deliveryStatus: 'PENDING',
+    runAttempts,
+    nextDueAt: new Date(dueAt + config.sweepAfterMs).toISOString(),
+    lastError: attempt.error,
+  });
   if (!recorded) return 'nothing-to-do';
-  await enqueueDeliveryJob({ accountId: job.accountId, transactionId: job.transactionId, eventKind: job.eventKind, attempt: attempt.number, notBefore: dueAt }, delaySecondsFor(delayMs));
+  await enqueueDeliveryJob(
+    {
+      accountId: job.accountId,
+      transactionId: job.transactionId,
+      eventKind: job.eventKind,
+      attempt: attempt.number,
+      notBefore: dueAt,
+    },
+    delaySecondsFor(delayMs),
+  );
   return 'retrying';
 }

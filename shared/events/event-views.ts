@@ -24,7 +24,14 @@ export function eventView(event: EventRecord, attempts: DeliveryAttempt[]): Even
     deliveredAt: event.deliveredAt,
     lastAttemptAt: event.lastAttemptAt,
     lastError: event.lastError,
-    attempts: attempts.map(({ number, at, url, statusCode, error, durationMs }) => ({ number, at, url, statusCode, error, durationMs })),
+    attempts: attempts.map(({ number, at, url, statusCode, error, durationMs }) => ({
+      number,
+      at,
+      url,
+      statusCode,
+      error,
+      durationMs,
+    })),
     data: event.data,
   };
 }

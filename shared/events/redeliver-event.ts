@@ -7,15 +7,26 @@ import { log } from '../log.ts';
 import { findEventById, restartDelivery } from '../store/events.ts';
 import { enqueueDeliveryJob } from '../transactions/jobs.ts';
 
-export async function redeliverEvent(accountId: string, eventId: string, now = new Date()): Promise<{ id: string; deliveryStatus: 'PENDING' }> {
+export async function redeliverEvent(
+  accountId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<{ id: string; deliveryStatus: 'PENDING' }> {
   const event = /^evt_[0-9a-f-]{36}$/.test(eventId) ? await findEventById(accountId, eventId) : undefined;
   if (!event) throw notFound('event.not_found', `event ${eventId} not found`);
   const dueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
-  if (!(await restartDelivery(event, dueAt))) throw conflict('event.delivery_in_progress', `event ${eventId} is being delivered; wait for the current run to end`);
+  if (!(await restartDelivery(event, dueAt)))
+    throw conflict(
+      'event.delivery_in_progress',
+      `event ${eventId} is being delivered; wait for the current run to end`,
+    );
   try {
     await enqueueDeliveryJob({ accountId, transactionId: event.transactionId, eventKind: event.type });
   } catch (error) {
-    log.warn('redelivery job not enqueued; the sweeper will start it', { eventId, error: (error as Error).message });
+    log.warn('redelivery job not enqueued; the sweeper will start it', {
+      eventId,
+      error: (error as Error).message,
+    });
   }
   return { id: event.eventId, deliveryStatus: 'PENDING' };
 }

@@ -14,7 +14,12 @@ const checkTimeoutMs = 2000;
 
 async function probe(name: string, check: () => Promise<boolean>): Promise<[string, 'ok' | 'failing']> {
   try {
-    const answered = await Promise.race([check(), new Promise<boolean>((_, reject) => setTimeout(() => reject(new Error('timeout')), checkTimeoutMs).unref())]);
+    const answered = await Promise.race([
+      check(),
+      new Promise<boolean>((_, reject) =>
+        setTimeout(() => reject(new Error('timeout')), checkTimeoutMs).unref(),
+      ),
+    ]);
     return [name, answered ? 'ok' : 'failing'];
   } catch (error) {
     log.warn('health check failed', { check: name, error: (error as Error).message });
@@ -28,5 +33,9 @@ export async function checkHealth(now = new Date()): Promise<HealthReport> {
     ...queueNames.map((name) => probe(`queue:${name}`, () => queueAnswers(name))),
   ]);
   const checks = Object.fromEntries(results);
-  return { status: results.every(([, state]) => state === 'ok') ? 'ok' : 'degraded', checks, time: now.toISOString() };
+  return {
+    status: results.every(([, state]) => state === 'ok') ? 'ok' : 'degraded',
+    checks,
+    time: now.toISOString(),
+  };
 }

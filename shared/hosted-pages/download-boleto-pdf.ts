@@ -8,7 +8,7 @@ import { hostedPageView } from './show-hosted-page.ts';
 
 export async function downloadBoletoPdf(token: string): Promise<HttpResult> {
   const loaded = await loadHostedPage(token, 'boleto');
-  if (!loaded || loaded.page.kind !== 'boleto') return invalidLinkResponse();
+  if (loaded?.page.kind !== 'boleto') return invalidLinkResponse();
   const { page } = loaded;
   if (page.model.status !== 'PENDING') {
     const { statusCode, rendered } = hostedPageView(page, { result: false });

@@ -6,14 +6,18 @@ import { getHostedPage } from '../store/hosted-pages.ts';
 import { getTransaction } from '../store/transactions.ts';
 import type { HostedPageKind } from '../transactions/hosted-page.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
-import { isPageToken, toPageModel, type HostedPage } from './page-model.ts';
+import { type HostedPage, isPageToken, toPageModel } from './page-model.ts';
 
 export interface LoadedPage {
   record: TransactionRecord;
   page: HostedPage;
 }
 
-export async function loadHostedPage(token: string, kind: HostedPageKind | 'any', now = new Date()): Promise<LoadedPage | null> {
+export async function loadHostedPage(
+  token: string,
+  kind: HostedPageKind | 'any',
+  now = new Date(),
+): Promise<LoadedPage | null> {
   if (!isPageToken(token)) return null;
   const ref = await getHostedPage(token);
   if (!ref) return null;

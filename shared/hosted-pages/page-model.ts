@@ -1,7 +1,13 @@
 // Transaction record → the view model of its hosted page. Pure: the time and whether the
 // sandbox Pay button may show are passed in.
-import type { BoletoPageModel, CheckoutPageModel, CommonPageModel, PageStatus, QrPageModel } from '../pages/view-models.ts';
-import { hostedPageKind, type HostedPageKind } from '../transactions/hosted-page.ts';
+import type {
+  BoletoPageModel,
+  CheckoutPageModel,
+  CommonPageModel,
+  PageStatus,
+  QrPageModel,
+} from '../pages/view-models.ts';
+import { type HostedPageKind, hostedPageKind } from '../transactions/hosted-page.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
 
@@ -40,7 +46,8 @@ export function boletoPdfPath(token: string): string {
  * even before the sweeper records it, so the page never offers a payment the rail would refuse.
  */
 export function pageStatus(record: Pick<TransactionRecord, 'status' | 'expiresAt'>, now: Date): PageStatus {
-  if (record.status === 'PENDING' && record.expiresAt && Date.parse(record.expiresAt) <= now.getTime()) return 'EXPIRED';
+  if (record.status === 'PENDING' && record.expiresAt && Date.parse(record.expiresAt) <= now.getTime())
+    return 'EXPIRED';
   return record.status;
 }
 
@@ -65,14 +72,27 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     if (!record.boleto || !record.boletoBarcode || !record.boletoDigitableLine) return null;
     return {
       kind,
-      model: { ...common, currency: 'BRL', dueDate: record.boleto.dueDate, digitableLine: record.boletoDigitableLine, barcode: record.boletoBarcode, pdfUrl: boletoPdfPath(record.pageToken) },
+      model: {
+        ...common,
+        currency: 'BRL',
+        dueDate: record.boleto.dueDate,
+        digitableLine: record.boletoDigitableLine,
+        barcode: record.boletoBarcode,
+        pdfUrl: boletoPdfPath(record.pageToken),
+      },
     };
   }
   if (kind === 'qr') {
     if (!record.qr) return null;
     return { kind, model: { ...common, currency: 'BOB', qrPayload: record.qr } };
   }
-  if (record.method !== 'PSE' && record.method !== 'NEQUI' && record.method !== 'BREB' && record.method !== 'BANK_TRANSFER') return null;
+  if (
+    record.method !== 'PSE' &&
+    record.method !== 'NEQUI' &&
+    record.method !== 'BREB' &&
+    record.method !== 'BANK_TRANSFER'
+  )
+    return null;
   return {
     kind,
     model: {

@@ -1,6 +1,6 @@
 // The response headers of every hosted page: the render's own CSP, no MIME sniffing, no
 // Referer (the URL holds the token), and no caching anywhere (the page shows live status).
-import { html, type HttpResult } from '../http/responses.ts';
+import { type HttpResult, html } from '../http/responses.ts';
 import { renderInvalidLinkPage } from '../pages/status-pages.ts';
 import type { RenderedPage } from '../pages/view-models.ts';
 

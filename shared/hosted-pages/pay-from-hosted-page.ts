@@ -7,7 +7,7 @@ import type { HttpResult } from '../http/responses.ts';
 import { DEFAULT_PSE_BANKS } from '../pages/pse-banks.ts';
 import { paySandboxTransaction } from '../transactions/sandbox-pay.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
-import { hostedPagePath, type HostedPage } from './page-model.ts';
+import { type HostedPage, hostedPagePath } from './page-model.ts';
 import { invalidLinkResponse, seeOther } from './page-response.ts';
 import { RESULT_QUERY } from './show-hosted-page.ts';
 
@@ -23,7 +23,8 @@ export interface FormBody {
 export function parsePayForm(event: FormBody): URLSearchParams {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text) > maxPayFormBytes) throw payloadTooLarge(`body: must be at most ${maxPayFormBytes} bytes`);
+  if (Buffer.byteLength(text) > maxPayFormBytes)
+    throw payloadTooLarge(`body: must be at most ${maxPayFormBytes} bytes`);
   return new URLSearchParams(text);
 }
 
@@ -33,14 +34,19 @@ export function checkPayForm(page: HostedPage, form: URLSearchParams): void {
   if (page.model.method === 'PSE') {
     const bank = form.get('bank') ?? '';
     const banks = page.model.banks ?? DEFAULT_PSE_BANKS;
-    if (!banks.some((b) => b.code === bank)) throw badRequest('validation', 'bank: choose your bank from the PSE list');
+    if (!banks.some((b) => b.code === bank))
+      throw badRequest('validation', 'bank: choose your bank from the PSE list');
   }
   if (page.model.method === 'NEQUI' && form.get('confirmPhone') !== 'yes') {
     throw badRequest('validation', 'confirmPhone: confirm that the Nequi phone number is yours');
   }
 }
 
-export async function payFromHostedPage(token: string, event: FormBody, now = new Date()): Promise<HttpResult> {
+export async function payFromHostedPage(
+  token: string,
+  event: FormBody,
+  now = new Date(),
+): Promise<HttpResult> {
   if (!serviceConfig().sandboxRails) return invalidLinkResponse();
   const loaded = await loadHostedPage(token, 'any', now);
   if (!loaded) return invalidLinkResponse();

@@ -26,7 +26,10 @@ function renderPending(page: HostedPage): RenderedPage {
 }
 
 /** Status code and page for a loaded transaction; pure. Expired is 410 Gone: the link was real. */
-export function hostedPageView(page: HostedPage, options: { result: boolean }): { statusCode: number; rendered: RenderedPage } {
+export function hostedPageView(
+  page: HostedPage,
+  options: { result: boolean },
+): { statusCode: number; rendered: RenderedPage } {
   const { model } = page;
   if (model.status === 'EXPIRED') return { statusCode: 410, rendered: renderExpiredPage(model) };
   if (options.result) return { statusCode: 200, rendered: renderPaymentResultPage(model) };
@@ -34,7 +37,11 @@ export function hostedPageView(page: HostedPage, options: { result: boolean }): 
   return { statusCode: 200, rendered: renderPending(page) };
 }
 
-export async function showHostedPage(kind: HostedPageKind, token: string, query: Record<string, string | undefined>): Promise<HttpResult> {
+export async function showHostedPage(
+  kind: HostedPageKind,
+  token: string,
+  query: Record<string, string | undefined>,
+): Promise<HttpResult> {
   const loaded = await loadHostedPage(token, kind);
   if (!loaded) return invalidLinkResponse();
   const { statusCode, rendered } = hostedPageView(loaded.page, { result: query[RESULT_QUERY] === '1' });

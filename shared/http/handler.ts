@@ -38,7 +38,10 @@ export interface HandlerOptions<B extends Schema | undefined, Q extends Schema |
   jsonBody?: boolean;
 }
 
-export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 function bodyBytes(event: APIGatewayProxyEventV2): number {
   if (!event.body) return 0;
@@ -49,21 +52,39 @@ function serialize(result: HttpResult, requestId: string): APIGatewayProxyStruct
   const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
   if (result.body === undefined) return { statusCode: result.statusCode, headers };
   if (Buffer.isBuffer(result.body)) {
-    return { statusCode: result.statusCode, headers, body: result.body.toString('base64'), isBase64Encoded: true };
+    return {
+      statusCode: result.statusCode,
+      headers,
+      body: result.body.toString('base64'),
+      isBase64Encoded: true,
+    };
   }
   if (typeof result.body === 'string') return { statusCode: result.statusCode, headers, body: result.body };
-  return { statusCode: result.statusCode, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(result.body) };
+  return {
+    statusCode: result.statusCode,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(result.body),
+  };
 }
 
 /** The principal rides on the Lambda context from the auth middleware to the handler. */
 type ContextWithPrincipal = Context & { principal?: Principal | null; startedAt?: number };
 
-export function httpHandler<R extends RouteDef, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+export function httpHandler<
+  R extends RouteDef,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(
   route: R,
   options: HandlerOptions<B, Q>,
   useCase: (request: HttpRequest<R, Out<B>, Out<Q>>) => Promise<HttpResult>,
 ): HttpHandler {
-  const handle = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ContextWithPrincipal>();
+  const handle = middy<
+    APIGatewayProxyEventV2,
+    APIGatewayProxyStructuredResultV2,
+    Error,
+    ContextWithPrincipal
+  >();
 
   // Auth runs first so that a caller without a valid key learns nothing about the body rules.
   handle.use({
@@ -74,9 +95,11 @@ export function httpHandler<R extends RouteDef, B extends Schema | undefined = u
       request.context.principal = principal;
       authorize(principal, route.auth);
     },
-    onError: async (request) => {
+    onError: (request) => {
       const requestId = requestIdOf(request.event, request.context);
-      const { mapped, ...response } = errorResponse(route.errors, request.error, { 'x-request-id': requestId });
+      const { mapped, ...response } = errorResponse(route.errors, request.error, {
+        'x-request-id': requestId,
+      });
       if (mapped.fault) log.error('request failed', { requestId, route: route.path, error: request.error });
       request.response = response;
       logAccess(request.event, requestId, mapped.status, request.context);
@@ -85,20 +108,27 @@ export function httpHandler<R extends RouteDef, B extends Schema | undefined = u
 
   if (options.body || options.jsonBody) {
     handle.use({
-      before: async (request) => {
-        if (bodyBytes(request.event) > maxJsonBodyBytes) throw payloadTooLarge(`body: must be at most ${maxJsonBodyBytes} bytes`);
+      before: (request) => {
+        if (bodyBytes(request.event) > maxJsonBodyBytes)
+          throw payloadTooLarge(`body: must be at most ${maxJsonBodyBytes} bytes`);
       },
     });
     handle.use(httpJsonBodyParser());
   }
 
-  return handle.handler(async (event, context) => {
+  return handle.handler((event, context) => {
     const requestId = requestIdOf(event, context);
     return withLogContext({ requestId, accountId: context.principal?.accountId }, async () => {
       const request: HttpRequest<R, Out<B>, Out<Q>> = {
         principal: (context.principal ?? null) as HttpRequest<R, Out<B>, Out<Q>>['principal'],
-        body: (options.body ? parseOrThrow(options.body, jsonObject(event.body), 'body') : options.jsonBody ? jsonObject(event.body) : undefined) as Out<B>,
-        query: (options.query ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>,
+        body: (options.body
+          ? parseOrThrow(options.body, jsonObject(event.body), 'body')
+          : options.jsonBody
+            ? jsonObject(event.body)
+            : undefined) as Out<B>,
+        query: (options.query
+          ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query')
+          : undefined) as Out<Q>,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         headers: event.headers ?? {},
         event,
@@ -113,7 +143,8 @@ export function httpHandler<R extends RouteDef, B extends Schema | undefined = u
 
 /** Every JSON body of this API is an object; valibot's object schemas would accept an array. */
 function jsonObject(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('validation', 'body: must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('validation', 'body: must be a JSON object');
   return body;
 }
 
@@ -121,7 +152,12 @@ function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
   return event.requestContext?.requestId ?? context.awsRequestId ?? 'unknown';
 }
 
-function logAccess(event: APIGatewayProxyEventV2, requestId: string, status: number, context: ContextWithPrincipal): void {
+function logAccess(
+  event: APIGatewayProxyEventV2,
+  requestId: string,
+  status: number,
+  context: ContextWithPrincipal,
+): void {
   log.info('request', {
     requestId,
     method: event.requestContext?.http?.method,

@@ -26,14 +26,19 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return entry?.[1];
 }
 
-export async function readFilePart(event: APIGatewayProxyEventV2, options: FilePartOptions): Promise<UploadedFile> {
+export async function readFilePart(
+  event: APIGatewayProxyEventV2,
+  options: FilePartOptions,
+): Promise<UploadedFile> {
   const [first] = options.fields;
   const expected = `body: must be multipart/form-data with the file in a part named ${options.fields.join(' or ')}`;
   const contentType = header(event, 'content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !event.body) throw badRequest('validation', expected);
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !event.body)
+    throw badRequest('validation', expected);
 
   const body = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  const tooLarge = () => payloadTooLarge(`${first}: must be at most ${options.maxBytes} bytes (${options.maxLabel})`);
+  const tooLarge = () =>
+    payloadTooLarge(`${first}: must be at most ${options.maxBytes} bytes (${options.maxLabel})`);
   if (body.length > options.maxBytes + multipartOverheadBytes) throw tooLarge();
 
   let form: FormData;
@@ -46,7 +51,8 @@ export async function readFilePart(event: APIGatewayProxyEventV2, options: FileP
     const part = form.get(field);
     if (part === null) continue;
     // A part without a filename arrives as text: the bytes would not survive decoding.
-    if (typeof part === 'string') throw badRequest('validation', `${field}: must be a file part (Content-Disposition with a filename)`);
+    if (typeof part === 'string')
+      throw badRequest('validation', `${field}: must be a file part (Content-Disposition with a filename)`);
     if (part.size > options.maxBytes) throw tooLarge();
     if (part.size === 0) throw badRequest('validation', `${field}: the file is empty`);
     return { field, bytes: new Uint8Array(await part.arrayBuffer()) };

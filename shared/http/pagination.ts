@@ -18,7 +18,10 @@ export const limitParam = v.pipe(
 export const cursorParam = v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'));
 
 /** A `true`/`false` query flag. */
-export const booleanParam = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((value) => value === 'true'));
+export const booleanParam = v.pipe(
+  v.picklist(['true', 'false'], 'must be true or false'),
+  v.transform((value) => value === 'true'),
+);
 
 export interface PageResponse<T> {
   data: T[];

@@ -6,6 +6,18 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 200, body, ...(headers ? { headers } : {}) });
-export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 201, body, ...(headers ? { headers } : {}) });
-export const html = (statusCode: number, page: string, headers: Record<string, string> = {}): HttpResult => ({ statusCode, body: page, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
+export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({
+  statusCode: 200,
+  body,
+  ...(headers ? { headers } : {}),
+});
+export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({
+  statusCode: 201,
+  body,
+  ...(headers ? { headers } : {}),
+});
+export const html = (statusCode: number, page: string, headers: Record<string, string> = {}): HttpResult => ({
+  statusCode,
+  body: page,
+  headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+});

@@ -1,11 +1,14 @@
 // Turns valibot issues into one message that names each field and its rule.
 import * as v from 'valibot';
-import { badRequest, type AppError } from '../errors.ts';
+import { type AppError, badRequest } from '../errors.ts';
 
 function pathOf(issue: v.BaseIssue<unknown>): string {
   // An empty key is shown as "" so that it still names a field instead of vanishing.
   const parts = (issue.path ?? []).map((item) => (item.key === '' ? '""' : String(item.key)));
-  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+  return parts.reduce(
+    (path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
+    '',
+  );
 }
 
 function describe(issue: v.BaseIssue<unknown>, scope: string): string {
@@ -24,7 +27,11 @@ export function formatIssues(issues: readonly v.BaseIssue<unknown>[], scope = 'b
 }
 
 /** Parses `input` with `schema`, or throws a 400 whose message names every offending field. */
-export function parseOrThrow<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, scope = 'body'): v.InferOutput<TSchema> {
+export function parseOrThrow<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+  scope = 'body',
+): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   throw validationError(result.issues, scope);

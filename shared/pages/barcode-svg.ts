@@ -17,15 +17,18 @@ export interface BarcodeSvgOptions {
  */
 export function renderBarcodeSvg(barcode: string, options: BarcodeSvgOptions): string {
   if (!/^\d{44}$/.test(barcode)) throw new RangeError('barcode: must be exactly 44 digits');
-  const svg = interleaved2of5({
-    bcid: 'interleaved2of5',
-    text: barcode,
-    includecheck: false,
-    includetext: false,
-    height: 13,
-    paddingwidth: 10,
-    backgroundcolor: 'FFFFFF',
-  }, drawingSVG());
+  const svg = interleaved2of5(
+    {
+      bcid: 'interleaved2of5',
+      text: barcode,
+      includecheck: false,
+      includetext: false,
+      height: 13,
+      paddingwidth: 10,
+      backgroundcolor: 'FFFFFF',
+    },
+    drawingSVG(),
+  );
   const attributes = {
     role: 'img',
     'aria-label': options.label,

@@ -4,7 +4,16 @@ import { renderPage } from './layout.ts';
 import { formatCalendarDate } from './locale.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
-import { canPayInSandbox, closedCard, copyField, fact, pageLang, payForm, safeLinkUrl, summaryCard } from './page-parts.ts';
+import {
+  canPayInSandbox,
+  closedCard,
+  copyField,
+  fact,
+  pageLang,
+  payForm,
+  safeLinkUrl,
+  summaryCard,
+} from './page-parts.ts';
 import type { BoletoPageModel, RenderedPage, RenderOptions } from './view-models.ts';
 
 /**
@@ -16,15 +25,23 @@ import type { BoletoPageModel, RenderedPage, RenderOptions } from './view-models
 export function renderBoletoPage(model: BoletoPageModel, options?: RenderOptions): RenderedPage {
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
-  const summary = summaryCard(model, m, lang, [fact(m.dueDate, formatCalendarDate(model.dueDate, lang), 'due-date')], {
-    showExpiry: false,
-  });
+  const summary = summaryCard(
+    model,
+    m,
+    lang,
+    [fact(m.dueDate, formatCalendarDate(model.dueDate, lang), 'due-date')],
+    {
+      showExpiry: false,
+    },
+  );
 
   let instructions: string;
   if (model.status === 'PENDING') {
     const pdfUrl = safeLinkUrl(model.pdfUrl);
     const actions = [
-      pdfUrl ? `<a class="btn btn-secondary" href="${escapeHtml(pdfUrl)}" download data-testid="pdf-link">${escapeHtml(m.downloadPdf)}</a>` : '',
+      pdfUrl
+        ? `<a class="btn btn-secondary" href="${escapeHtml(pdfUrl)}" download data-testid="pdf-link">${escapeHtml(m.downloadPdf)}</a>`
+        : '',
       `<button type="button" class="btn btn-secondary" data-print hidden data-testid="print-button">${escapeHtml(m.print)}</button>`,
     ].join('');
     instructions = `<section class="card" aria-labelledby="boleto-title">

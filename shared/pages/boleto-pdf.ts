@@ -1,7 +1,7 @@
+import { itfElements } from './itf.ts';
 import { formatCalendarDate } from './locale.ts';
 import { formatMoney } from './money-format.ts';
 import type { BoletoPageModel } from './view-models.ts';
-import { itfElements } from './itf.ts';
 
 // A one-page PDF 1.4 copy of the boleto, built by hand (no PDF dependency): the standard
 // Helvetica and Courier fonts (every reader has them, nothing embedded), WinAnsi text, and the
@@ -17,17 +17,42 @@ export const BOLETO_PDF_BARCODE = { widthMm: 103, heightMm: 13 } as const;
 
 // Helvetica advance widths (1/1000 em) for U+0020..U+007E, from the standard AFM.
 const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+  556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 
 // WinAnsiEncoding (cp1252) bytes 0x80..0x9F that differ from Latin-1.
 const CP1252: Record<string, number> = {
-  '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89, 'Š': 0x8a, '‹': 0x8b,
-  'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99,
-  'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 };
 
 /** Text to WinAnsi bytes; what the standard fonts cannot show becomes "?". */
@@ -96,7 +121,9 @@ const num = (n: number): string => (Math.round(n * 100) / 100).toString();
 class Content {
   ops: string[] = [];
   text(x: number, y: number, text: string, size: number, font: 'F1' | 'F2' | 'F3' = 'F1', gray = 0): void {
-    this.ops.push(`BT ${num(gray)} g /${font} ${num(size)} Tf ${num(x)} ${num(y)} Td ${hexString(text)} Tj ET`);
+    this.ops.push(
+      `BT ${num(gray)} g /${font} ${num(size)} Tf ${num(x)} ${num(y)} Td ${hexString(text)} Tj ET`,
+    );
   }
   rule(x: number, y: number, width: number): void {
     this.ops.push(`0.6 G 0.5 w ${num(x)} ${num(y)} m ${num(x + width)} ${num(y)} l S`);
@@ -154,7 +181,9 @@ export function renderBoletoPdf(model: BoletoPageModel): Uint8Array {
   y -= 36;
   c.text(MARGIN, y + 14, 'Descrição', 8, 'F1', 0.35);
   const description = wrap(model.description, 11, 'F1', CONTENT_W, 3);
-  description.forEach((line, i) => c.text(MARGIN, y - i * 14, line, 11));
+  description.forEach((line, i) => {
+    c.text(MARGIN, y - i * 14, line, 11);
+  });
   y -= 14 * Math.max(1, description.length) + 22;
   field(MARGIN, 'Transação', model.transactionId, 11);
   y -= 24;
@@ -171,18 +200,27 @@ export function renderBoletoPdf(model: BoletoPageModel): Uint8Array {
   const barHeight = BOLETO_PDF_BARCODE.heightMm * MM;
   const bars = barcodeBars(model.barcode, MARGIN + 10 + 10 * 0.254 * MM);
   c.ops.push(`% barcode\n0 g`);
-  for (const bar of bars) c.ops.push(`${bar.x.toFixed(3)} ${num(y)} ${bar.width.toFixed(3)} ${num(barHeight)} re f`);
+  for (const bar of bars)
+    c.ops.push(`${bar.x.toFixed(3)} ${num(y)} ${bar.width.toFixed(3)} ${num(barHeight)} re f`);
   c.ops.push('% end barcode');
   y -= 14;
   c.box(MARGIN, y, CONTENT_W, boxTop - y);
   y -= 22;
-  c.text(MARGIN, y, 'Pague no app ou internet banking do seu banco, ou em qualquer agência, até o vencimento.', 9, 'F1', 0.35);
+  c.text(
+    MARGIN,
+    y,
+    'Pague no app ou internet banking do seu banco, ou em qualquer agência, até o vencimento.',
+    9,
+    'F1',
+    0.35,
+  );
 
   return buildPdf(c.ops.join('\n'), `Boleto ${model.transactionId}`);
 }
 
 function buildPdf(content: string, title: string): Uint8Array {
-  const font = (name: string): string => `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
+  const font = (name: string): string =>
+    `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

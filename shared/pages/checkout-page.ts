@@ -3,7 +3,17 @@ import { renderPage } from './layout.ts';
 import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
-import { canPayInSandbox, closedCard, copyField, fact, factList, notice, pageLang, payForm, summaryCard } from './page-parts.ts';
+import {
+  canPayInSandbox,
+  closedCard,
+  copyField,
+  fact,
+  factList,
+  notice,
+  pageLang,
+  payForm,
+  summaryCard,
+} from './page-parts.ts';
 import { DEFAULT_PSE_BANKS } from './pse-banks.ts';
 import { renderQrSvg } from './qr-svg.ts';
 import type { CheckoutPageModel, RenderedPage, RenderOptions } from './view-models.ts';
@@ -24,9 +34,12 @@ interface MethodBody {
 }
 
 function pseBody(model: CheckoutPageModel, m: Messages): MethodBody {
-  if (!canPayInSandbox(model)) return { html: `<p class="intro">${escapeHtml(m.pseIntro)}</p>`, waiting: false };
+  if (!canPayInSandbox(model))
+    return { html: `<p class="intro">${escapeHtml(m.pseIntro)}</p>`, waiting: false };
   const banks = model.banks && model.banks.length > 0 ? model.banks : DEFAULT_PSE_BANKS;
-  const options = banks.map((b) => `<option value="${escapeHtml(b.code)}">${escapeHtml(b.name)}</option>`).join('');
+  const options = banks
+    .map((b) => `<option value="${escapeHtml(b.code)}">${escapeHtml(b.name)}</option>`)
+    .join('');
   const select = `<div class="field">
 <label class="field-label" for="bank-select">${escapeHtml(m.bankSelectLabel)}</label>
 <select id="bank-select" name="bank" required data-testid="bank-select" autocomplete="off">
@@ -34,14 +47,18 @@ function pseBody(model: CheckoutPageModel, m: Messages): MethodBody {
 </select>
 </div>
 `;
-  return { html: `<p class="intro">${escapeHtml(m.pseIntro)}</p>\n${payForm(model, m, select)}`, waiting: false };
+  return {
+    html: `<p class="intro">${escapeHtml(m.pseIntro)}</p>\n${payForm(model, m, select)}`,
+    waiting: false,
+  };
 }
 
 function nequiBody(model: CheckoutPageModel, m: Messages): MethodBody {
   const masked = maskPhone(model.payerPhone);
   const last = masked.slice(-4);
   const phone = factList([fact(m.nequiPhone, masked, 'payer-phone')]);
-  if (!canPayInSandbox(model)) return { html: `<p class="intro">${escapeHtml(m.nequiIntro(last))}</p>${phone}`, waiting: false };
+  if (!canPayInSandbox(model))
+    return { html: `<p class="intro">${escapeHtml(m.nequiIntro(last))}</p>${phone}`, waiting: false };
   const confirm = `<label class="check"><input type="checkbox" name="confirmPhone" value="yes" required data-testid="nequi-confirm"><span>${escapeHtml(m.nequiConfirm)}</span></label>
 `;
   return {
@@ -51,7 +68,8 @@ function nequiBody(model: CheckoutPageModel, m: Messages): MethodBody {
 }
 
 function brebBody(model: CheckoutPageModel, m: Messages): MethodBody {
-  if (!model.breb) return { html: notice('info', m.instructionsPending, 'instructions-pending'), waiting: true };
+  if (!model.breb)
+    return { html: notice('info', m.instructionsPending, 'instructions-pending'), waiting: true };
   return {
     html: `<p class="intro">${escapeHtml(m.brebIntro)}</p>
 <div class="qr">${renderQrSvg(model.breb.qrPayload, { label: m.brebQrLabel, attributes: { 'data-testid': 'qr-image' } })}</div>

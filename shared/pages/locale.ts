@@ -24,7 +24,9 @@ export function formatCalendarDate(isoDate: string, lang: PageLang): string {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(date.getTime())) return isoDate;
   const style: Intl.DateTimeFormatOptions =
-    lang === 'en' ? { dateStyle: 'long', timeZone: 'UTC' } : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
+    lang === 'en'
+      ? { dateStyle: 'long', timeZone: 'UTC' }
+      : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(lang, style).format(date);
 }
 

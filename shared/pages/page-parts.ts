@@ -28,7 +28,10 @@ export function fact(label: string, value: string, testId?: string): Fact {
 export function factList(facts: readonly Fact[]): string {
   if (facts.length === 0) return '';
   const rows = facts
-    .map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd${f.testId ? ` data-testid="${f.testId}"` : ''}>${f.valueHtml}</dd></div>`)
+    .map(
+      (f) =>
+        `<div><dt>${escapeHtml(f.label)}</dt><dd${f.testId ? ` data-testid="${f.testId}"` : ''}>${f.valueHtml}</dd></div>`,
+    )
     .join('');
   return `<dl class="facts">${rows}</dl>`;
 }
@@ -43,7 +46,8 @@ export function summaryCard(
 ): string {
   const amountLabel = model.status === 'PAID' ? m.amountPaid : m.amountToPay;
   const facts: Fact[] = [...extra];
-  if (model.status === 'PAID' && model.paidAt) facts.push(fact(m.paidOn, formatInstant(model.paidAt, lang, model.currency), 'paid-at'));
+  if (model.status === 'PAID' && model.paidAt)
+    facts.push(fact(m.paidOn, formatInstant(model.paidAt, lang, model.currency), 'paid-at'));
   if (options.showExpiry && model.status === 'PENDING' && model.expiresAt) {
     facts.push(fact(m.validUntil, formatInstant(model.expiresAt, lang, model.currency), 'expires-at'));
   }
@@ -92,12 +96,18 @@ export function notice(kind: 'info' | 'warn' | 'bad' | 'ok', text: string, testI
 
 /** The sandbox Pay button shows only while the payment can still be made in the sandbox. */
 export function canPayInSandbox(model: CommonPageModel): model is CommonPageModel & { payActionUrl: string } {
-  return model.sandbox && model.status === 'PENDING' && typeof model.payActionUrl === 'string' && model.payActionUrl !== '';
+  return (
+    model.sandbox &&
+    model.status === 'PENDING' &&
+    typeof model.payActionUrl === 'string' &&
+    model.payActionUrl !== ''
+  );
 }
 
 /** A relative URL on this origin; anything else is a programming error in the handler. */
 export function assertRelativeUrl(url: string, field: string): string {
   // "//host" and "/\host" are other origins to a browser; controls and spaces have no place here.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are refused
   if (!/^\/(?![/\\])/.test(url) || /[\\\s\u0000-\u001f\u007f]/.test(url)) {
     throw new RangeError(`${field}: must be a relative URL starting with a single "/"`);
   }
@@ -107,6 +117,7 @@ export function assertRelativeUrl(url: string, field: string): string {
 /** A link target for a document: same-origin path or https; anything else is dropped. */
 export function safeLinkUrl(url: string | null | undefined): string | null {
   if (!url) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are refused
   if (/[\\\s\u0000-\u001f\u007f]/.test(url)) return null;
   if (/^\/(?![/\\])/.test(url)) return url;
   try {
@@ -120,7 +131,11 @@ export function safeLinkUrl(url: string | null | undefined): string | null {
  * The Pay form: a plain POST, so it works without JavaScript. `fieldsHtml` holds the method's
  * inputs (PSE bank, Nequi confirmation) that travel with it.
  */
-export function payForm(model: CommonPageModel & { payActionUrl: string }, m: Messages, fieldsHtml = ''): string {
+export function payForm(
+  model: CommonPageModel & { payActionUrl: string },
+  m: Messages,
+  fieldsHtml = '',
+): string {
   const action = assertRelativeUrl(model.payActionUrl, 'payActionUrl');
   const amount = formatMoney(model.amountCents, model.currency);
   return `<form class="pay-form" method="post" action="${escapeHtml(action)}" data-pay-form>
@@ -140,5 +155,6 @@ export function closedCard(status: 'PAID' | 'EXPIRED', m: Messages): string {
 export const icons = {
   ok: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e6f4ea"/><path d="M19 33.5l8.5 8.5L45 24.5" fill="none" stroke="#146c2e" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
   bad: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#fce8e6"/><path d="M23 23l18 18M41 23L23 41" fill="none" stroke="#a50e0e" stroke-width="5" stroke-linecap="round"/></svg>',
-  clock: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e8f0fe"/><circle cx="32" cy="32" r="17" fill="none" stroke="#0842a0" stroke-width="4.5"/><path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  clock:
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e8f0fe"/><circle cx="32" cy="32" r="17" fill="none" stroke="#0842a0" stroke-width="4.5"/><path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
 };

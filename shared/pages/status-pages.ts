@@ -4,8 +4,8 @@ import { formatInstant } from './locale.ts';
 import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
-import { fact, factList, icons, pageLang } from './page-parts.ts';
 import type { Fact } from './page-parts.ts';
+import { fact, factList, icons, pageLang } from './page-parts.ts';
 import type { CommonPageModel, PageLang, PageStatus, RenderedPage, RenderOptions } from './view-models.ts';
 
 // Pages with nothing to do on them: no script, so the CSP allows none. On each, the element
@@ -45,9 +45,14 @@ ${factList(hero.facts)}
 
 function transactionFacts(model: CommonPageModel, m: Messages, lang: PageLang): Fact[] {
   const facts: Fact[] = [
-    { label: model.status === 'PAID' ? m.amountPaid : m.amountToPay, valueHtml: escapeHtml(formatMoney(model.amountCents, model.currency)), testId: 'amount' },
+    {
+      label: model.status === 'PAID' ? m.amountPaid : m.amountToPay,
+      valueHtml: escapeHtml(formatMoney(model.amountCents, model.currency)),
+      testId: 'amount',
+    },
   ];
-  if (model.status === 'PAID' && model.paidAt) facts.push(fact(m.paidOn, formatInstant(model.paidAt, lang, model.currency), 'paid-at'));
+  if (model.status === 'PAID' && model.paidAt)
+    facts.push(fact(m.paidOn, formatInstant(model.paidAt, lang, model.currency), 'paid-at'));
   facts.push(fact(m.description, model.description, 'description'));
   return facts;
 }
@@ -59,21 +64,45 @@ function transactionFacts(model: CommonPageModel, m: Messages, lang: PageLang): 
 export function renderInvalidLinkPage(options?: RenderOptions): RenderedPage {
   const lang = options?.lang ?? 'en';
   const m = messagesFor(lang);
-  return renderHero({ lang, status: 'INVALID', icon: icons.bad, title: m.invalidTitle, body: m.invalidBody, facts: [], model: null });
+  return renderHero({
+    lang,
+    status: 'INVALID',
+    icon: icons.bad,
+    title: m.invalidTitle,
+    body: m.invalidBody,
+    facts: [],
+    model: null,
+  });
 }
 
 /** The link is valid but the payment has already been received. */
 export function renderPaidPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
-  return renderHero({ lang, status: 'PAID', icon: icons.ok, title: m.paidTitle, body: m.paidBody, facts: transactionFacts({ ...model, status: 'PAID' }, m, lang), model });
+  return renderHero({
+    lang,
+    status: 'PAID',
+    icon: icons.ok,
+    title: m.paidTitle,
+    body: m.paidBody,
+    facts: transactionFacts({ ...model, status: 'PAID' }, m, lang),
+    model,
+  });
 }
 
 /** The link is valid but the payment expired unpaid. */
 export function renderExpiredPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
-  return renderHero({ lang, status: 'EXPIRED', icon: icons.bad, title: m.expiredTitle, body: m.expiredBody, facts: transactionFacts({ ...model, status: 'EXPIRED' }, m, lang), model });
+  return renderHero({
+    lang,
+    status: 'EXPIRED',
+    icon: icons.bad,
+    title: m.expiredTitle,
+    body: m.expiredBody,
+    facts: transactionFacts({ ...model, status: 'EXPIRED' }, m, lang),
+    model,
+  });
 }
 
 /** Shown after the sandbox Pay button: says what the transaction's status now is. */
@@ -83,10 +112,35 @@ export function renderPaymentResultPage(model: CommonPageModel, options?: Render
   const facts = transactionFacts(model, m, lang);
   switch (model.status) {
     case 'PAID':
-      return renderHero({ lang, status: 'PAID', icon: icons.ok, title: m.resultPaidTitle, body: m.resultPaidBody, facts, model });
+      return renderHero({
+        lang,
+        status: 'PAID',
+        icon: icons.ok,
+        title: m.resultPaidTitle,
+        body: m.resultPaidBody,
+        facts,
+        model,
+      });
     case 'PENDING':
-      return renderHero({ lang, status: 'PENDING', icon: icons.clock, title: m.resultPendingTitle, body: m.resultPendingBody, facts, model, refreshSeconds: RESULT_REFRESH_SECONDS });
+      return renderHero({
+        lang,
+        status: 'PENDING',
+        icon: icons.clock,
+        title: m.resultPendingTitle,
+        body: m.resultPendingBody,
+        facts,
+        model,
+        refreshSeconds: RESULT_REFRESH_SECONDS,
+      });
     case 'EXPIRED':
-      return renderHero({ lang, status: 'EXPIRED', icon: icons.bad, title: m.expiredTitle, body: m.expiredBody, facts, model });
+      return renderHero({
+        lang,
+        status: 'EXPIRED',
+        icon: icons.bad,
+        title: m.expiredTitle,
+        body: m.expiredBody,
+        facts,
+        model,
+      });
   }
 }

@@ -4,7 +4,8 @@ import { escapeHtml } from '../http/html.ts';
 export function svgAttributes(attributes: Record<string, string>): string {
   return Object.entries(attributes)
     .map(([name, value]) => {
-      if (!/^[a-zA-Z][a-zA-Z0-9:-]*$/.test(name)) throw new RangeError(`svg attribute: invalid name ${JSON.stringify(name)}`);
+      if (!/^[a-zA-Z][a-zA-Z0-9:-]*$/.test(name))
+        throw new RangeError(`svg attribute: invalid name ${JSON.stringify(name)}`);
       return ` ${name}="${escapeHtml(value)}"`;
     })
     .join('');

@@ -16,7 +16,11 @@ export const methodsByCurrency = {
 
 export type PurchaseMethod = (typeof methodsByCurrency)[PurchaseCurrency][number];
 
-export const defaultMethod: Record<PurchaseCurrency, PurchaseMethod | null> = { BRL: null, COP: 'BANK_TRANSFER', BOB: 'QR' };
+export const defaultMethod: Record<PurchaseCurrency, PurchaseMethod | null> = {
+  BRL: null,
+  COP: 'BANK_TRANSFER',
+  BOB: 'QR',
+};
 
 /** Methods the contract names for BRL but this service does not offer. */
 export const unsupportedBrlMethods = ['PIX', 'CREDIT_CARD'] as const;
@@ -25,6 +29,9 @@ export function isPurchaseCurrency(value: unknown): value is PurchaseCurrency {
   return typeof value === 'string' && (purchaseCurrencies as readonly string[]).includes(value);
 }
 
-export function isMethodOf<C extends PurchaseCurrency>(currency: C, method: unknown): method is (typeof methodsByCurrency)[C][number] {
+export function isMethodOf<C extends PurchaseCurrency>(
+  currency: C,
+  method: unknown,
+): method is (typeof methodsByCurrency)[C][number] {
   return typeof method === 'string' && (methodsByCurrency[currency] as readonly string[]).includes(method);
 }

@@ -1,7 +1,7 @@
 // Identity documents of payers and merchants, checked offline: Brazilian CPF/CNPJ by their
 // check digits, Colombian and Bolivian documents by plausible format (and the NIT check digit
 // when given). Reasons never repeat the number: it is personal data.
-import { fail, ok, type Checked } from './checked.ts';
+import { type Checked, fail, ok } from './checked.ts';
 
 export type BrazilianDocumentType = 'CPF' | 'CNPJ';
 export type ColombianDocumentType = 'CC' | 'CE' | 'TI' | 'NIT';
@@ -64,12 +64,17 @@ export function isValidCnpj(chars: string): boolean {
 /** CPF or CNPJ; the punctuation `.`, `/` and `-` is accepted and removed, letters are upper-cased. */
 export function parseBrazilianDocument(input: string): Checked<BrazilianDocument> {
   const compact = input.trim().replace(/[./-]/g, '').toUpperCase();
-  if (!/^[0-9A-Z]+$/.test(compact)) return fail('must be a CPF or CNPJ with only digits, letters and the punctuation . / -');
+  if (!/^[0-9A-Z]+$/.test(compact))
+    return fail('must be a CPF or CNPJ with only digits, letters and the punctuation . / -');
   if (compact.length === 11 && /^\d+$/.test(compact)) {
-    return isValidCpf(compact) ? ok({ type: 'CPF', number: compact }) : fail('is not a valid CPF (check digits do not match)');
+    return isValidCpf(compact)
+      ? ok({ type: 'CPF', number: compact })
+      : fail('is not a valid CPF (check digits do not match)');
   }
   if (compact.length === 14 && /^[0-9A-Z]{12}\d{2}$/.test(compact)) {
-    return isValidCnpj(compact) ? ok({ type: 'CNPJ', number: compact }) : fail('is not a valid CNPJ (check digits do not match)');
+    return isValidCnpj(compact)
+      ? ok({ type: 'CNPJ', number: compact })
+      : fail('is not a valid CNPJ (check digits do not match)');
   }
   return fail('must be a CPF (11 digits) or a CNPJ (14 characters, the last two digits)');
 }
@@ -131,7 +136,12 @@ const ciPattern = new RegExp(`^\\d{5,10}(?:-[0-9A-Z]{1,2})??(?:-?(?:${bolivianCi
  * so `1234567 1A LP` is returned as `1234567-1A-LP`.
  */
 export function parseBolivianDocument(input: string): Checked<ForeignDocument<BolivianDocumentType>> {
-  const number = input.trim().toUpperCase().replace(/\./g, '').replace(/[\s-]+/g, '-').replace(/^-|-$/g, '');
+  const number = input
+    .trim()
+    .toUpperCase()
+    .replace(/\./g, '')
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-|-$/g, '');
   const types: BolivianDocumentType[] = [];
   if (ciPattern.test(number)) types.push('CI');
   if (/^\d{7,12}$/.test(number)) types.push('NIT');

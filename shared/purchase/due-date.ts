@@ -1,7 +1,7 @@
 // Boleto due dates are calendar days in Brazil: "today" is the date in America/Sao_Paulo,
 // not in UTC (at 22:00 in São Paulo it is already tomorrow in UTC). `now` is a parameter so
 // that callers and tests pick the instant.
-import { fail, ok, type Checked } from './checked.ts';
+import { type Checked, fail, ok } from './checked.ts';
 
 export const saoPauloTimeZone = 'America/Sao_Paulo';
 /** Contract: "Default: today plus 3 days". */
@@ -18,7 +18,12 @@ let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar date (YYYY-MM-DD) in São Paulo at the instant `now`. */
 export function todayInSaoPaulo(now: Date): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: saoPauloTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  dayFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: saoPauloTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = Object.fromEntries(dayFormat.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

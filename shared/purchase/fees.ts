@@ -9,7 +9,14 @@ export interface FeeRule {
   readonly percentBasisPoints: number;
 }
 
-export const feeKeys = ['BRL:BOLETO', 'COP:BANK_TRANSFER', 'COP:PSE', 'COP:NEQUI', 'COP:BREB', 'BOB:QR'] as const;
+export const feeKeys = [
+  'BRL:BOLETO',
+  'COP:BANK_TRANSFER',
+  'COP:PSE',
+  'COP:NEQUI',
+  'COP:BREB',
+  'BOB:QR',
+] as const;
 export type FeeKey = (typeof feeKeys)[number];
 export type FeeTable = Readonly<Record<FeeKey, FeeRule>>;
 export type FeeOverrides = Readonly<Partial<Record<FeeKey, FeeRule>>>;
@@ -38,8 +45,11 @@ export function isFeeRule(rule: unknown): rule is FeeRule {
   if (typeof rule !== 'object' || rule === null) return false;
   const { fixed, percentBasisPoints } = rule as Record<string, unknown>;
   return (
-    Number.isSafeInteger(fixed) && (fixed as number) >= 0 &&
-    Number.isInteger(percentBasisPoints) && (percentBasisPoints as number) >= 0 && (percentBasisPoints as number) <= 10_000
+    Number.isSafeInteger(fixed) &&
+    (fixed as number) >= 0 &&
+    Number.isInteger(percentBasisPoints) &&
+    (percentBasisPoints as number) >= 0 &&
+    (percentBasisPoints as number) <= 10_000
   );
 }
 
@@ -48,11 +58,18 @@ export function isFeeRule(rule: unknown): rule is FeeRule {
  * the rail, else from `defaultFees`. Throws on a rail that does not exist, a non-positive or
  * non-integer amount, or a malformed rule (configuration errors, not client input).
  */
-export function computeCostFee(amount: number, currency: PurchaseCurrency, method: PurchaseMethod, overrides?: FeeOverrides): number {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive integer of cents');
+export function computeCostFee(
+  amount: number,
+  currency: PurchaseCurrency,
+  method: PurchaseMethod,
+  overrides?: FeeOverrides,
+): number {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new RangeError('amount must be a positive integer of cents');
   const key = feeKey(currency, method);
   const rule = overrides?.[key] ?? defaultFees[key];
-  if (!isFeeRule(rule)) throw new RangeError(`fee rule for ${key} must have integer fixed >= 0 and percentBasisPoints 0..10000`);
+  if (!isFeeRule(rule))
+    throw new RangeError(`fee rule for ${key} must have integer fixed >= 0 and percentBasisPoints 0..10000`);
   // Exact integer arithmetic: BigInt keeps amount × bp exact beyond 2^53.
   const scaled = BigInt(amount) * BigInt(rule.percentBasisPoints);
   const percent = Number((scaled + 5_000n) / 10_000n);

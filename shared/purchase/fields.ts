@@ -1,7 +1,7 @@
 // Valibot pieces shared by the purchase variants. Every issue carries its own message so
 // that valibot's defaults (which quote the received value) never reach a response.
 import * as v from 'valibot';
-import { fail, ok, type Checked } from './checked.ts';
+import { type Checked, fail, ok } from './checked.ts';
 
 const mustBeString = 'must be a string';
 
@@ -24,6 +24,7 @@ export function optionalField<S extends v.GenericSchema>(schema: S) {
 }
 
 // C0 controls and DEL: a receipt line or a stored identifier has no use for them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are refused
 const controlChars = /[\u0000-\u001f\u007f]/;
 
 export interface TextRule {
@@ -83,6 +84,7 @@ export function checkPostbackUrl(input: string): Checked<string> {
     return fail(rule);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return fail(rule);
-  if (url.username !== '' || url.password !== '') return fail('must not contain credentials (user:password@)');
+  if (url.username !== '' || url.password !== '')
+    return fail('must not contain credentials (user:password@)');
   return ok(text);
 }

@@ -6,29 +6,37 @@ import * as v from 'valibot';
 import { badRequest } from '../errors.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { amountSchema } from './amounts.ts';
-import { parseUf, parseZipCode, type BrazilianUf } from './brazil.ts';
+import { type BrazilianUf, parseUf, parseZipCode } from './brazil.ts';
 import {
+  type CopMethod,
   copMethods,
   defaultMethod,
   isMethodOf,
   isPurchaseCurrency,
   methodsByCurrency,
-  purchaseCurrencies,
-  unsupportedBrlMethods,
-  type CopMethod,
   type PurchaseCurrency,
   type PurchaseMethod,
+  purchaseCurrencies,
+  unsupportedBrlMethods,
 } from './currencies.ts';
 import {
-  parseBolivianDocument,
-  parseBrazilianDocument,
-  parseColombianDocument,
   type BolivianDocumentType,
   type BrazilianDocumentType,
   type ColombianDocumentType,
+  parseBolivianDocument,
+  parseBrazilianDocument,
+  parseColombianDocument,
 } from './documents.ts';
 import { checkDueDate, defaultDueDate, todayInSaoPaulo } from './due-date.ts';
-import { checkEmail, checkPostbackUrl, checkedString, freeText, identifier, optionalField, optionalFreeText } from './fields.ts';
+import {
+  checkEmail,
+  checkedString,
+  checkPostbackUrl,
+  freeText,
+  identifier,
+  optionalField,
+  optionalFreeText,
+} from './fields.ts';
 import { parseBoletoPhone, parseE164Phone } from './phone.ts';
 
 // ---------------------------------------------------------------- result types
@@ -105,9 +113,11 @@ function selectCurrency(raw: unknown): PurchaseCurrency {
   if (raw === undefined || raw === null) return 'BRL';
   if (isPurchaseCurrency(raw)) return raw;
   const allowed = `${purchaseCurrencies.slice(0, -1).join(', ')} or ${purchaseCurrencies.at(-1)}`;
-  if (typeof raw === 'string' && isPurchaseCurrency(raw.trim().toUpperCase())) throw invalid(`currency: must be one of ${allowed}, in upper case`);
+  if (typeof raw === 'string' && isPurchaseCurrency(raw.trim().toUpperCase()))
+    throw invalid(`currency: must be one of ${allowed}, in upper case`);
   // Only a currency-code-shaped value is repeated back; anything else could be arbitrary input.
-  if (typeof raw === 'string' && /^[A-Z]{3}$/.test(raw)) throw invalid(`currency: ${raw} is not supported (use ${allowed})`);
+  if (typeof raw === 'string' && /^[A-Z]{3}$/.test(raw))
+    throw invalid(`currency: ${raw} is not supported (use ${allowed})`);
   throw invalid(`currency: must be one of ${allowed}`);
 }
 
@@ -117,7 +127,10 @@ export function selectVariant(body: Readonly<Record<string, unknown>>): Purchase
   const raw = body.paymentMethod;
   if (raw === undefined || raw === null) {
     const fallback = defaultMethod[currency];
-    if (fallback === null) throw invalid(`paymentMethod: is required for ${currency} (use ${methodsByCurrency[currency].join(' or ')})`);
+    if (fallback === null)
+      throw invalid(
+        `paymentMethod: is required for ${currency} (use ${methodsByCurrency[currency].join(' or ')})`,
+      );
     return { currency, method: fallback };
   }
   if (isMethodOf(currency, raw)) return { currency, method: raw };
@@ -125,9 +138,11 @@ export function selectVariant(body: Readonly<Record<string, unknown>>): Purchase
   if (currency === 'BRL' && (unsupportedBrlMethods as readonly unknown[]).includes(raw)) {
     throw invalid(`paymentMethod: ${String(raw)} is not supported by this service (use BOLETO)`);
   }
-  throw invalid(methodsByCurrency[currency].length === 1
-    ? `paymentMethod: must be ${allowed} for ${currency}`
-    : `paymentMethod: must be one of ${allowed} for ${currency}`);
+  throw invalid(
+    methodsByCurrency[currency].length === 1
+      ? `paymentMethod: must be ${allowed} for ${currency}`
+      : `paymentMethod: must be one of ${allowed} for ${currency}`,
+  );
 }
 
 // ---------------------------------------------------------------- schemas

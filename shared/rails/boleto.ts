@@ -59,10 +59,16 @@ export interface BoletoValidation {
 export function buildBarcode(input: BoletoBarcodeInput): string {
   const { bankCode, currencyCode = '9', dueDate, amountCents, freeField } = input;
   if (!/^\d{3}$/.test(bankCode)) throw new RangeError('bankCode: must be 3 digits');
-  if (bankCode[0] === '8') throw new RangeError('bankCode: must not start with 8 (readers take that for a collection slip, arrecadação)');
-  if (currencyCode !== '9' && currencyCode !== '0') throw new RangeError("currencyCode: must be '9' (real) or '0' (other)");
+  if (bankCode[0] === '8')
+    throw new RangeError(
+      'bankCode: must not start with 8 (readers take that for a collection slip, arrecadação)',
+    );
+  if (currencyCode !== '9' && currencyCode !== '0')
+    throw new RangeError("currencyCode: must be '9' (real) or '0' (other)");
   if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > BOLETO_MAX_AMOUNT_CENTS) {
-    throw new RangeError(`amountCents: must be an integer between 0 and ${BOLETO_MAX_AMOUNT_CENTS} (the ten-digit value field)`);
+    throw new RangeError(
+      `amountCents: must be an integer between 0 and ${BOLETO_MAX_AMOUNT_CENTS} (the ten-digit value field)`,
+    );
   }
   if (!/^\d{25}$/.test(freeField)) throw new RangeError('freeField: must be 25 digits');
   const factor = dueDate === null ? '0000' : dueDateFactor(dueDate);
@@ -106,8 +112,16 @@ export function digitableLineFromBarcode(barcode: string): string {
  */
 export function barcodeFromDigitableLine(line: string): string {
   const digits = normalizeDigitableLine(line);
-  if (!/^\d{47}$/.test(digits)) throw new RangeError('digitableLine: must be 47 digits (dots and spaces allowed)');
-  return digits.slice(0, 4) + digits[32] + digits.slice(33, 47) + digits.slice(4, 9) + digits.slice(10, 20) + digits.slice(21, 31);
+  if (!/^\d{47}$/.test(digits))
+    throw new RangeError('digitableLine: must be 47 digits (dots and spaces allowed)');
+  return (
+    digits.slice(0, 4) +
+    digits[32] +
+    digits.slice(33, 47) +
+    digits.slice(4, 9) +
+    digits.slice(10, 20) +
+    digits.slice(21, 31)
+  );
 }
 
 /**
@@ -132,13 +146,19 @@ export function validateBarcode(barcode: string): BoletoValidation {
   if (!/^\d*$/.test(barcode)) problems.push('barcode: must contain digits only');
   if (problems.length > 0) return { ok: false, problems };
 
-  if (barcode[0] === '8') problems.push('barcode: starts with 8, which is a collection slip (arrecadação), not a bank slip');
+  if (barcode[0] === '8')
+    problems.push('barcode: starts with 8, which is a collection slip (arrecadação), not a bank slip');
   const currency = barcode[3];
-  if (currency !== '9' && currency !== '0') problems.push(`barcode: currency code (position 4) must be 9 or 0, got ${currency}`);
+  if (currency !== '9' && currency !== '0')
+    problems.push(`barcode: currency code (position 4) must be 9 or 0, got ${currency}`);
   const expected = boletoGeneralCheckDigit(withoutGeneralCheckDigit(barcode));
-  if (Number(barcode[4]) !== expected) problems.push(`barcode: general check digit (position 5) is ${barcode[4]}, expected ${expected}`);
+  if (Number(barcode[4]) !== expected)
+    problems.push(`barcode: general check digit (position 5) is ${barcode[4]}, expected ${expected}`);
   const factor = Number(barcode.slice(5, 9));
-  if (factor > 0 && factor < 1000) problems.push(`barcode: due-date factor (positions 6–9) ${barcode.slice(5, 9)} is not valid (1000–9999, or 0000 for no due date)`);
+  if (factor > 0 && factor < 1000)
+    problems.push(
+      `barcode: due-date factor (positions 6–9) ${barcode.slice(5, 9)} is not valid (1000–9999, or 0000 for no due date)`,
+    );
   return { ok: problems.length === 0, problems };
 }
 
@@ -163,7 +183,10 @@ export function validateDigitableLine(line: string): BoletoValidation {
   for (const { name, body, position } of fields) {
     const expected = modulo10(body);
     const actual = digits[position - 1];
-    if (Number(actual) !== expected) problems.push(`digitableLine: ${name} check digit (position ${position}) is ${actual}, expected ${expected}`);
+    if (Number(actual) !== expected)
+      problems.push(
+        `digitableLine: ${name} check digit (position ${position}) is ${actual}, expected ${expected}`,
+      );
   }
   for (const problem of validateBarcode(barcodeFromDigitableLine(digits)).problems) {
     problems.push(`digitableLine: ${problem}`);

@@ -20,7 +20,8 @@ export function calendarDayNumber(date: string, what = 'date'): number {
   if (!match) throw new RangeError(`${what}: must be a calendar date YYYY-MM-DD`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(year, month - 1, day);
-  if (calendarDateFromDayNumber(ms / MS_PER_DAY) !== date) throw new RangeError(`${what}: ${date} is not a real calendar date`);
+  if (calendarDateFromDayNumber(ms / MS_PER_DAY) !== date)
+    throw new RangeError(`${what}: ${date} is not a real calendar date`);
   return ms / MS_PER_DAY;
 }
 
@@ -44,7 +45,10 @@ export function daysSinceFactorBase(date: string): number {
  */
 export function dueDateFactor(dueDate: string): string {
   const days = daysSinceFactorBase(dueDate);
-  if (days < FIRST_FACTOR) throw new RangeError(`dueDate: must be on or after 2000-07-03 (the first date with a factor of 1000), got ${dueDate}`);
+  if (days < FIRST_FACTOR)
+    throw new RangeError(
+      `dueDate: must be on or after 2000-07-03 (the first date with a factor of 1000), got ${dueDate}`,
+    );
   return String(FIRST_FACTOR + ((days - FIRST_FACTOR) % CYCLE_DAYS));
 }
 
@@ -58,7 +62,10 @@ export function dueDateFromFactor(factor: string, referenceDate: string): string
   if (!/^\d{4}$/.test(factor)) throw new RangeError('factor: must be 4 digits');
   const value = Number(factor);
   if (value === 0) return null;
-  if (value < FIRST_FACTOR) throw new RangeError(`factor: ${factor} is not valid (factors run from 1000 to 9999; 0000 means no due date)`);
+  if (value < FIRST_FACTOR)
+    throw new RangeError(
+      `factor: ${factor} is not valid (factors run from 1000 to 9999; 0000 means no due date)`,
+    );
   const firstDay = BASE_DAY + value; // the date in the 2000–2025 cycle
   const reference = calendarDayNumber(referenceDate, 'referenceDate');
   const cycle = Math.max(0, Math.round((reference - firstDay) / CYCLE_DAYS));

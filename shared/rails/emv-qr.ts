@@ -54,7 +54,8 @@ function charLength(value: string): number {
 export function encodeTlv(id: string, value: string): string {
   if (!/^\d{2}$/.test(id)) throw new RangeError(`emv id: must be 2 digits, got '${id}'`);
   const length = charLength(value);
-  if (length < 1 || length > 99) throw new RangeError(`emv field ${id}: value must be 1 to 99 characters, got ${length}`);
+  if (length < 1 || length > 99)
+    throw new RangeError(`emv field ${id}: value must be 1 to 99 characters, got ${length}`);
   return `${id}${String(length).padStart(2, '0')}${value}`;
 }
 
@@ -64,21 +65,33 @@ function parseFields(chars: string[], start: number, end: number, parentId: stri
   const where = parentId === null ? 'field' : `field ${parentId} sub-field`;
   let pos = start;
   while (pos < end) {
-    if (end - pos < 4) throw new EmvParseError(`truncated ${where}: expected a 2-digit id and a 2-digit length, found '${chars.slice(pos, end).join('')}'`, pos);
+    if (end - pos < 4)
+      throw new EmvParseError(
+        `truncated ${where}: expected a 2-digit id and a 2-digit length, found '${chars.slice(pos, end).join('')}'`,
+        pos,
+      );
     const id = chars.slice(pos, pos + 2).join('');
     const lengthText = chars.slice(pos + 2, pos + 4).join('');
     if (!/^\d{2}$/.test(id)) throw new EmvParseError(`${where} id must be 2 digits, found '${id}'`, pos);
-    if (!/^\d{2}$/.test(lengthText) || lengthText === '00') throw new EmvParseError(`${where} ${id}: length must be 2 digits from 01 to 99, found '${lengthText}'`, pos + 2);
+    if (!/^\d{2}$/.test(lengthText) || lengthText === '00')
+      throw new EmvParseError(
+        `${where} ${id}: length must be 2 digits from 01 to 99, found '${lengthText}'`,
+        pos + 2,
+      );
     const length = Number(lengthText);
     const valueStart = pos + 4;
     if (valueStart + length > end) {
-      throw new EmvParseError(`truncated ${where} ${id}: declares ${length} characters but only ${end - valueStart} remain`, valueStart);
+      throw new EmvParseError(
+        `truncated ${where} ${id}: declares ${length} characters but only ${end - valueStart} remain`,
+        valueStart,
+      );
     }
     if (seen.has(id)) throw new EmvParseError(`${where} ${id} appears twice`, pos);
     seen.add(id);
     const value = chars.slice(valueStart, valueStart + length).join('');
     const field: EmvField = { id, value };
-    if (parentId === null && isEmvTemplateId(id)) field.children = parseFields(chars, valueStart, valueStart + length, id);
+    if (parentId === null && isEmvTemplateId(id))
+      field.children = parseFields(chars, valueStart, valueStart + length, id);
     fields.push(field);
     pos = valueStart + length;
   }
@@ -93,14 +106,17 @@ function parseFields(chars: string[], start: number, end: number, parentId: stri
  * can tell a damaged code from a malformed one. Throws EmvParseError.
  */
 export function parseEmv(payload: string): EmvPayload {
-  if (typeof payload !== 'string' || payload.length === 0) throw new EmvParseError('payload must be a non-empty string', 0);
+  if (typeof payload !== 'string' || payload.length === 0)
+    throw new EmvParseError('payload must be a non-empty string', 0);
   const chars = Array.from(payload);
   const fields = parseFields(chars, 0, chars.length, null);
   const first = fields[0];
-  if (first?.id !== '00' || first.value !== '01') throw new EmvParseError('payload must start with field 00 (payload format indicator) = "01"', 0);
+  if (first?.id !== '00' || first.value !== '01')
+    throw new EmvParseError('payload must start with field 00 (payload format indicator) = "01"', 0);
   const last = fields[fields.length - 1];
   if (last?.id !== '63') throw new EmvParseError('payload must end with field 63 (CRC)', chars.length);
-  if (!/^[0-9A-Fa-f]{4}$/.test(last.value)) throw new EmvParseError('field 63 (CRC) must be 4 hexadecimal digits', chars.length - last.value.length);
+  if (!/^[0-9A-Fa-f]{4}$/.test(last.value))
+    throw new EmvParseError('field 63 (CRC) must be 4 hexadecimal digits', chars.length - last.value.length);
   const values: Record<string, string> = {};
   for (const field of fields) {
     values[field.id] = field.value;
@@ -168,7 +184,20 @@ export interface BolivianQr {
   expiresAt?: string;
 }
 
-const FOLD_SPECIAL: Record<string, string> = { '\u2044': '/', ß: 'ss', Æ: 'AE', æ: 'ae', Ø: 'O', ø: 'o', Œ: 'OE', œ: 'oe', Đ: 'D', đ: 'd', Ł: 'L', ł: 'l' };
+const FOLD_SPECIAL: Record<string, string> = {
+  '\u2044': '/',
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Ø: 'O',
+  ø: 'o',
+  Œ: 'OE',
+  œ: 'oe',
+  Đ: 'D',
+  đ: 'd',
+  Ł: 'L',
+  ł: 'l',
+};
 
 /**
  * Text for the EMV "ans" fields (name, city): EMV allows only printable ASCII there, and wallets
@@ -189,17 +218,27 @@ export function foldEmvText(text: string, maxLength: number): string {
 /** "10.00" for 1000 cents: EMV amounts use a dot and, here, always two decimals. */
 export function formatEmvAmount(amountCents: number): string {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > MAX_QR_AMOUNT_CENTS) {
-    throw new RangeError(`amountCents: must be an integer between 1 and ${MAX_QR_AMOUNT_CENTS} (tag 54 holds 13 characters)`);
+    throw new RangeError(
+      `amountCents: must be an integer between 1 and ${MAX_QR_AMOUNT_CENTS} (tag 54 holds 13 characters)`,
+    );
   }
   return `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
 }
 
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 function isRealDateTime(m: RegExpExecArray): boolean {
   const n = (group: number) => Number(m[group] ?? 0);
   const date = new Date(Date.UTC(n(1), n(2) - 1, n(3)));
-  return date.getUTCFullYear() === n(1) && date.getUTCMonth() === n(2) - 1 && date.getUTCDate() === n(3) && n(4) <= 23 && n(5) <= 59 && n(6) <= 59;
+  return (
+    date.getUTCFullYear() === n(1) &&
+    date.getUTCMonth() === n(2) - 1 &&
+    date.getUTCDate() === n(3) &&
+    n(4) <= 23 &&
+    n(5) <= 59 &&
+    n(6) <= 59
+  );
 }
 
 /** UTC `YYYYMMDDhhmmss` of an ISO-8601 instant with a zone (Z or ±hh:mm); impossible dates are refused, not rolled over. */
@@ -231,20 +270,39 @@ function isoFromCompactUtc(compact: string): string | null {
  */
 export function buildBolivianQr(input: BolivianQrInput): string {
   const { merchantAccount, amountCents, reference, merchantCategoryCode = '0000', expiresAt } = input;
-  if (!/^[\x21-\x7E]{1,32}$/.test(merchantAccount.gui)) throw new RangeError('merchantAccount.gui: must be 1 to 32 printable ASCII characters without spaces');
-  if (!/^[\x20-\x7E]+$/.test(merchantAccount.merchantId) || merchantAccount.merchantId.trim() !== merchantAccount.merchantId) {
-    throw new RangeError('merchantAccount.merchantId: must be printable ASCII without leading or trailing spaces');
+  if (!/^[\x21-\x7E]{1,32}$/.test(merchantAccount.gui))
+    throw new RangeError('merchantAccount.gui: must be 1 to 32 printable ASCII characters without spaces');
+  if (
+    !/^[\x20-\x7E]+$/.test(merchantAccount.merchantId) ||
+    merchantAccount.merchantId.trim() !== merchantAccount.merchantId
+  ) {
+    throw new RangeError(
+      'merchantAccount.merchantId: must be printable ASCII without leading or trailing spaces',
+    );
   }
   if (!/^\d{4}$/.test(merchantCategoryCode)) throw new RangeError('merchantCategoryCode: must be 4 digits');
   const merchantName = foldEmvText(input.merchantName, MERCHANT_NAME_MAX);
-  if (!merchantName) throw new RangeError('merchantName: must contain at least one printable character after folding to ASCII');
+  if (!merchantName)
+    throw new RangeError(
+      'merchantName: must contain at least one printable character after folding to ASCII',
+    );
   const merchantCity = foldEmvText(input.merchantCity, MERCHANT_CITY_MAX);
-  if (!merchantCity) throw new RangeError('merchantCity: must contain at least one printable character after folding to ASCII');
-  if (reference.length > REFERENCE_MAX || !/^[\x20-\x7E]+$/.test(reference) || reference.trim() !== reference) {
-    throw new RangeError(`reference: must be 1 to ${REFERENCE_MAX} printable ASCII characters without leading or trailing spaces`);
+  if (!merchantCity)
+    throw new RangeError(
+      'merchantCity: must contain at least one printable character after folding to ASCII',
+    );
+  if (
+    reference.length > REFERENCE_MAX ||
+    !/^[\x20-\x7E]+$/.test(reference) ||
+    reference.trim() !== reference
+  ) {
+    throw new RangeError(
+      `reference: must be 1 to ${REFERENCE_MAX} printable ASCII characters without leading or trailing spaces`,
+    );
   }
 
-  const merchantAccountTemplate = encodeTlv('00', merchantAccount.gui) + encodeTlv('01', merchantAccount.merchantId);
+  const merchantAccountTemplate =
+    encodeTlv('00', merchantAccount.gui) + encodeTlv('01', merchantAccount.merchantId);
   let payload =
     encodeTlv('00', '01') +
     encodeTlv('01', '12') +
@@ -257,7 +315,10 @@ export function buildBolivianQr(input: BolivianQrInput): string {
     encodeTlv('60', merchantCity) +
     encodeTlv('62', encodeTlv('05', reference));
   if (expiresAt !== undefined) {
-    payload += encodeTlv(EXPIRY_TEMPLATE_ID, encodeTlv('00', merchantAccount.gui) + encodeTlv('01', compactUtc(expiresAt)));
+    payload += encodeTlv(
+      EXPIRY_TEMPLATE_ID,
+      encodeTlv('00', merchantAccount.gui) + encodeTlv('01', compactUtc(expiresAt)),
+    );
   }
   return appendEmvCrc(payload);
 }
@@ -269,14 +330,17 @@ export function buildBolivianQr(input: BolivianQrInput): string {
  */
 export function parseBolivianQr(payload: string): BolivianQr {
   const { values } = parseEmv(payload);
-  if (!verifyEmvCrc(payload)) throw new EmvParseError('field 63: CRC does not match the payload', payload.length - 4);
+  if (!verifyEmvCrc(payload))
+    throw new EmvParseError('field 63: CRC does not match the payload', payload.length - 4);
   const need = (key: string, what: string): string => {
     const value = values[key];
     if (value === undefined) throw new EmvParseError(`field ${key} (${what}) is missing`);
     return value;
   };
-  if (need('53', 'currency') !== BOB_CURRENCY_NUMERIC) throw new EmvParseError(`field 53 (currency) must be ${BOB_CURRENCY_NUMERIC} (BOB)`);
-  if (need('58', 'country') !== BOLIVIA_COUNTRY_CODE) throw new EmvParseError(`field 58 (country) must be ${BOLIVIA_COUNTRY_CODE}`);
+  if (need('53', 'currency') !== BOB_CURRENCY_NUMERIC)
+    throw new EmvParseError(`field 53 (currency) must be ${BOB_CURRENCY_NUMERIC} (BOB)`);
+  if (need('58', 'country') !== BOLIVIA_COUNTRY_CODE)
+    throw new EmvParseError(`field 58 (country) must be ${BOLIVIA_COUNTRY_CODE}`);
   const amount = /^(\d{1,10})\.(\d{2})$/.exec(need('54', 'amount'));
   if (!amount) throw new EmvParseError('field 54 (amount) must have two decimals, e.g. "10.00"');
   const result: BolivianQr = {
@@ -290,7 +354,8 @@ export function parseBolivianQr(payload: string): BolivianQr {
   const expiry = values[`${EXPIRY_TEMPLATE_ID}.01`];
   if (expiry !== undefined) {
     const iso = isoFromCompactUtc(expiry);
-    if (iso === null) throw new EmvParseError(`field ${EXPIRY_TEMPLATE_ID}.01 (expiry) must be UTC YYYYMMDDhhmmss`);
+    if (iso === null)
+      throw new EmvParseError(`field ${EXPIRY_TEMPLATE_ID}.01 (expiry) must be UTC YYYYMMDDhhmmss`);
     result.expiresAt = iso;
   }
   return result;

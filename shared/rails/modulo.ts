@@ -45,7 +45,8 @@ export function modulo11(digits: string): number {
  * is never used in that position).
  */
 export function boletoGeneralCheckDigit(digits43: string): number {
-  if (!/^\d{43}$/.test(digits43)) throw new RangeError('boletoGeneralCheckDigit: needs the 43 barcode digits without the check digit');
+  if (!/^\d{43}$/.test(digits43))
+    throw new RangeError('boletoGeneralCheckDigit: needs the 43 barcode digits without the check digit');
   const result = modulo11(digits43);
   return result === 0 || result === 10 || result === 11 ? 1 : result;
 }

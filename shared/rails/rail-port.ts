@@ -9,10 +9,13 @@ export type RailInstruction =
   | { type: 'QR'; qr: string };
 
 export type InstructionResult =
-  | { ready: false; /** The provider's hint of when to ask again. */ retryAfterMs?: number }
+  | { ready: false /** The provider's hint of when to ask again. */; retryAfterMs?: number }
   | { ready: true; instruction: RailInstruction; expiresAt: string | null };
 
-export type RailPaymentStatus = { status: 'PENDING' } | { status: 'PAID'; paidAt: string } | { status: 'EXPIRED' };
+export type RailPaymentStatus =
+  | { status: 'PENDING' }
+  | { status: 'PAID'; paidAt: string }
+  | { status: 'EXPIRED' };
 
 export interface ChargeRequest {
   transaction: TransactionRecord;

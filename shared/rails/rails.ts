@@ -8,7 +8,8 @@ import { createSandboxRail, sandboxRailName } from './sandbox/sandbox-rail.ts';
 const rails = new Map<string, Rail>();
 
 export function railFor(transaction: Pick<TransactionRecord, 'currency' | 'method'>): Rail {
-  if (!serviceConfig().sandboxRails) throw new Error(`no live rail is configured for ${transaction.currency} ${transaction.method}`);
+  if (!serviceConfig().sandboxRails)
+    throw new Error(`no live rail is configured for ${transaction.currency} ${transaction.method}`);
   const name = sandboxRailName(transaction);
   let rail = rails.get(name);
   if (!rail) {

@@ -1,9 +1,9 @@
 // Accounts and their API keys.
-import { GetCommand, PutCommand, UpdateCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import { keys } from './keys.ts';
 import type { Permission } from '../permissions.ts';
+import { keys } from './keys.ts';
 
 export interface ApiKeyRecord {
   keyId: string;
@@ -38,44 +38,81 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | 
 }
 
 export async function getAccount(accountId: string): Promise<AccountRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }),
+  );
   return Item as AccountRecord | undefined;
 }
 
 /** Creates the account (once) and the key in one transaction. */
 export async function createAccountWithKey(account: AccountRecord, apiKey: ApiKeyRecord): Promise<void> {
-  await dynamo().send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: tableName(), Item: { ...keys.account(account.accountId), entity: 'account', ...account }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: apiKeyItem(apiKey), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ],
-  }));
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.account(account.accountId), entity: 'account', ...account },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: apiKeyItem(apiKey),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
 }
 
 /** Adds a key to an existing account; fails if the account does not exist. */
 export async function addApiKey(apiKey: ApiKeyRecord): Promise<void> {
-  await dynamo().send(new TransactWriteCommand({
-    TransactItems: [
-      { ConditionCheck: { TableName: tableName(), Key: keys.account(apiKey.accountId), ConditionExpression: 'attribute_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: apiKeyItem(apiKey), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ],
-  }));
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.account(apiKey.accountId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: apiKeyItem(apiKey),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
 }
 
 function apiKeyItem(apiKey: ApiKeyRecord) {
-  return { ...keys.apiKey(apiKey.keyHash), ...keys.apiKeyIndex(apiKey.accountId, apiKey.keyId), entity: 'apiKey', ...apiKey };
+  return {
+    ...keys.apiKey(apiKey.keyHash),
+    ...keys.apiKeyIndex(apiKey.accountId, apiKey.keyId),
+    entity: 'apiKey',
+    ...apiKey,
+  };
 }
 
 /** Marks the key revoked; returns false when no such key exists. */
 export async function revokeApiKey(keyHash: string, revokedAt: string): Promise<boolean> {
   try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiKey(keyHash),
-      UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': revokedAt },
-    }));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiKey(keyHash),
+        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': revokedAt },
+      }),
+    );
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
@@ -84,22 +121,39 @@ export async function revokeApiKey(keyHash: string, revokedAt: string): Promise<
 }
 
 /** Sets the global postback URL and/or replaces the signing secrets; fails if the account is unknown. */
-export async function updateAccountWebhook(accountId: string, changes: { webhookUrl?: string | null; webhookSecrets?: WebhookSecret[] }, now: string): Promise<AccountRecord> {
+export async function updateAccountWebhook(
+  accountId: string,
+  changes: { webhookUrl?: string | null; webhookSecrets?: WebhookSecret[] },
+  now: string,
+): Promise<AccountRecord> {
   const sets = ['updatedAt = :now'];
   const values: Record<string, unknown> = { ':now': now };
-  if (changes.webhookUrl !== undefined) { sets.push('webhookUrl = :url'); values[':url'] = changes.webhookUrl; }
-  if (changes.webhookSecrets !== undefined) { sets.push('webhookSecrets = :secrets'); values[':secrets'] = changes.webhookSecrets; }
-  const { Attributes } = await dynamo().send(new UpdateCommand({
-    TableName: tableName(),
-    Key: keys.account(accountId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: values,
-    ReturnValues: 'ALL_NEW',
-  }));
+  if (changes.webhookUrl !== undefined) {
+    sets.push('webhookUrl = :url');
+    values[':url'] = changes.webhookUrl;
+  }
+  if (changes.webhookSecrets !== undefined) {
+    sets.push('webhookSecrets = :secrets');
+    values[':secrets'] = changes.webhookSecrets;
+  }
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.account(accountId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   return Attributes as AccountRecord;
 }
 
 export async function putAccount(account: AccountRecord): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.account(account.accountId), entity: 'account', ...account } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.account(account.accountId), entity: 'account', ...account },
+    }),
+  );
 }

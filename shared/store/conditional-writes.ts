@@ -1,6 +1,12 @@
 // Conditional writes whose failed condition is an expected outcome (the item is no longer in the
 // state the caller expected), not a fault: they answer false instead of throwing.
-import { TransactWriteCommand, type DeleteCommand, type PutCommand, type TransactWriteCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type DeleteCommand,
+  type PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  type UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 
@@ -14,7 +20,9 @@ export async function writeIf(command: UpdateCommand | PutCommand | DeleteComman
   }
 }
 
-export async function transactIf(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<boolean> {
+export async function transactIf(
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<boolean> {
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
     return true;

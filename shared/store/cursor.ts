@@ -21,10 +21,15 @@ export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
-const invalidCursor = () => badRequest('validation', 'cursor: is not a cursor of this listing; pass nextCursor from the previous page unchanged');
+const invalidCursor = () =>
+  badRequest(
+    'validation',
+    'cursor: is not a cursor of this listing; pass nextCursor from the previous page unchanged',
+  );
 
 export function decodeCursor(cursor: string, shape: CursorShape): CursorKey {
-  if (cursor.length === 0 || cursor.length > maxCursorLength || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+  if (cursor.length === 0 || cursor.length > maxCursorLength || !/^[A-Za-z0-9_-]+$/.test(cursor))
+    throw invalidCursor();
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -37,7 +42,9 @@ export function decodeCursor(cursor: string, shape: CursorShape): CursorKey {
   const key: CursorKey = {};
   for (const field of shape.fields) {
     const value = (decoded as Record<string, unknown>)[field];
-    const valid = (typeof value === 'string' && value.length > 0) || (typeof value === 'number' && Number.isFinite(value));
+    const valid =
+      (typeof value === 'string' && value.length > 0) ||
+      (typeof value === 'number' && Number.isFinite(value));
     if (!Object.hasOwn(decoded, field) || !valid) throw invalidCursor();
     key[field] = value as string | number;
   }

@@ -3,8 +3,8 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionView } from '../transactions/transaction.ts';
-import { withoutKeys } from './dynamo-errors.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
+import { withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 
 export type EventKind = 'cashin.paid';
@@ -38,34 +38,58 @@ export interface DeliveryAttempt {
   durationMs: number;
 }
 
-export async function getEvent(accountId: string, transactionId: string, kind: EventKind): Promise<EventRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.event(accountId, transactionId, kind), ConsistentRead: true }));
+export async function getEvent(
+  accountId: string,
+  transactionId: string,
+  kind: EventKind,
+): Promise<EventRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.event(accountId, transactionId, kind),
+      ConsistentRead: true,
+    }),
+  );
   return Item ? withoutKeys<EventRecord>(Item) : undefined;
 }
 
 export async function findEventById(accountId: string, eventId: string): Promise<EventRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, eventId) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, eventId) }),
+  );
   if (!Item) return undefined;
   return getEvent(accountId, Item.transactionId as string, Item.eventKind as EventKind);
 }
 
 /** The transaction's events, each with its attempts in order. */
-export async function listEventsWithAttempts(accountId: string, transactionId: string): Promise<Array<EventRecord & { attempts: DeliveryAttempt[] }>> {
+export async function listEventsWithAttempts(
+  accountId: string,
+  transactionId: string,
+): Promise<Array<EventRecord & { attempts: DeliveryAttempt[] }>> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.transactionItemsPartition(accountId, transactionId), ':prefix': 'EVENT#' },
-      ExclusiveStartKey: startKey,
-    }));
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.transactionItemsPartition(accountId, transactionId),
+          ':prefix': 'EVENT#',
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  const events = items.filter((item) => item.entity === 'event').map((item) => ({ ...withoutKeys<EventRecord>(item), attempts: [] as DeliveryAttempt[] }));
+  const events = items
+    .filter((item) => item.entity === 'event')
+    .map((item) => ({ ...withoutKeys<EventRecord>(item), attempts: [] as DeliveryAttempt[] }));
   for (const item of items.filter((entry) => entry.entity === 'deliveryAttempt')) {
-    events.find((event) => event.type === item.eventKind)?.attempts.push(withoutKeys<DeliveryAttempt & { eventKind: string }>(item));
+    events
+      .find((event) => event.type === item.eventKind)
+      ?.attempts.push(withoutKeys<DeliveryAttempt & { eventKind: string }>(item));
   }
   for (const event of events) event.attempts.sort((a, b) => a.number - b.number);
   return events;
@@ -76,13 +100,30 @@ export async function listEventsWithAttempts(accountId: string, transactionId: s
  * the next one, so a duplicate worker running the same attempt records nothing.
  * `nextDueAt` keeps the event in the work index (more attempts owed); null takes it out.
  */
-export async function recordAttempt(event: EventRecord, attempt: DeliveryAttempt, next: { deliveryStatus: DeliveryStatus; runAttempts: number; nextDueAt: string | null; lastError: string | null }): Promise<boolean> {
-  const workIndex = next.nextDueAt ? keys.pendingWork('delivery', next.nextDueAt, event.transactionId) : undefined;
+export function recordAttempt(
+  event: EventRecord,
+  attempt: DeliveryAttempt,
+  next: {
+    deliveryStatus: DeliveryStatus;
+    runAttempts: number;
+    nextDueAt: string | null;
+    lastError: string | null;
+  },
+): Promise<boolean> {
+  const workIndex = next.nextDueAt
+    ? keys.pendingWork('delivery', next.nextDueAt, event.transactionId)
+    : undefined;
   return transactIf([
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.eventAttempt(event.accountId, event.transactionId, event.type, attempt.number), entity: 'deliveryAttempt', eventKind: event.type, eventId: event.eventId, ...attempt },
+        Item: {
+          ...keys.eventAttempt(event.accountId, event.transactionId, event.type, attempt.number),
+          entity: 'deliveryAttempt',
+          eventKind: event.type,
+          eventId: event.eventId,
+          ...attempt,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -107,24 +148,40 @@ export async function recordAttempt(event: EventRecord, attempt: DeliveryAttempt
 }
 
 /** Marks an event that has nowhere to go (no postback URL at all); it stays listed, not lost. */
-export async function markUndeliverable(event: EventRecord, reason: string, now: Date): Promise<boolean> {
-  return writeIf(new UpdateCommand({
-    TableName: tableName(),
-    Key: keys.event(event.accountId, event.transactionId, event.type),
-    UpdateExpression: 'SET deliveryStatus = :undeliverable, lastError = :reason, lastAttemptAt = :now REMOVE gsi2pk, gsi2sk',
-    ConditionExpression: 'deliveryStatus = :pending',
-    ExpressionAttributeValues: { ':undeliverable': 'UNDELIVERABLE', ':pending': 'PENDING', ':reason': reason, ':now': now.toISOString() },
-  }));
+export function markUndeliverable(event: EventRecord, reason: string, now: Date): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.event(event.accountId, event.transactionId, event.type),
+      UpdateExpression:
+        'SET deliveryStatus = :undeliverable, lastError = :reason, lastAttemptAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'deliveryStatus = :pending',
+      ExpressionAttributeValues: {
+        ':undeliverable': 'UNDELIVERABLE',
+        ':pending': 'PENDING',
+        ':reason': reason,
+        ':now': now.toISOString(),
+      },
+    }),
+  );
 }
 
 /** Starts a new delivery run for an event whose last run ended. False when a run is under way. */
-export async function restartDelivery(event: EventRecord, dueAt: string): Promise<boolean> {
+export function restartDelivery(event: EventRecord, dueAt: string): Promise<boolean> {
   const workIndex = keys.pendingWork('delivery', dueAt, event.transactionId);
-  return writeIf(new UpdateCommand({
-    TableName: tableName(),
-    Key: keys.event(event.accountId, event.transactionId, event.type),
-    UpdateExpression: 'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
-    ConditionExpression: 'deliveryStatus <> :pending',
-    ExpressionAttributeValues: { ':pending': 'PENDING', ':zero': 0, ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk },
-  }));
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.event(event.accountId, event.transactionId, event.type),
+      UpdateExpression:
+        'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
+      ConditionExpression: 'deliveryStatus <> :pending',
+      ExpressionAttributeValues: {
+        ':pending': 'PENDING',
+        ':zero': 0,
+        ':workPk': workIndex.gsi2pk,
+        ':workSk': workIndex.gsi2sk,
+      },
+    }),
+  );
 }

@@ -12,7 +12,9 @@ export interface HostedPageRef {
 }
 
 export async function getHostedPage(token: string): Promise<HostedPageRef | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.hostedPage(token) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.hostedPage(token) }),
+  );
   if (typeof Item?.accountId !== 'string' || typeof Item.transactionId !== 'string') return undefined;
   return { accountId: Item.accountId, transactionId: Item.transactionId };
 }

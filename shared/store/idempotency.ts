@@ -38,28 +38,53 @@ interface IdempotencyItem {
   response?: StoredResponse;
 }
 
-export async function claimIdempotencyKey(accountId: string, key: string, requestHash: string, now = Date.now()): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  accountId: string,
+  key: string,
+  requestHash: string,
+  now = Date.now(),
+): Promise<IdempotencyClaim> {
   const lockId = randomUUID();
   const nowSeconds = Math.floor(now / 1000);
   try {
-    await dynamo().send(new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.idempotency(accountId, key), entity: 'idempotency', state: 'IN_PROGRESS', requestHash, lockId, lockExpiresAt: now + idempotencyLockMs, ttl: nowSeconds + idempotencyRetentionSeconds, createdAt: new Date(now).toISOString() },
-      // Free, expired (TTL deletion is lazy), or abandoned by a request that crashed mid-way.
-      ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#state = :inProgress AND lockExpiresAt < :now AND requestHash = :hash)',
-      ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-      ExpressionAttributeValues: { ':nowSeconds': nowSeconds, ':inProgress': 'IN_PROGRESS', ':now': now, ':hash': requestHash },
-    }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.idempotency(accountId, key),
+          entity: 'idempotency',
+          state: 'IN_PROGRESS',
+          requestHash,
+          lockId,
+          lockExpiresAt: now + idempotencyLockMs,
+          ttl: nowSeconds + idempotencyRetentionSeconds,
+          createdAt: new Date(now).toISOString(),
+        },
+        // Free, expired (TTL deletion is lazy), or abandoned by a request that crashed mid-way.
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#state = :inProgress AND lockExpiresAt < :now AND requestHash = :hash)',
+        ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':nowSeconds': nowSeconds,
+          ':inProgress': 'IN_PROGRESS',
+          ':now': now,
+          ':hash': requestHash,
+        },
+      }),
+    );
     return { kind: 'claimed', lockId };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(accountId, key), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.idempotency(accountId, key), ConsistentRead: true }),
+  );
   const existing = Item as IdempotencyItem | undefined;
   // Deleted between our write and read (released by a failed request): let the client retry.
   if (!existing) return { kind: 'in-flight' };
   if (existing.requestHash !== requestHash) return { kind: 'mismatch' };
-  if (existing.state === 'COMPLETED' && existing.response) return { kind: 'replay', response: existing.response };
+  if (existing.state === 'COMPLETED' && existing.response)
+    return { kind: 'replay', response: existing.response };
   return { kind: 'in-flight' };
 }
 
@@ -71,20 +96,26 @@ export function completionUpdate(completion: IdempotencyCompletion) {
     UpdateExpression: 'SET #state = :completed, #response = :response REMOVE lockExpiresAt',
     ConditionExpression: 'lockId = :lockId',
     ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-    ExpressionAttributeValues: { ':completed': 'COMPLETED', ':response': completion.response, ':lockId': completion.lockId },
+    ExpressionAttributeValues: {
+      ':completed': 'COMPLETED',
+      ':response': completion.response,
+      ':lockId': completion.lockId,
+    },
   };
 }
 
 /** Gives the key back after a request failed, so the client can retry with it. */
 export async function releaseIdempotencyKey(accountId: string, key: string, lockId: string): Promise<void> {
   try {
-    await dynamo().send(new DeleteCommand({
-      TableName: tableName(),
-      Key: keys.idempotency(accountId, key),
-      ConditionExpression: 'lockId = :lockId AND #state = :inProgress',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':lockId': lockId, ':inProgress': 'IN_PROGRESS' },
-    }));
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(accountId, key),
+        ConditionExpression: 'lockId = :lockId AND #state = :inProgress',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':lockId': lockId, ':inProgress': 'IN_PROGRESS' },
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

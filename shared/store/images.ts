@@ -7,7 +7,12 @@ import { log } from '../log.ts';
 
 export const imageCacheControl = 'public, max-age=31536000, immutable';
 
-export function imageKeyFor(accountId: string, productId: string, sha256Hex: string, extension: string): string {
+export function imageKeyFor(
+  accountId: string,
+  productId: string,
+  sha256Hex: string,
+  extension: string,
+): string {
   return `products/${accountId}/${productId}/${sha256Hex}.${extension}`;
 }
 
@@ -16,13 +21,15 @@ export function imageUrlOf(key: string): string {
 }
 
 export async function putImage(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({
-    Bucket: imageConfig().bucket,
-    Key: key,
-    Body: bytes,
-    ContentType: contentType,
-    CacheControl: imageCacheControl,
-  }));
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: imageConfig().bucket,
+      Key: key,
+      Body: bytes,
+      ContentType: contentType,
+      CacheControl: imageCacheControl,
+    }),
+  );
 }
 
 /** Deleting an object that is already gone succeeds, so a retried cleanup is harmless. */

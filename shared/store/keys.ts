@@ -13,32 +13,67 @@ export const keys = {
   apiKeyIndex: (accountId: string, keyId: string) => ({ gsi1pk: `${acc(accountId)}#KEYS`, gsi1sk: keyId }),
   account: (accountId: string) => ({ pk: acc(accountId), sk: 'ACCOUNT' }),
 
-  product: (accountId: string, productId: string) => ({ pk: `${acc(accountId)}#PRD#${productId}`, sk: 'PRODUCT' }),
-  productListing: (accountId: string, createdAt: string, productId: string) => ({ gsi1pk: `${acc(accountId)}#PRODUCTS`, gsi1sk: `${createdAt}#${productId}` }),
+  product: (accountId: string, productId: string) => ({
+    pk: `${acc(accountId)}#PRD#${productId}`,
+    sk: 'PRODUCT',
+  }),
+  productListing: (accountId: string, createdAt: string, productId: string) => ({
+    gsi1pk: `${acc(accountId)}#PRODUCTS`,
+    gsi1sk: `${createdAt}#${productId}`,
+  }),
   productListingPartition: (accountId: string) => `${acc(accountId)}#PRODUCTS`,
-  productExternalId: (accountId: string, externalId: string) => ({ pk: `${acc(accountId)}#PRDEXT#${externalId}`, sk: 'UNIQUE' }),
+  productExternalId: (accountId: string, externalId: string) => ({
+    pk: `${acc(accountId)}#PRDEXT#${externalId}`,
+    sk: 'UNIQUE',
+  }),
 
   offer: (accountId: string, offerId: string) => ({ pk: `${acc(accountId)}#OFF#${offerId}`, sk: 'OFFER' }),
-  offerListing: (accountId: string, productId: string, createdAt: string, offerId: string) => ({ gsi1pk: `${acc(accountId)}#PRD#${productId}#OFFERS`, gsi1sk: `${createdAt}#${offerId}` }),
-  offerListingPartition: (accountId: string, productId: string) => `${acc(accountId)}#PRD#${productId}#OFFERS`,
+  offerListing: (accountId: string, productId: string, createdAt: string, offerId: string) => ({
+    gsi1pk: `${acc(accountId)}#PRD#${productId}#OFFERS`,
+    gsi1sk: `${createdAt}#${offerId}`,
+  }),
+  offerListingPartition: (accountId: string, productId: string) =>
+    `${acc(accountId)}#PRD#${productId}#OFFERS`,
 
-  transaction: (accountId: string, transactionId: string) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: 'TX' }),
-  transactionExternalId: (accountId: string, externalId: string) => ({ pk: `${acc(accountId)}#TXEXT#${externalId}`, sk: 'UNIQUE' }),
+  transaction: (accountId: string, transactionId: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: 'TX',
+  }),
+  transactionExternalId: (accountId: string, externalId: string) => ({
+    pk: `${acc(accountId)}#TXEXT#${externalId}`,
+    sk: 'UNIQUE',
+  }),
   /**
    * Sparse work index: an item carries these keys only while background work on it is owed
    * (an instruction to fill, a payment to watch, a webhook to deliver), sorted by when that
    * work is due. The sweeper re-enqueues whatever is overdue, so no lost message loses work.
    */
-  pendingWork: (kind: WorkKind, dueAt: string, id: string) => ({ gsi2pk: `WORK#${kind}`, gsi2sk: `${dueAt}#${id}` }),
+  pendingWork: (kind: WorkKind, dueAt: string, id: string) => ({
+    gsi2pk: `WORK#${kind}`,
+    gsi2sk: `${dueAt}#${id}`,
+  }),
   pendingWorkPartition: (kind: WorkKind) => `WORK#${kind}`,
-  idempotency: (accountId: string, idempotencyKey: string) => ({ pk: `${acc(accountId)}#IDEM#${idempotencyKey}`, sk: 'IDEMPOTENCY' }),
+  idempotency: (accountId: string, idempotencyKey: string) => ({
+    pk: `${acc(accountId)}#IDEM#${idempotencyKey}`,
+    sk: 'IDEMPOTENCY',
+  }),
 
   /** The transaction's events live beside it; `kind` makes `cashin.paid` unique per transaction. */
-  event: (accountId: string, transactionId: string, kind: string) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: `EVENT#${kind}` }),
-  eventAttempt: (accountId: string, transactionId: string, kind: string, attempt: number) => ({ pk: `${acc(accountId)}#TX#${transactionId}`, sk: `EVENT#${kind}#ATTEMPT#${String(attempt).padStart(4, '0')}` }),
-  transactionItemsPartition: (accountId: string, transactionId: string) => `${acc(accountId)}#TX#${transactionId}`,
+  event: (accountId: string, transactionId: string, kind: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: `EVENT#${kind}`,
+  }),
+  eventAttempt: (accountId: string, transactionId: string, kind: string, attempt: number) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: `EVENT#${kind}#ATTEMPT#${String(attempt).padStart(4, '0')}`,
+  }),
+  transactionItemsPartition: (accountId: string, transactionId: string) =>
+    `${acc(accountId)}#TX#${transactionId}`,
   /** Finds an event by its public id (for redelivery). */
-  eventById: (accountId: string, eventId: string) => ({ pk: `${acc(accountId)}#EVT#${eventId}`, sk: 'EVENT_REF' }),
+  eventById: (accountId: string, eventId: string) => ({
+    pk: `${acc(accountId)}#EVT#${eventId}`,
+    sk: 'EVENT_REF',
+  }),
 
   /** A hosted payer page, reached by an unguessable token. */
   hostedPage: (token: string) => ({ pk: `PAGE#${token}`, sk: 'PAGE' }),

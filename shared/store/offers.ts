@@ -2,8 +2,8 @@
 // product exists and is not archived, so an offer can never attach to an archived product.
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
-import { tableName } from '../config.ts';
 import type { OfferRecord } from '../catalog/offer.ts';
+import { tableName } from '../config.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
 import { failedConditions } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
@@ -26,25 +26,33 @@ function toRecord(item: Record<string, unknown>): OfferRecord {
 /** 'product-unavailable': the product is missing or archived (the caller reads it to tell which). */
 export async function insertOffer(record: OfferRecord): Promise<'inserted' | 'product-unavailable'> {
   try {
-    await dynamo().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.product(record.accountId, record.productId),
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
-            ExpressionAttributeValues: { ':null': null },
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.product(record.accountId, record.productId),
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
+              ExpressionAttributeValues: { ':null': null },
+            },
           },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.offer(record.accountId, record.id), ...keys.offerListing(record.accountId, record.productId, record.createdAt, record.id), entity: 'offer', ...record },
-            ConditionExpression: 'attribute_not_exists(pk)',
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.offer(record.accountId, record.id),
+                ...keys.offerListing(record.accountId, record.productId, record.createdAt, record.id),
+                entity: 'offer',
+                ...record,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           },
-        },
-      ],
-    }));
+        ],
+      }),
+    );
     return 'inserted';
   } catch (error) {
     if (failedConditions(error).includes(0)) return 'product-unavailable';
@@ -60,7 +68,11 @@ export function offerCursorShape(accountId: string, productId: string): CursorSh
   };
 }
 
-export async function listOfferRecords(accountId: string, productId: string, options: { limit: number; after?: CursorKey }): Promise<{ records: OfferRecord[]; nextKey: CursorKey | null }> {
+export async function listOfferRecords(
+  accountId: string,
+  productId: string,
+  options: { limit: number; after?: CursorKey },
+): Promise<{ records: OfferRecord[]; nextKey: CursorKey | null }> {
   const page = await queryPage({
     index: 'gsi1',
     partition: keys.offerListingPartition(accountId, productId),

@@ -1,12 +1,12 @@
 // One page of an index listing, filled up to `limit` even when a filter drops items: DynamoDB
 // applies `Limit` before filtering, so it keeps querying until the page is full (plus one item,
 // to know whether another page exists) or the partition ends.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { badRequest } from '../errors.ts';
 import type { CursorKey } from './cursor.ts';
-import { table, type IndexName } from './table.ts';
+import { type IndexName, table } from './table.ts';
 
 export interface PageQuery {
   index: IndexName;
@@ -30,23 +30,28 @@ export async function queryPage(query: PageQuery): Promise<Page> {
   const kept: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined = query.after;
   do {
-    let result;
+    let result: QueryCommandOutput;
     try {
-      result = await dynamo().send(new QueryCommand({
-        TableName: tableName(),
-        IndexName: query.index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': index.partitionKey },
-        ExpressionAttributeValues: { ':pk': query.partition },
-        ScanIndexForward: !query.newestFirst,
-        // Read a little more than needed when filtering, so a sparse filter takes fewer round trips.
-        Limit: query.keep ? Math.max(wanted - kept.length, 25) : wanted - kept.length,
-        ExclusiveStartKey: startKey,
-      }));
+      result = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: query.index,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': index.partitionKey },
+          ExpressionAttributeValues: { ':pk': query.partition },
+          ScanIndexForward: !query.newestFirst,
+          // Read a little more than needed when filtering, so a sparse filter takes fewer round trips.
+          Limit: query.keep ? Math.max(wanted - kept.length, 25) : wanted - kept.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
     } catch (error) {
       // The cursor passed our shape checks but DynamoDB still refuses it as a start key.
       if (startKey === query.after && (error as Error).name === 'ValidationException') {
-        throw badRequest('validation', 'cursor: is not a cursor of this listing; pass nextCursor from the previous page unchanged');
+        throw badRequest(
+          'validation',
+          'cursor: is not a cursor of this listing; pass nextCursor from the previous page unchanged',
+        );
       }
       throw error;
     }

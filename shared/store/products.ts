@@ -4,8 +4,8 @@
 // transaction as the product, so two requests can never both win.
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
-import { tableName } from '../config.ts';
 import type { ProductRecord } from '../catalog/product.ts';
+import { tableName } from '../config.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
 import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
@@ -17,11 +17,22 @@ export type InsertProductOutcome = 'inserted' | 'external-id-taken';
 export type ReplaceProductOutcome = 'replaced' | 'stale' | 'external-id-taken';
 
 function productItem(record: ProductRecord) {
-  return { ...keys.product(record.accountId, record.id), ...keys.productListing(record.accountId, record.createdAt, record.id), entity: 'product', ...record };
+  return {
+    ...keys.product(record.accountId, record.id),
+    ...keys.productListing(record.accountId, record.createdAt, record.id),
+    entity: 'product',
+    ...record,
+  };
 }
 
 function externalIdItem(record: ProductRecord, externalId: string) {
-  return { ...keys.productExternalId(record.accountId, externalId), entity: 'productExternalId', accountId: record.accountId, externalId, productId: record.id };
+  return {
+    ...keys.productExternalId(record.accountId, externalId),
+    entity: 'productExternalId',
+    accountId: record.accountId,
+    externalId,
+    productId: record.id,
+  };
 }
 
 /** Picks the record's attributes by name, so key and index attributes stay in the store. */
@@ -49,7 +60,10 @@ function isTransactionConflict(error: unknown): boolean {
   if (name === 'TransactionConflictException') return true;
   if (name !== 'TransactionCanceledException') return false;
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === 'TransactionConflict') && !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+  return (
+    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
+    !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')
+  );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,9 +81,23 @@ async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
 
 /** Writes a new product and, when it has one, claims its externalId in the same transaction. */
 export async function insertProduct(record: ProductRecord): Promise<InsertProductOutcome> {
-  const items: TransactItems = [{ Put: { TableName: tableName(), Item: productItem(record), ConditionExpression: 'attribute_not_exists(pk)' } }];
+  const items: TransactItems = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: productItem(record),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
   if (record.externalId !== null) {
-    items.push({ Put: { TableName: tableName(), Item: externalIdItem(record, record.externalId), ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: externalIdItem(record, record.externalId),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
   }
   // Without an externalId a plain conditional put does: a one-item transaction costs twice the write capacity.
   if (items.length === 1) {
@@ -86,8 +114,13 @@ export async function insertProduct(record: ProductRecord): Promise<InsertProduc
   }
 }
 
-export async function getProductRecord(accountId: string, productId: string): Promise<ProductRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.product(accountId, productId), ConsistentRead: true }));
+export async function getProductRecord(
+  accountId: string,
+  productId: string,
+): Promise<ProductRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.product(accountId, productId), ConsistentRead: true }),
+  );
   return Item ? toRecord(Item) : undefined;
 }
 
@@ -96,7 +129,10 @@ export async function getProductRecord(accountId: string, productId: string): Pr
  * archived ('stale' otherwise: read it again and redo the change). A changed externalId moves
  * its uniqueness item in the same transaction: the old one is released, the new one claimed.
  */
-export async function replaceProduct(before: ProductRecord, after: ProductRecord): Promise<ReplaceProductOutcome> {
+export async function replaceProduct(
+  before: ProductRecord,
+  after: ProductRecord,
+): Promise<ReplaceProductOutcome> {
   const put = {
     TableName: tableName(),
     Item: productItem(after),
@@ -123,7 +159,13 @@ export async function replaceProduct(before: ProductRecord, after: ProductRecord
     }
     const claimIndex = items.length;
     if (after.externalId !== null) {
-      items.push({ Put: { TableName: tableName(), Item: externalIdItem(after, after.externalId), ConditionExpression: 'attribute_not_exists(pk)' } });
+      items.push({
+        Put: {
+          TableName: tableName(),
+          Item: externalIdItem(after, after.externalId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
     }
     try {
       await retryingConflicts(() => dynamo().send(new TransactWriteCommand({ TransactItems: items })));

@@ -24,34 +24,44 @@ export interface RailChargeRecord {
 /** Creates the charge unless it exists; returns the stored one either way. */
 export async function putRailChargeOnce(record: RailChargeRecord): Promise<void> {
   try {
-    await dynamo().send(new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.railCharge(record.rail, record.chargeId), entity: 'railCharge', ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.railCharge(record.rail, record.chargeId), entity: 'railCharge', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
 }
 
 export async function getRailCharge(rail: string, chargeId: string): Promise<RailChargeRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.railCharge(rail, chargeId), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.railCharge(rail, chargeId), ConsistentRead: true }),
+  );
   return Item ? withoutKeys<RailChargeRecord>(Item) : undefined;
 }
 
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'expired' | 'not-found';
 
 /** PENDING → PAID while not expired, as one conditional update. */
-export async function markRailChargePaid(rail: string, chargeId: string, now: Date): Promise<MarkPaidOutcome> {
+export async function markRailChargePaid(
+  rail: string,
+  chargeId: string,
+  now: Date,
+): Promise<MarkPaidOutcome> {
   try {
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.railCharge(rail, chargeId),
-      UpdateExpression: 'SET #status = :paid, paidAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expiresAt > :now',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':paid': 'PAID', ':pending': 'PENDING', ':now': now.toISOString() },
-    }));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.railCharge(rail, chargeId),
+        UpdateExpression: 'SET #status = :paid, paidAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expiresAt > :now',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paid': 'PAID', ':pending': 'PENDING', ':now': now.toISOString() },
+      }),
+    );
     return 'paid';
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -5,18 +5,35 @@ import { tableName } from '../config.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
-import { keys } from './keys.ts';
 import type { EventRecord } from './events.ts';
+import { keys } from './keys.ts';
 
-const pendingAndUnfilled = '#status = :pending AND (attribute_not_exists(instructionFilledAt) OR attribute_type(instructionFilledAt, :nullType))';
+const pendingAndUnfilled =
+  '#status = :pending AND (attribute_not_exists(instructionFilledAt) OR attribute_type(instructionFilledAt, :nullType))';
 
 /**
  * Writes the instruction (only while PENDING and not filled yet), creates the hosted page entry,
  * and moves the transaction from "instruction owed" to "payment to watch" in the work index.
  */
-export async function fillInstruction(transaction: TransactionRecord, instruction: RailInstruction, expiresAt: string | null, firstPollDueAt: string, now: Date): Promise<boolean> {
-  const fields: Record<string, unknown> = { instructionFilledAt: now.toISOString(), updatedAt: now.toISOString(), expiresAt, ...keys.pendingWork('payment', firstPollDueAt, transaction.id) };
-  if (instruction.type === 'BOLETO') Object.assign(fields, { boletoBarcode: instruction.barcode, boletoDigitableLine: instruction.digitableLine, boletoUrl: instruction.boletoUrl });
+export function fillInstruction(
+  transaction: TransactionRecord,
+  instruction: RailInstruction,
+  expiresAt: string | null,
+  firstPollDueAt: string,
+  now: Date,
+): Promise<boolean> {
+  const fields: Record<string, unknown> = {
+    instructionFilledAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    expiresAt,
+    ...keys.pendingWork('payment', firstPollDueAt, transaction.id),
+  };
+  if (instruction.type === 'BOLETO')
+    Object.assign(fields, {
+      boletoBarcode: instruction.barcode,
+      boletoDigitableLine: instruction.digitableLine,
+      boletoUrl: instruction.boletoUrl,
+    });
   if (instruction.type === 'REDIRECT') fields.redirectUrl = instruction.redirectUrl;
   if (instruction.type === 'QR') fields.qr = instruction.qr;
   const names: Record<string, string> = { '#status': 'status' };
@@ -40,7 +57,13 @@ export async function fillInstruction(transaction: TransactionRecord, instructio
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.hostedPage(transaction.pageToken), entity: 'hostedPage', accountId: transaction.accountId, transactionId: transaction.id, createdAt: now.toISOString() },
+        Item: {
+          ...keys.hostedPage(transaction.pageToken),
+          entity: 'hostedPage',
+          accountId: transaction.accountId,
+          transactionId: transaction.id,
+          createdAt: now.toISOString(),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -51,7 +74,13 @@ export async function fillInstruction(transaction: TransactionRecord, instructio
  * PENDING → PAID together with the transaction's one `cashin.paid` event (and its lookup by
  * id), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
  */
-export async function markPaidWithEvent(transaction: TransactionRecord, paidAt: string, event: EventRecord, deliveryDueAt: string, now: Date): Promise<boolean> {
+export function markPaidWithEvent(
+  transaction: TransactionRecord,
+  paidAt: string,
+  event: EventRecord,
+  deliveryDueAt: string,
+  now: Date,
+): Promise<boolean> {
   return transactIf([
     {
       Update: {
@@ -60,34 +89,50 @@ export async function markPaidWithEvent(transaction: TransactionRecord, paidAt: 
         UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'PAID', ':pending': 'PENDING', ':paidAt': paidAt, ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':paid': 'PAID',
+          ':pending': 'PENDING',
+          ':paidAt': paidAt,
+          ':now': now.toISOString(),
+        },
       },
     },
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.event(transaction.accountId, transaction.id, event.type), ...keys.pendingWork('delivery', deliveryDueAt, transaction.id), entity: 'event', ...event },
+        Item: {
+          ...keys.event(transaction.accountId, transaction.id, event.type),
+          ...keys.pendingWork('delivery', deliveryDueAt, transaction.id),
+          entity: 'event',
+          ...event,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.eventById(transaction.accountId, event.eventId), entity: 'eventRef', transactionId: transaction.id, eventKind: event.type },
+        Item: {
+          ...keys.eventById(transaction.accountId, event.eventId),
+          entity: 'eventRef',
+          transactionId: transaction.id,
+          eventKind: event.type,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
   ]);
 }
 
-export async function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
-  return writeIf(new UpdateCommand({
-    TableName: tableName(),
-    Key: keys.transaction(transaction.accountId, transaction.id),
-    UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
-  }));
+export function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transaction(transaction.accountId, transaction.id),
+      UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
+    }),
+  );
 }
-

@@ -5,9 +5,9 @@ import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
-import { keys } from './keys.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
+import { keys } from './keys.ts';
 
 export type InsertOutcome = 'inserted' | 'id-taken' | 'external-id-taken' | 'idempotency-lost';
 
@@ -16,12 +16,20 @@ export type InsertOutcome = 'inserted' | 'id-taken' | 'external-id-taken' | 'ide
  * idempotency record in one DynamoDB transaction (all of them or none), or with one conditional
  * put when the transaction is the only item.
  */
-export async function insertTransaction(record: TransactionRecord, options: { instructionDueAt: string; idempotency?: IdempotencyCompletion }): Promise<InsertOutcome> {
+export async function insertTransaction(
+  record: TransactionRecord,
+  options: { instructionDueAt: string; idempotency?: IdempotencyCompletion },
+): Promise<InsertOutcome> {
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.transaction(record.accountId, record.id), ...keys.pendingWork('instruction', options.instructionDueAt, record.id), entity: 'transaction', ...record },
+        Item: {
+          ...keys.transaction(record.accountId, record.id),
+          ...keys.pendingWork('instruction', options.instructionDueAt, record.id),
+          entity: 'transaction',
+          ...record,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -30,7 +38,12 @@ export async function insertTransaction(record: TransactionRecord, options: { in
     items.push({
       Put: {
         TableName: tableName(),
-        Item: { ...keys.transactionExternalId(record.accountId, record.externalId), entity: 'transactionExternalId', transactionId: record.id, createdAt: record.createdAt },
+        Item: {
+          ...keys.transactionExternalId(record.accountId, record.externalId),
+          entity: 'transactionExternalId',
+          transactionId: record.id,
+          createdAt: record.createdAt,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
@@ -52,13 +65,27 @@ export async function insertTransaction(record: TransactionRecord, options: { in
   }
 }
 
-export async function getTransaction(accountId: string, transactionId: string, consistent = false): Promise<TransactionRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.transaction(accountId, transactionId), ConsistentRead: consistent }));
+export async function getTransaction(
+  accountId: string,
+  transactionId: string,
+  consistent = false,
+): Promise<TransactionRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.transaction(accountId, transactionId),
+      ConsistentRead: consistent,
+    }),
+  );
   return Item ? withoutKeys<TransactionRecord>(Item) : undefined;
 }
 
-export async function findTransactionIdByExternalId(accountId: string, externalId: string): Promise<string | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.transactionExternalId(accountId, externalId) }));
+export async function findTransactionIdByExternalId(
+  accountId: string,
+  externalId: string,
+): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.transactionExternalId(accountId, externalId) }),
+  );
   return Item?.transactionId as string | undefined;
 }
-

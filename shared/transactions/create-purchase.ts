@@ -29,13 +29,25 @@ const maxIdAttempts = 3;
 export function requestHash(body: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+      );
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }
 
-export async function createPurchase(principal: Principal, body: unknown, idempotencyKey: string | undefined, now = new Date()): Promise<PurchaseOutcome> {
+export async function createPurchase(
+  principal: Principal,
+  body: unknown,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<PurchaseOutcome> {
   const request = parsePurchaseRequest(body, now);
   if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
     throw badRequest('idempotency.key_invalid', 'Idempotency-Key: must be 1 to 255 visible ASCII characters');
@@ -43,10 +55,23 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
 
   let lockId: string | undefined;
   if (idempotencyKey !== undefined) {
-    const claim = await claimIdempotencyKey(principal.accountId, idempotencyKey, requestHash(body), now.getTime());
+    const claim = await claimIdempotencyKey(
+      principal.accountId,
+      idempotencyKey,
+      requestHash(body),
+      now.getTime(),
+    );
     if (claim.kind === 'replay') return { ...claim.response, replayed: true };
-    if (claim.kind === 'mismatch') throw unprocessable('idempotency.mismatch', 'Idempotency-Key: was already used with a different request body');
-    if (claim.kind === 'in-flight') throw conflict('idempotency.in_flight', 'Idempotency-Key: a request with this key is still being processed; retry later');
+    if (claim.kind === 'mismatch')
+      throw unprocessable(
+        'idempotency.mismatch',
+        'Idempotency-Key: was already used with a different request body',
+      );
+    if (claim.kind === 'in-flight')
+      throw conflict(
+        'idempotency.in_flight',
+        'Idempotency-Key: a request with this key is still being processed; retry later',
+      );
     lockId = claim.lockId;
   }
 
@@ -55,25 +80,58 @@ export async function createPurchase(principal: Principal, body: unknown, idempo
     const costFee = computeCostFee(request.amount, request.currency, request.method, account?.fees);
     const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
     for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
-      const record = newTransactionRecord({ id: newTransactionId(now.getTime()), pageToken: newToken(), accountId: principal.accountId, request, costFee, accountPostbackUrl: account?.webhookUrl ?? null, now });
+      const record = newTransactionRecord({
+        id: newTransactionId(now.getTime()),
+        pageToken: newToken(),
+        accountId: principal.accountId,
+        request,
+        costFee,
+        accountPostbackUrl: account?.webhookUrl ?? null,
+        now,
+      });
       const view: TransactionView = creationView(record);
       const outcome = await insertTransaction(record, {
         instructionDueAt,
-        ...(lockId ? { idempotency: { accountId: principal.accountId, key: idempotencyKey!, lockId, response: { statusCode: 201, body: view } } } : {}),
+        ...(lockId
+          ? {
+              idempotency: {
+                accountId: principal.accountId,
+                key: idempotencyKey!,
+                lockId,
+                response: { statusCode: 201, body: view },
+              },
+            }
+          : {}),
       });
       if (outcome === 'id-taken') continue;
-      if (outcome === 'external-id-taken') throw conflict('transaction.external_id_taken', `externalId: "${request.externalId}" is already used by another transaction of this account`);
-      if (outcome === 'idempotency-lost') throw conflict('idempotency.in_flight', 'Idempotency-Key: a request with this key is still being processed; retry later');
+      if (outcome === 'external-id-taken')
+        throw conflict(
+          'transaction.external_id_taken',
+          `externalId: "${request.externalId}" is already used by another transaction of this account`,
+        );
+      if (outcome === 'idempotency-lost')
+        throw conflict(
+          'idempotency.in_flight',
+          'Idempotency-Key: a request with this key is still being processed; retry later',
+        );
       try {
-        await enqueueInstructionJob({ accountId: record.accountId, transactionId: record.id, workDueAt: instructionDueAt });
+        await enqueueInstructionJob({
+          accountId: record.accountId,
+          transactionId: record.id,
+          workDueAt: instructionDueAt,
+        });
       } catch (error) {
-        log.warn('instruction job not enqueued; the sweeper will retry', { transactionId: record.id, error: (error as Error).message });
+        log.warn('instruction job not enqueued; the sweeper will retry', {
+          transactionId: record.id,
+          error: (error as Error).message,
+        });
       }
       return { statusCode: 201, body: view, replayed: false };
     }
     throw new Error('could not allocate a unique transaction id');
   } catch (error) {
-    if (lockId) await releaseIdempotencyKey(principal.accountId, idempotencyKey!, lockId).catch(() => undefined);
+    if (lockId)
+      await releaseIdempotencyKey(principal.accountId, idempotencyKey!, lockId).catch(() => undefined);
     throw error;
   }
 }

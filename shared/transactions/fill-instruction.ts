@@ -33,18 +33,45 @@ export async function runInstructionJob(job: InstructionJob, now = new Date()): 
     const delayMs = result.retryAfterMs ?? pollDelayMs(config.instructionPollScheduleMs, attempt);
     // Keep the sweeper away while this chain is alive; a chain that lost the work stops here.
     const workDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
-    if (!(await postponeWork({ kind: 'instruction', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, workDueAt, job.workDueAt))) return 'nothing-to-do';
-    await enqueueInstructionJob({ accountId: job.accountId, transactionId: job.transactionId, attempt, workDueAt }, delaySecondsFor(delayMs));
+    if (
+      !(await postponeWork(
+        {
+          kind: 'instruction',
+          key: keys.transaction(transaction.accountId, transaction.id),
+          transactionId: transaction.id,
+        },
+        workDueAt,
+        job.workDueAt,
+      ))
+    )
+      return 'nothing-to-do';
+    await enqueueInstructionJob(
+      { accountId: job.accountId, transactionId: job.transactionId, attempt, workDueAt },
+      delaySecondsFor(delayMs),
+    );
     return 'waiting';
   }
 
   const firstPollMs = pollDelayMs(config.paymentPollScheduleMs, 1);
   const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.sweepAfterMs).toISOString();
-  if (!(await fillInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now))) return 'nothing-to-do';
+  if (!(await fillInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now)))
+    return 'nothing-to-do';
   try {
-    await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt: 1, workDueAt: firstPollDueAt }, delaySecondsFor(firstPollMs));
+    await enqueuePaymentJob(
+      {
+        accountId: job.accountId,
+        transactionId: job.transactionId,
+        mode: 'poll',
+        attempt: 1,
+        workDueAt: firstPollDueAt,
+      },
+      delaySecondsFor(firstPollMs),
+    );
   } catch (error) {
-    log.warn('payment job not enqueued; the sweeper will start it', { transactionId: job.transactionId, error: (error as Error).message });
+    log.warn('payment job not enqueued; the sweeper will start it', {
+      transactionId: job.transactionId,
+      error: (error as Error).message,
+    });
   }
   return 'filled';
 }

@@ -1,19 +1,35 @@
 // GET /transactions/:id, by our id or (searchBy=externalId) by the merchant's reference.
 import { notFound } from '../errors.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
-import { transactionView, type TransactionRecord, type TransactionView } from './transaction.ts';
+import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
 
 export type SearchBy = 'id' | 'externalId';
 
-export async function findTransaction(accountId: string, id: string, searchBy: SearchBy): Promise<TransactionRecord> {
+export async function findTransaction(
+  accountId: string,
+  id: string,
+  searchBy: SearchBy,
+): Promise<TransactionRecord> {
   const transactionId = searchBy === 'externalId' ? await findTransactionIdByExternalId(accountId, id) : id;
-  const record = transactionId && /^\d{1,40}$/.test(transactionId) ? await getTransaction(accountId, transactionId) : undefined;
+  const record =
+    transactionId && /^\d{1,40}$/.test(transactionId)
+      ? await getTransaction(accountId, transactionId)
+      : undefined;
   if (!record) {
-    throw notFound('transaction.not_found', searchBy === 'externalId' ? `transaction with externalId "${id}" not found` : `transaction ${id} not found`);
+    throw notFound(
+      'transaction.not_found',
+      searchBy === 'externalId'
+        ? `transaction with externalId "${id}" not found`
+        : `transaction ${id} not found`,
+    );
   }
   return record;
 }
 
-export async function readTransaction(accountId: string, id: string, searchBy: SearchBy): Promise<TransactionView> {
+export async function readTransaction(
+  accountId: string,
+  id: string,
+  searchBy: SearchBy,
+): Promise<TransactionView> {
   return transactionView(await findTransaction(accountId, id, searchBy));
 }

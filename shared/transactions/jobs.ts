@@ -31,6 +31,9 @@ export interface DeliveryJob {
   notBefore?: number;
 }
 
-export const enqueueInstructionJob = (job: InstructionJob, delaySeconds = 0) => sendMessage('instructions', job, { delaySeconds });
-export const enqueuePaymentJob = (job: PaymentJob, delaySeconds = 0) => sendMessage('payments', job, { delaySeconds });
-export const enqueueDeliveryJob = (job: DeliveryJob, delaySeconds = 0) => sendMessage('webhooks', job, { delaySeconds });
+export const enqueueInstructionJob = (job: InstructionJob, delaySeconds = 0) =>
+  sendMessage('instructions', job, { delaySeconds });
+export const enqueuePaymentJob = (job: PaymentJob, delaySeconds = 0) =>
+  sendMessage('payments', job, { delaySeconds });
+export const enqueueDeliveryJob = (job: DeliveryJob, delaySeconds = 0) =>
+  sendMessage('webhooks', job, { delaySeconds });

@@ -16,22 +16,54 @@ export interface SandboxPayment {
   status: TransactionRecord['status'];
 }
 
-export async function paySandboxTransaction(transaction: TransactionRecord, now = new Date()): Promise<SandboxPayment> {
-  if (!serviceConfig().sandboxRails) throw notFound('sandbox.disabled', 'sandbox payments are not available on this stage');
-  if (transaction.status === 'PAID') return { transactionId: transaction.id, railStatus: 'PAID', status: 'PAID' };
-  if (transaction.status === 'EXPIRED') throw conflict('transaction.expired', `transaction ${transaction.id} has expired and can no longer be paid`);
-  if (!transaction.instructionFilledAt) throw conflict('transaction.instruction_pending', `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`);
+export async function paySandboxTransaction(
+  transaction: TransactionRecord,
+  now = new Date(),
+): Promise<SandboxPayment> {
+  if (!serviceConfig().sandboxRails)
+    throw notFound('sandbox.disabled', 'sandbox payments are not available on this stage');
+  if (transaction.status === 'PAID')
+    return { transactionId: transaction.id, railStatus: 'PAID', status: 'PAID' };
+  if (transaction.status === 'EXPIRED')
+    throw conflict(
+      'transaction.expired',
+      `transaction ${transaction.id} has expired and can no longer be paid`,
+    );
+  if (!transaction.instructionFilledAt)
+    throw conflict(
+      'transaction.instruction_pending',
+      `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
+    );
   const outcome = await paySandboxCharge(transaction, now);
-  if (outcome === 'expired') throw conflict('transaction.expired', `transaction ${transaction.id} has expired and can no longer be paid`);
-  if (outcome === 'not-found') throw conflict('transaction.instruction_pending', `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`);
+  if (outcome === 'expired')
+    throw conflict(
+      'transaction.expired',
+      `transaction ${transaction.id} has expired and can no longer be paid`,
+    );
+  if (outcome === 'not-found')
+    throw conflict(
+      'transaction.instruction_pending',
+      `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
+    );
   try {
-    await enqueuePaymentJob({ accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' });
+    await enqueuePaymentJob({
+      accountId: transaction.accountId,
+      transactionId: transaction.id,
+      mode: 'notify',
+    });
   } catch (error) {
-    log.warn('payment notification not enqueued; the scheduled poll will notice', { transactionId: transaction.id, error: (error as Error).message });
+    log.warn('payment notification not enqueued; the scheduled poll will notice', {
+      transactionId: transaction.id,
+      error: (error as Error).message,
+    });
   }
   return { transactionId: transaction.id, railStatus: 'PAID', status: transaction.status };
 }
 
-export async function paySandboxTransactionById(accountId: string, transactionId: string, now = new Date()): Promise<SandboxPayment> {
+export async function paySandboxTransactionById(
+  accountId: string,
+  transactionId: string,
+  now = new Date(),
+): Promise<SandboxPayment> {
   return paySandboxTransaction(await findTransaction(accountId, transactionId, 'id'), now);
 }

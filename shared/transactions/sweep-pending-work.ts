@@ -4,15 +4,27 @@
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import type { WorkKind } from '../store/keys.ts';
-import { listOverdueWork, postponeWork, type PendingWork } from '../store/pending-work.ts';
+import { listOverdueWork, type PendingWork, postponeWork } from '../store/pending-work.ts';
 import { enqueueDeliveryJob, enqueueInstructionJob, enqueuePaymentJob } from './jobs.ts';
 
 const pageSize = 100;
 
 const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
-  instruction: (work, workDueAt) => enqueueInstructionJob({ accountId: work.accountId, transactionId: work.transactionId, workDueAt }),
-  payment: (work, workDueAt) => enqueuePaymentJob({ accountId: work.accountId, transactionId: work.transactionId, mode: 'poll', workDueAt }),
-  delivery: (work) => enqueueDeliveryJob({ accountId: work.accountId, transactionId: work.transactionId, eventKind: 'cashin.paid' }),
+  instruction: (work, workDueAt) =>
+    enqueueInstructionJob({ accountId: work.accountId, transactionId: work.transactionId, workDueAt }),
+  payment: (work, workDueAt) =>
+    enqueuePaymentJob({
+      accountId: work.accountId,
+      transactionId: work.transactionId,
+      mode: 'poll',
+      workDueAt,
+    }),
+  delivery: (work) =>
+    enqueueDeliveryJob({
+      accountId: work.accountId,
+      transactionId: work.transactionId,
+      eventKind: 'cashin.paid',
+    }),
 };
 
 export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKind, number>> {
@@ -28,10 +40,15 @@ export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKin
         await enqueue[kind](work, nextDue);
         enqueued[kind] += 1;
       } catch (error) {
-        log.warn('sweeper could not enqueue a job', { kind, transactionId: work.transactionId, error: (error as Error).message });
+        log.warn('sweeper could not enqueue a job', {
+          kind,
+          transactionId: work.transactionId,
+          error: (error as Error).message,
+        });
       }
     }
   }
-  if (enqueued.instruction + enqueued.payment + enqueued.delivery > 0) log.info('swept overdue work', enqueued);
+  if (enqueued.instruction + enqueued.payment + enqueued.delivery > 0)
+    log.info('swept overdue work', enqueued);
   return enqueued;
 }

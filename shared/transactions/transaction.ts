@@ -107,7 +107,9 @@ export function newTransactionRecord(input: {
       document: request.responsibleDocument,
       responsibleExternalId: request.responsibleExternalId,
     },
-    ...(request.currency === 'BRL' ? { boleto: { dueDate: request.dueDate, payerDocument: request.cpf, address: request.boletoAddress } } : {}),
+    ...(request.currency === 'BRL'
+      ? { boleto: { dueDate: request.dueDate, payerDocument: request.cpf, address: request.boletoAddress } }
+      : {}),
     redirectUrl: null,
     qr: null,
     boletoBarcode: null,

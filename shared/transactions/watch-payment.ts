@@ -12,7 +12,7 @@ import { markExpired, markPaidWithEvent } from '../store/transaction-updates.ts'
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueDeliveryJob, enqueuePaymentJob, type PaymentJob } from './jobs.ts';
-import { transactionView, type TransactionRecord } from './transaction.ts';
+import { type TransactionRecord, transactionView } from './transaction.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
@@ -36,24 +36,35 @@ export function paidEvent(transaction: TransactionRecord, paidAt: string, now: D
 
 export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
-  if (!transaction || transaction.status !== 'PENDING' || !transaction.instructionFilledAt) return 'nothing-to-do';
+  if (transaction?.status !== 'PENDING' || !transaction.instructionFilledAt) return 'nothing-to-do';
   const config = serviceConfig();
   const status = await railFor(transaction).fetchPaymentStatus(transaction.id, now);
 
   if (status.status === 'PAID') {
     const event = paidEvent(transaction, status.paidAt, now);
     const deliveryDueAt = new Date(now.getTime() + config.sweepAfterMs).toISOString();
-    if (!(await markPaidWithEvent(transaction, status.paidAt, event, deliveryDueAt, now))) return 'nothing-to-do';
+    if (!(await markPaidWithEvent(transaction, status.paidAt, event, deliveryDueAt, now)))
+      return 'nothing-to-do';
     log.info('transaction paid', { transactionId: transaction.id, eventId: event.eventId });
     try {
-      await enqueueDeliveryJob({ accountId: transaction.accountId, transactionId: transaction.id, eventKind: 'cashin.paid', attempt: 0 });
+      await enqueueDeliveryJob({
+        accountId: transaction.accountId,
+        transactionId: transaction.id,
+        eventKind: 'cashin.paid',
+        attempt: 0,
+      });
     } catch (error) {
-      log.warn('delivery job not enqueued; the sweeper will start it', { transactionId: transaction.id, error: (error as Error).message });
+      log.warn('delivery job not enqueued; the sweeper will start it', {
+        transactionId: transaction.id,
+        error: (error as Error).message,
+      });
     }
     return 'paid';
   }
 
-  const expired = status.status === 'EXPIRED' || (transaction.expiresAt !== null && transaction.expiresAt <= now.toISOString());
+  const expired =
+    status.status === 'EXPIRED' ||
+    (transaction.expiresAt !== null && transaction.expiresAt <= now.toISOString());
   if (expired) {
     await markExpired(transaction, now);
     return 'expired';
@@ -63,10 +74,25 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
   const attempt = (job.attempt ?? 1) + 1;
   let delayMs = pollDelayMs(config.paymentPollScheduleMs, attempt);
   // Look once more right after expiry, then stop.
-  if (transaction.expiresAt) delayMs = Math.max(0, Math.min(delayMs, Date.parse(transaction.expiresAt) - now.getTime() + 1000));
+  if (transaction.expiresAt)
+    delayMs = Math.max(0, Math.min(delayMs, Date.parse(transaction.expiresAt) - now.getTime() + 1000));
   // A chain that lost the work (a duplicate message, or the sweeper restarted it) stops here.
   const workDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
-  if (!(await postponeWork({ kind: 'payment', key: keys.transaction(transaction.accountId, transaction.id), transactionId: transaction.id }, workDueAt, job.workDueAt))) return 'nothing-to-do';
-  await enqueuePaymentJob({ accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt, workDueAt }, delaySecondsFor(delayMs));
+  if (
+    !(await postponeWork(
+      {
+        kind: 'payment',
+        key: keys.transaction(transaction.accountId, transaction.id),
+        transactionId: transaction.id,
+      },
+      workDueAt,
+      job.workDueAt,
+    ))
+  )
+    return 'nothing-to-do';
+  await enqueuePaymentJob(
+    { accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt, workDueAt },
+    delaySecondsFor(delayMs),
+  );
   return 'pending';
 }

@@ -18,9 +18,11 @@ export type BuildEnvelopeInput<T> = {
 };
 
 export function buildEnvelope<T>({ eventId, type, createdAt, data }: BuildEnvelopeInput<T>): string {
-  if (!/^evt_\S+$/.test(eventId)) throw new Error(`buildEnvelope: eventId must look like evt_…, got ${eventId}`);
+  if (!/^evt_\S+$/.test(eventId))
+    throw new Error(`buildEnvelope: eventId must look like evt_…, got ${eventId}`);
   const when = new Date(createdAt);
-  if (Number.isNaN(when.getTime())) throw new Error(`buildEnvelope: createdAt is not a date: ${String(createdAt)}`);
+  if (Number.isNaN(when.getTime()))
+    throw new Error(`buildEnvelope: createdAt is not a date: ${String(createdAt)}`);
   const envelope: WebhookEnvelope<T> = { id: eventId, type, createdAt: when.toISOString(), data };
   return JSON.stringify(envelope);
 }

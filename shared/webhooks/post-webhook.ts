@@ -47,16 +47,32 @@ export async function postWebhook(input: PostWebhookInput): Promise<PostWebhookR
   const elapsed = () => Math.round(performance.now() - started);
   let addresses: string[];
   try {
-    addresses = await withDeadline(assertDeliverableUrl(url, resolve ? { allowInsecure, resolve } : { allowInsecure }), timeoutMs);
+    addresses = await withDeadline(
+      assertDeliverableUrl(url, resolve ? { allowInsecure, resolve } : { allowInsecure }),
+      timeoutMs,
+    );
   } catch (error) {
     if (error instanceof UndeliverableUrlError) {
-      return { ok: false, failure: 'undeliverable-url', error: `${error.reason}: ${error.message}`, durationMs: elapsed() };
+      return {
+        ok: false,
+        failure: 'undeliverable-url',
+        error: `${error.reason}: ${error.message}`,
+        durationMs: elapsed(),
+      };
     }
     if (error instanceof DeadlineExceeded) return { ...timedOut(timeoutMs), durationMs: elapsed() };
     return { ok: false, failure: 'network', error: describe(error), durationMs: elapsed() };
   }
   const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
-  const outcome = await send({ url: new URL(url), addresses, body, headers, remainingMs, timeoutMs, maxResponseBytes });
+  const outcome = await send({
+    url: new URL(url),
+    addresses,
+    body,
+    headers,
+    remainingMs,
+    timeoutMs,
+    maxResponseBytes,
+  });
   return { ...outcome, durationMs: elapsed() };
 }
 
@@ -70,7 +86,15 @@ type SendInput = {
   maxResponseBytes: number;
 };
 
-function send({ url, addresses, body, headers, remainingMs, timeoutMs, maxResponseBytes }: SendInput): Promise<Outcome> {
+function send({
+  url,
+  addresses,
+  body,
+  headers,
+  remainingMs,
+  timeoutMs,
+  maxResponseBytes,
+}: SendInput): Promise<Outcome> {
   return new Promise<Outcome>((settle) => {
     let settled = false;
     let statusCode: number | undefined;
@@ -84,7 +108,8 @@ function send({ url, addresses, body, headers, remainingMs, timeoutMs, maxRespon
       const outcome: Outcome = { ok, statusCode: code };
       if (!ok) {
         outcome.failure = 'http-status';
-        outcome.error = code >= 300 && code < 400 ? `HTTP ${code} (redirects are not followed)` : `HTTP ${code}`;
+        outcome.error =
+          code >= 300 && code < 400 ? `HTTP ${code} (redirects are not followed)` : `HTTP ${code}`;
       }
       if (snippet !== undefined) outcome.responseSnippet = snippet;
       return outcome;
@@ -111,7 +136,10 @@ function send({ url, addresses, body, headers, remainingMs, timeoutMs, maxRespon
     });
 
     // Once the status line is in, the receiver has answered: a slow body only shortens the snippet.
-    const timer = setTimeout(() => finish(statusCode === undefined ? timedOut(timeoutMs) : statusOutcome()), remainingMs);
+    const timer = setTimeout(
+      () => finish(statusCode === undefined ? timedOut(timeoutMs) : statusOutcome()),
+      remainingMs,
+    );
 
     request.on('response', (response) => {
       statusCode = response.statusCode;
@@ -128,7 +156,13 @@ function send({ url, addresses, body, headers, remainingMs, timeoutMs, maxRespon
       response.on('error', () => finish(statusOutcome()));
       response.on('close', () => finish(statusOutcome()));
     });
-    request.on('error', (error) => finish(statusCode === undefined ? { ok: false, failure: 'network', error: describe(error) } : statusOutcome()));
+    request.on('error', (error) =>
+      finish(
+        statusCode === undefined
+          ? { ok: false, failure: 'network', error: describe(error) }
+          : statusOutcome(),
+      ),
+    );
     request.end(body);
   });
 }
@@ -137,7 +171,12 @@ function send({ url, addresses, body, headers, remainingMs, timeoutMs, maxRespon
 export function pinnedLookup(addresses: readonly string[]): LookupFunction {
   const entries = addresses.map((address) => ({ address, family: isIP(address) }));
   return (hostname, options, callback) => {
-    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const wanted =
+      options.family === 4 || options.family === 'IPv4'
+        ? 4
+        : options.family === 6 || options.family === 'IPv6'
+          ? 6
+          : 0;
     const usable = wanted === 0 ? entries : entries.filter((entry) => entry.family === wanted);
     const first = usable[0];
     if (first === undefined) {

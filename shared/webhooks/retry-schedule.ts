@@ -53,9 +53,12 @@ export function parseRetrySchedule(text: string): number[] {
     const match = /^(\d+)\s*(ms|s|m|h|d)$/i.exec(entry);
     const amount = match?.[1];
     const unit = match?.[2]?.toLowerCase();
-    const ms = amount !== undefined && unit !== undefined ? Number(amount) * (unitMs[unit] ?? Number.NaN) : Number.NaN;
+    const ms =
+      amount !== undefined && unit !== undefined ? Number(amount) * (unitMs[unit] ?? Number.NaN) : Number.NaN;
     if (!Number.isSafeInteger(ms)) {
-      throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${entry}" is not a delay (an integer with a unit ms, s, m, h or d, e.g. 5s,5m,2h)`);
+      throw new Error(
+        `WEBHOOK_RETRY_SCHEDULE: "${entry}" is not a delay (an integer with a unit ms, s, m, h or d, e.g. 5s,5m,2h)`,
+      );
     }
     return ms;
   });
@@ -70,7 +73,10 @@ export function maxAttempts(schedule: readonly number[] = STANDARD_RETRY_SCHEDUL
  * The wait after attempt `attemptNumber` (1-based, the one that just failed) before the next
  * one, or null when it was the last attempt and the event is to be dead-lettered.
  */
-export function nextDelayMs(attemptNumber: number, schedule: readonly number[] = STANDARD_RETRY_SCHEDULE_MS): number | null {
+export function nextDelayMs(
+  attemptNumber: number,
+  schedule: readonly number[] = STANDARD_RETRY_SCHEDULE_MS,
+): number | null {
   if (!Number.isInteger(attemptNumber) || attemptNumber < 1) {
     throw new RangeError(`attemptNumber: must be an integer ≥ 1, got ${attemptNumber}`);
   }

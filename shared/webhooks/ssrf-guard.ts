@@ -22,7 +22,11 @@ export type AddressClass =
   | 'unique-local' // fc00::/7
   | 'invalid'; // not an IP address at all (fails closed)
 
-type Range = { readonly network: bigint; readonly prefix: number; readonly class: Exclude<AddressClass, 'public' | 'invalid'> };
+type Range = {
+  readonly network: bigint;
+  readonly prefix: number;
+  readonly class: Exclude<AddressClass, 'public' | 'invalid'>;
+};
 
 function v4Range(cidr: string, addressClass: Range['class']): Range {
   const [ip, prefix] = cidr.split('/') as [string, string];
@@ -96,7 +100,8 @@ function ipv6ToBigInt(ip: string): bigint {
     if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
   }
   const [head = '', rest] = text.split('::') as [string, string | undefined];
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
   const left = parse(head);
   const right = [...parse(rest ?? ''), ...tail];
   const missing = 8 - left.length - right.length;
@@ -110,7 +115,8 @@ function classifyV4(value: bigint): AddressClass {
 }
 
 function classifyV6(value: bigint): AddressClass {
-  if (inRange(value, 128, IPV4_MAPPED) || inRange(value, 128, NAT64_WELL_KNOWN)) return classifyV4(value & 0xffff_ffffn);
+  if (inRange(value, 128, IPV4_MAPPED) || inRange(value, 128, NAT64_WELL_KNOWN))
+    return classifyV4(value & 0xffff_ffffn);
   if (inRange(value, 128, SIX_TO_FOUR)) return classifyV4((value >> 80n) & 0xffff_ffffn);
   for (const range of v6Ranges) if (inRange(value, 128, range)) return range.class;
   // Everything outside global unicast is unassigned, deprecated (site-local fec0::/10,
@@ -189,13 +195,19 @@ export async function assertDeliverableUrl(url: string, options: DeliverableUrlO
     throw new UndeliverableUrlError('invalid-url', 'postbackUrl: is not a valid absolute URL');
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new UndeliverableUrlError('unsupported-scheme', `postbackUrl: scheme ${parsed.protocol} is not supported (use https)`);
+    throw new UndeliverableUrlError(
+      'unsupported-scheme',
+      `postbackUrl: scheme ${parsed.protocol} is not supported (use https)`,
+    );
   }
   if (parsed.protocol === 'http:' && !options.allowInsecure) {
     throw new UndeliverableUrlError('insecure-scheme', 'postbackUrl: must use https');
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    throw new UndeliverableUrlError('credentials', 'postbackUrl: must not contain credentials (user:password@)');
+    throw new UndeliverableUrlError(
+      'credentials',
+      'postbackUrl: must not contain credentials (user:password@)',
+    );
   }
   const host = urlHost(parsed);
   if (host === '') throw new UndeliverableUrlError('invalid-url', 'postbackUrl: has no host');
@@ -208,16 +220,23 @@ export async function assertDeliverableUrl(url: string, options: DeliverableUrlO
       addresses = await (options.resolve ?? defaultResolver)(host);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException | undefined)?.code;
-      throw new UndeliverableUrlError('dns-failure', `postbackUrl: host ${host} could not be resolved${code ? ` (${code})` : ''}`);
+      throw new UndeliverableUrlError(
+        'dns-failure',
+        `postbackUrl: host ${host} could not be resolved${code ? ` (${code})` : ''}`,
+      );
     }
-    if (addresses.length === 0) throw new UndeliverableUrlError('dns-failure', `postbackUrl: host ${host} has no addresses`);
+    if (addresses.length === 0)
+      throw new UndeliverableUrlError('dns-failure', `postbackUrl: host ${host} has no addresses`);
   }
 
   for (const ip of addresses) {
     const addressClass = classifyAddress(ip);
     // An unparseable resolver answer cannot be pinned to, even in insecure mode.
     if (addressClass === 'invalid') {
-      throw new UndeliverableUrlError('dns-failure', `postbackUrl: host ${host} resolved to an invalid address`);
+      throw new UndeliverableUrlError(
+        'dns-failure',
+        `postbackUrl: host ${host} resolved to an invalid address`,
+      );
     }
     if (addressClass !== 'public' && !options.allowInsecure) {
       throw new UndeliverableUrlError(
@@ -239,6 +258,7 @@ export const POSTBACK_URL_MAX_LENGTH = 2048;
  */
 export function isSyntacticallyValidPostbackUrl(url: string): boolean {
   if (url.length === 0 || url.length > POSTBACK_URL_MAX_LENGTH) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are refused
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return false;
   let parsed: URL;
   try {

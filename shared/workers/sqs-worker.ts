@@ -3,16 +3,29 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withLogContext } from '../log.ts';
 
-export function sqsWorker<T>(name: string, parse: (body: unknown) => T, process: (job: T, record: SQSRecord) => Promise<void>) {
+export function sqsWorker<T>(
+  name: string,
+  parse: (body: unknown) => T,
+  process: (job: T, record: SQSRecord) => Promise<void>,
+) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const results = await Promise.allSettled(event.Records.map((record) => withLogContext({ worker: name, messageId: record.messageId }, async () => {
-      const job = parse(JSON.parse(record.body));
-      await process(job, record);
-    })));
+    const results = await Promise.allSettled(
+      event.Records.map((record) =>
+        withLogContext({ worker: name, messageId: record.messageId }, async () => {
+          const job = parse(JSON.parse(record.body));
+          await process(job, record);
+        }),
+      ),
+    );
     const batchItemFailures = results.flatMap((result, index) => {
       if (result.status === 'fulfilled') return [];
       const record = event.Records[index]!;
-      log.error('job failed; it will be retried', { worker: name, messageId: record.messageId, receiveCount: record.attributes.ApproximateReceiveCount, error: result.reason });
+      log.error('job failed; it will be retried', {
+        worker: name,
+        messageId: record.messageId,
+        receiveCount: record.attributes.ApproximateReceiveCount,
+        error: result.reason,
+      });
       return [{ itemIdentifier: record.messageId }];
     });
     return { batchItemFailures };
@@ -23,7 +36,8 @@ export function sqsWorker<T>(name: string, parse: (body: unknown) => T, process:
 export function requireFields<T>(body: unknown, fields: string[]): T {
   if (typeof body !== 'object' || body === null) throw new Error('job body is not an object');
   for (const field of fields) {
-    if (typeof (body as Record<string, unknown>)[field] !== 'string') throw new Error(`job field ${field} is missing`);
+    if (typeof (body as Record<string, unknown>)[field] !== 'string')
+      throw new Error(`job field ${field} is missing`);
   }
   return body as T;
 }

@@ -2,12 +2,12 @@
 // counters on the service's SDK clients, and a gateway whose requests run in the `api` scope.
 import { connect } from 'node:net';
 import { startGateway } from '../../infra/local/gateway.ts';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack.ts';
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { dynamo, sqs } from '../../shared/aws/clients.ts';
 import { routeList } from '../../shared/routes.ts';
-import { startHttpLoad, type HttpLoad } from './http-load.ts';
+import { type HttpLoad, startHttpLoad } from './http-load.ts';
 import { RequestCounter, requestScope } from './request-counter.ts';
 import type { BenchApi } from './throughput.ts';
 
@@ -36,12 +36,17 @@ async function answers(endpoint: string): Promise<boolean> {
   const { hostname, port } = new URL(endpoint);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
 
-export async function startBenchStack(options: Pick<LocalStackOptions, 'pollersPerQueue' | 'extraQueues'> = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  options: Pick<LocalStackOptions, 'pollersPerQueue' | 'extraQueues'> = {},
+): Promise<BenchStack> {
   const stack = await startLocalStack({ port: 0, env: stackEnv, ...options });
   let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
   let load: HttpLoad | undefined;
@@ -52,7 +57,8 @@ export async function startBenchStack(options: Pick<LocalStackOptions, 'pollersP
     await gateway?.close().catch(() => undefined);
     await load?.close().catch(() => undefined);
     await stack.stop();
-    if (await answers(stack.dynamoEndpoint)) process.stderr.write(`warning: DynamoDB Local still answers at ${stack.dynamoEndpoint} after stop\n`);
+    if (await answers(stack.dynamoEndpoint))
+      process.stderr.write(`warning: DynamoDB Local still answers at ${stack.dynamoEndpoint} after stop\n`);
   };
   try {
     // The handlers run in this process and use these very singletons (same module URL).
@@ -64,7 +70,11 @@ export async function startBenchStack(options: Pick<LocalStackOptions, 'pollersP
     // call its handlers make) is counted under `api`, the workers' calls under `background`.
     gateway = await requestScope.run(apiScope, () => startGateway({ port: 0, routes: routeList() }));
     const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
-    const api: BenchApi = { baseUrl: `http://127.0.0.1:${gateway.port}`, authorization: basicAuthorization(issued.secretKey), accountId: issued.accountId };
+    const api: BenchApi = {
+      baseUrl: `http://127.0.0.1:${gateway.port}`,
+      authorization: basicAuthorization(issued.secretKey),
+      accountId: issued.accountId,
+    };
     load = startHttpLoad();
     return { stack, counter, api, load, stop };
   } catch (error) {

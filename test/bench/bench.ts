@@ -10,17 +10,23 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { repoRoot } from '../../infra/local/repo-root.ts';
-import { apiScope, instructionDelayMs, stackEnv, startBenchStack, type BenchStack } from './bench-stack.ts';
+import { apiScope, type BenchStack, instructionDelayMs, stackEnv, startBenchStack } from './bench-stack.ts';
 import { deployedNodeOptions } from './bundle-options.ts';
-import { bundleOne, excessOverFloor, floorEntry, functionEntries, type BundleResult } from './bundle-sizes.ts';
-import { measureInit, type InitResult } from './cold-start.ts';
+import {
+  type BundleResult,
+  bundleOne,
+  excessOverFloor,
+  floorEntry,
+  functionEntries,
+} from './bundle-sizes.ts';
+import { type InitResult, measureInit } from './cold-start.ts';
 import { measurePipeline } from './pipeline-latency.ts';
 import { pickupLagsMs } from './probe-worker.ts';
 import { renderMarkdown, renderText } from './report.ts';
 import { measureRequestCounts } from './request-counts.ts';
 import type { BenchResults, BundleRow } from './results.ts';
 import { round } from './stats.ts';
-import { measureThroughput, waitForQuiet, type ThroughputRow } from './throughput.ts';
+import { measureThroughput, type ThroughputRow, waitForQuiet } from './throughput.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -38,7 +44,8 @@ const settings = {
   countedCalls: 20,
 };
 
-const progress = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const progress = (message: string) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
 async function measureBundles(): Promise<BenchResults['bundles']> {
   const outRoot = await mkdtemp(join(os.tmpdir(), 'cashin-bench-bundles-'));
@@ -46,31 +53,56 @@ async function measureBundles(): Promise<BenchResults['bundles']> {
     progress(`bundling ${functionEntries().length} functions and the floor into ${outRoot}`);
     const entries = [floorEntry, ...functionEntries()];
     const bundles: BundleResult[] = [];
-    for (let start = 0; start < entries.length; start += 4) bundles.push(...(await Promise.all(entries.slice(start, start + 4).map((entry) => bundleOne(entry, outRoot)))));
+    for (let start = 0; start < entries.length; start += 4)
+      bundles.push(
+        ...(await Promise.all(entries.slice(start, start + 4).map((entry) => bundleOne(entry, outRoot)))),
+      );
     const [floor, ...functions] = bundles as [BundleResult, ...BundleResult[]];
     if (!floor.outfile) throw new Error(`the floor did not bundle: ${floor.error}`);
-    const files = Object.fromEntries(bundles.filter((bundle) => bundle.outfile).map((bundle) => [bundle.name, bundle.outfile!]));
-    progress(`cold init as deployed (${deployedNodeOptions.join(' ')}): ${Object.keys(files).length} bundles × ${settings.initRounds} fresh processes`);
-    const init = await measureInit(files, settings.initRounds, { nodeOptions: deployedNodeOptions, onRound: (done) => progress(`cold init: round ${done}/${settings.initRounds}`) });
-    progress(`cold init without source maps: ${Object.keys(files).length} bundles × ${settings.initRounds} fresh processes`);
-    const initPlain = await measureInit(files, settings.initRounds, { onRound: (done) => progress(`cold init, no source maps: round ${done}/${settings.initRounds}`) });
-    const resultOf = (measured: typeof init, name: string) => (measured[name] && 'medianImportMs' in measured[name] ? (measured[name] as InitResult) : undefined);
+    const files = Object.fromEntries(
+      bundles.filter((bundle) => bundle.outfile).map((bundle) => [bundle.name, bundle.outfile!]),
+    );
+    progress(
+      `cold init as deployed (${deployedNodeOptions.join(' ')}): ${Object.keys(files).length} bundles × ${settings.initRounds} fresh processes`,
+    );
+    const init = await measureInit(files, settings.initRounds, {
+      nodeOptions: deployedNodeOptions,
+      onRound: (done) => progress(`cold init: round ${done}/${settings.initRounds}`),
+    });
+    progress(
+      `cold init without source maps: ${Object.keys(files).length} bundles × ${settings.initRounds} fresh processes`,
+    );
+    const initPlain = await measureInit(files, settings.initRounds, {
+      onRound: (done) => progress(`cold init, no source maps: round ${done}/${settings.initRounds}`),
+    });
+    const resultOf = (measured: typeof init, name: string) =>
+      measured[name] && 'medianImportMs' in measured[name] ? (measured[name] as InitResult) : undefined;
     const floorInit = resultOf(init, floor.name);
     const floorPlain = resultOf(initPlain, floor.name);
-    if (!floorInit || !floorPlain) throw new Error(`the floor did not start: ${JSON.stringify(init[floor.name])}`);
+    if (!floorInit || !floorPlain)
+      throw new Error(`the floor did not start: ${JSON.stringify(init[floor.name])}`);
 
     const row = (bundle: BundleResult, isFloor = false): BundleRow => {
       const { outfile: _outfile, ...rest } = bundle;
       const bundleInit = resultOf(init, bundle.name);
       const bundlePlain = resultOf(initPlain, bundle.name);
-      const initError = init[bundle.name] && 'error' in init[bundle.name]! ? (init[bundle.name] as { error: string }).error : undefined;
+      const initError =
+        init[bundle.name] && 'error' in init[bundle.name]!
+          ? (init[bundle.name] as { error: string }).error
+          : undefined;
       const sizeRatio = bundle.jsBytes !== undefined ? round(bundle.jsBytes / floor.jsBytes!, 2) : undefined;
-      const initRatio = bundleInit ? round(bundleInit.medianImportMs / floorInit.medianImportMs, 2) : undefined;
-      const initPlainRatio = bundlePlain ? round(bundlePlain.medianImportMs / floorPlain.medianImportMs, 2) : undefined;
-      const exceeds = isFloor ? [] : [
-        ...(sizeRatio !== undefined && sizeRatio > settings.budget.sizeRatio ? ['size'] : []),
-        ...(initRatio !== undefined && initRatio > settings.budget.initRatio ? ['init'] : []),
-      ];
+      const initRatio = bundleInit
+        ? round(bundleInit.medianImportMs / floorInit.medianImportMs, 2)
+        : undefined;
+      const initPlainRatio = bundlePlain
+        ? round(bundlePlain.medianImportMs / floorPlain.medianImportMs, 2)
+        : undefined;
+      const exceeds = isFloor
+        ? []
+        : [
+            ...(sizeRatio !== undefined && sizeRatio > settings.budget.sizeRatio ? ['size'] : []),
+            ...(initRatio !== undefined && initRatio > settings.budget.initRatio ? ['init'] : []),
+          ];
       return {
         ...rest,
         ...(initError && !rest.error ? { error: `init failed: ${initError}` } : {}),
@@ -83,7 +115,13 @@ async function measureBundles(): Promise<BenchResults['bundles']> {
         topExcess: exceeds.length ? excessOverFloor(bundle, floor) : [],
       };
     };
-    return { budget: settings.budget, rounds: settings.initRounds, nodeOptions: deployedNodeOptions, floor: row(floor, true), functions: functions.map((bundle) => row(bundle)) };
+    return {
+      budget: settings.budget,
+      rounds: settings.initRounds,
+      nodeOptions: deployedNodeOptions,
+      floor: row(floor, true),
+      functions: functions.map((bundle) => row(bundle)),
+    };
   } finally {
     await rm(outRoot, { recursive: true, force: true });
   }
@@ -92,19 +130,30 @@ async function measureBundles(): Promise<BenchResults['bundles']> {
 function requestCountNotes(rows: BenchResults['requestCounts']): string[] {
   return rows.flatMap((row) => [
     `${row.call}: ${row.note}`,
-    ...(row.extraAttemptsPerCall > 0 ? [`${row.call}: ${row.extraAttemptsPerCall} retried HTTP attempts per call.`] : []),
+    ...(row.extraAttemptsPerCall > 0
+      ? [`${row.call}: ${row.extraAttemptsPerCall} retried HTTP attempts per call.`]
+      : []),
   ]);
 }
 
 /** The purchase cells on a stack with its workers off, in a child process (see purchase-without-workers.ts). */
 function purchaseWithoutWorkers(): Promise<ThroughputRow[]> {
-  const argv = [String(settings.requestsAt(1)), String(settings.requestsAt(8)), ...settings.concurrencies.map(String)];
+  const argv = [
+    String(settings.requestsAt(1)),
+    String(settings.requestsAt(8)),
+    ...settings.concurrencies.map(String),
+  ];
   const script = resolve(import.meta.dirname, 'purchase-without-workers.ts');
   return new Promise((done, reject) => {
-    const child = execFile(process.execPath, [script, ...argv], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024, timeout: 180_000 }, (error, stdout) => {
-      if (error) reject(new Error(`purchase without workers: ${error.message}`));
-      else done(JSON.parse(stdout) as ThroughputRow[]);
-    });
+    const child = execFile(
+      process.execPath,
+      [script, ...argv],
+      { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024, timeout: 180_000 },
+      (error, stdout) => {
+        if (error) reject(new Error(`purchase without workers: ${error.message}`));
+        else done(JSON.parse(stdout) as ThroughputRow[]);
+      },
+    );
     child.stderr?.pipe(process.stderr);
   });
 }
@@ -117,14 +166,23 @@ async function main(): Promise<void> {
 
   progress('starting the local stack (DynamoDB Local, fauxqs, gateway, event sources)');
   let bench: BenchStack | undefined;
-  const interrupted = () => { void (bench?.stop() ?? Promise.resolve()).finally(() => process.exit(130)); };
+  const interrupted = () => {
+    void (bench?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    bench = await startBenchStack({ extraQueues: [{ name: 'bench-probe', worker: 'test/bench/probe-worker.ts' }] });
+    bench = await startBenchStack({
+      extraQueues: [{ name: 'bench-probe', worker: 'test/bench/probe-worker.ts' }],
+    });
     const { stack, counter, api, load } = bench;
     const probeQueueUrl = stack.extraQueues['bench-probe']!.url;
-    const probe = { lagsMs: pickupLagsMs, send: async () => { await stack.sqs.send(new SendMessageCommand({ QueueUrl: probeQueueUrl, MessageBody: '{}' })); } };
+    const probe = {
+      lagsMs: pickupLagsMs,
+      send: async () => {
+        await stack.sqs.send(new SendMessageCommand({ QueueUrl: probeQueueUrl, MessageBody: '{}' }));
+      },
+    };
     const runId = `bench-${Date.now().toString(36)}`;
 
     progress('request counts per API call');
@@ -144,11 +202,27 @@ async function main(): Promise<void> {
     });
 
     await waitForQuiet(counter, 2500, 10_000);
-    progress(`pipeline: ${settings.pipeline.transactions} transactions, ${settings.pipeline.inFlight} in flight`);
-    const pipeline = await measurePipeline(api, { ...settings.pipeline, instructionDelayMs, progress, counter, probe });
+    progress(
+      `pipeline: ${settings.pipeline.transactions} transactions, ${settings.pipeline.inFlight} in flight`,
+    );
+    const pipeline = await measurePipeline(api, {
+      ...settings.pipeline,
+      instructionDelayMs,
+      progress,
+      counter,
+      probe,
+    });
     await waitForQuiet(counter, 2500, 10_000);
-    progress(`pipeline, light load: ${settings.lightPipeline.transactions} transactions, ${settings.lightPipeline.inFlight} in flight`);
-    const lightPipeline = await measurePipeline(api, { ...settings.lightPipeline, instructionDelayMs, progress, counter, probe });
+    progress(
+      `pipeline, light load: ${settings.lightPipeline.transactions} transactions, ${settings.lightPipeline.inFlight} in flight`,
+    );
+    const lightPipeline = await measurePipeline(api, {
+      ...settings.lightPipeline,
+      instructionDelayMs,
+      progress,
+      counter,
+      probe,
+    });
 
     await bench.stop();
     bench = undefined;
@@ -164,7 +238,13 @@ async function main(): Promise<void> {
         date,
         command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
         node: process.version,
-        machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, ramGiB: round(os.totalmem() / 1024 ** 3, 1), platform: os.platform(), arch: os.arch() },
+        machine: {
+          cpu: cpus[0]?.model ?? 'unknown',
+          cores: cpus.length,
+          ramGiB: round(os.totalmem() / 1024 ** 3, 1),
+          platform: os.platform(),
+          arch: os.arch(),
+        },
         durationSeconds: Math.round((Date.now() - started) / 1000),
         loadAverage: { atStart: round(loadAtStart, 2), atEnd: round(os.loadavg()[0]!, 2) },
         stackEnv,
@@ -176,16 +256,29 @@ async function main(): Promise<void> {
       requestCounts,
       verdicts: {
         bundles: overBudget.length ? `missed by ${overBudget.join(', ')}` : 'met by every function',
-        throughputAtC8: atC8.every((row) => row.ratio >= 0.5) ? `met (lowest ${worstC8.ratio.toFixed(2)}, ${worstC8.call})` : `missed: ${atC8.filter((row) => row.ratio < 0.5).map((row) => `${row.call} ${row.ratio.toFixed(2)}`).join(', ')}`,
-        instructionP99: pipeline.instructionOverDelay.p99Ms < 1000 ? `met (${pipeline.instructionOverDelay.p99Ms} ms)` : `missed (${pipeline.instructionOverDelay.p99Ms} ms)`,
-        webhookP99: pipeline.webhook.p99Ms < 1000 ? `met (${pipeline.webhook.p99Ms} ms)` : `missed (${pipeline.webhook.p99Ms} ms)`,
+        throughputAtC8: atC8.every((row) => row.ratio >= 0.5)
+          ? `met (lowest ${worstC8.ratio.toFixed(2)}, ${worstC8.call})`
+          : `missed: ${atC8
+              .filter((row) => row.ratio < 0.5)
+              .map((row) => `${row.call} ${row.ratio.toFixed(2)}`)
+              .join(', ')}`,
+        instructionP99:
+          pipeline.instructionOverDelay.p99Ms < 1000
+            ? `met (${pipeline.instructionOverDelay.p99Ms} ms)`
+            : `missed (${pipeline.instructionOverDelay.p99Ms} ms)`,
+        webhookP99:
+          pipeline.webhook.p99Ms < 1000
+            ? `met (${pipeline.webhook.p99Ms} ms)`
+            : `missed (${pipeline.webhook.p99Ms} ms)`,
       },
       notes: { requestCounts: requestCountNotes(requestCounts) },
     };
     writeFileSync(resolve(repoRoot, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
     if (markdownAt) writeFileSync(resolve(markdownAt), renderMarkdown(results));
     process.stdout.write(`${renderText(results)}\n`);
-    progress(`wrote bench-results.json${markdownAt ? ` and ${markdownAt}` : ''} (${results.meta.durationSeconds} s)`);
+    progress(
+      `wrote bench-results.json${markdownAt ? ` and ${markdownAt}` : ''} (${results.meta.durationSeconds} s)`,
+    );
   } finally {
     await bench?.stop();
   }

@@ -6,7 +6,8 @@
 import type { BuildOptions } from 'esbuild';
 
 /** Lets ESM bundles load CommonJS dependencies that call `require` (e.g. built-ins). */
-export const requireBanner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+export const requireBanner =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 export const lambdaBundleOptions = {
   bundle: true,

@@ -32,13 +32,25 @@ export interface BundleResult extends FunctionEntry {
   error?: string;
 }
 
-export const floorEntry: FunctionEntry = { name: 'floor (document client + GetCommand)', kind: 'floor', entry: 'test/bench/floor-function.ts' };
+export const floorEntry: FunctionEntry = {
+  name: 'floor (document client + GetCommand)',
+  kind: 'floor',
+  entry: 'test/bench/floor-function.ts',
+};
 
 export function functionEntries(): FunctionEntry[] {
   return [
     ...routeList().map((route) => ({ name: route.name, kind: 'route' as const, entry: route.handler })),
-    ...Object.entries(queues).map(([name, queue]) => ({ name: `worker:${name}`, kind: 'worker' as const, entry: queue.worker })),
-    ...Object.entries(schedules).map(([name, schedule]) => ({ name: `schedule:${name}`, kind: 'schedule' as const, entry: schedule.handler })),
+    ...Object.entries(queues).map(([name, queue]) => ({
+      name: `worker:${name}`,
+      kind: 'worker' as const,
+      entry: queue.worker,
+    })),
+    ...Object.entries(schedules).map(([name, schedule]) => ({
+      name: `schedule:${name}`,
+      kind: 'schedule' as const,
+      entry: schedule.handler,
+    })),
   ];
 }
 
@@ -67,7 +79,10 @@ function byPackage(metafile: Metafile, outfile: string): Record<string, number> 
 function esmHttpImporters(metafile: Metafile): string[] {
   const importers = new Set<string>();
   for (const [path, input] of Object.entries(metafile.inputs)) {
-    if (input.imports.some((entry) => entry.kind === 'import-statement' && /^(node:)?https?$/.test(entry.path))) importers.add(packageOf(path));
+    if (
+      input.imports.some((entry) => entry.kind === 'import-statement' && /^(node:)?https?$/.test(entry.path))
+    )
+      importers.add(packageOf(path));
   }
   return [...importers].sort();
 }
@@ -77,17 +92,35 @@ export async function bundleOne(entry: FunctionEntry, outRoot: string): Promise<
   if (!existsSync(entryPath)) return { ...entry, error: 'handler module does not exist (yet)' };
   const outdir = join(outRoot, entry.name.replace(/[^A-Za-z0-9_-]+/g, '_'));
   try {
-    const result = await build({ ...lambdaBundleOptions, entryPoints: { index: entryPath }, outdir, absWorkingDir: repoRoot });
+    const result = await build({
+      ...lambdaBundleOptions,
+      entryPoints: { index: entryPath },
+      outdir,
+      absWorkingDir: repoRoot,
+    });
     const outfile = join(outdir, 'index.mjs');
-    const sizeOf = (file: string) => Object.entries(result.metafile.outputs).find(([path]) => resolve(repoRoot, path) === file)?.[1].bytes ?? 0;
-    return { ...entry, outfile, jsBytes: sizeOf(outfile), mapBytes: sizeOf(`${outfile}.map`), packages: byPackage(result.metafile, outfile), esmHttpImporters: esmHttpImporters(result.metafile) };
+    const sizeOf = (file: string) =>
+      Object.entries(result.metafile.outputs).find(([path]) => resolve(repoRoot, path) === file)?.[1].bytes ??
+      0;
+    return {
+      ...entry,
+      outfile,
+      jsBytes: sizeOf(outfile),
+      mapBytes: sizeOf(`${outfile}.map`),
+      packages: byPackage(result.metafile, outfile),
+      esmHttpImporters: esmHttpImporters(result.metafile),
+    };
   } catch (error) {
     return { ...entry, error: (error as Error).message.split('\n')[0] ?? String(error) };
   }
 }
 
 /** The packages that make a bundle bigger than the floor, largest excess first. */
-export function excessOverFloor(bundle: BundleResult, floor: BundleResult, top = 3): Array<{ name: string; bytes: number }> {
+export function excessOverFloor(
+  bundle: BundleResult,
+  floor: BundleResult,
+  top = 3,
+): Array<{ name: string; bytes: number }> {
   const names = new Set([...Object.keys(bundle.packages ?? {}), ...Object.keys(floor.packages ?? {})]);
   return [...names]
     .map((name) => ({ name, bytes: (bundle.packages?.[name] ?? 0) - (floor.packages?.[name] ?? 0) }))

@@ -36,13 +36,31 @@ export interface InitSample {
   sinceProcessStartMs: number;
 }
 
-export function measureInitOnce(bundleFile: string, options: { nodeOptions?: string[] } = {}): Promise<InitSample> {
+export function measureInitOnce(
+  bundleFile: string,
+  options: { nodeOptions?: string[] } = {},
+): Promise<InitSample> {
   const args = [...(options.nodeOptions ?? []), '--input-type=module', '-e', probe];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...lambdaLikeEnv, BENCH_BUNDLE_URL: pathToFileURL(bundleFile).href }, timeout: 30_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${bundleFile}: ${stderr.trim().split('\n').slice(-3).join(' ') || error.message}`));
-      else resolve(JSON.parse(stdout) as InitSample);
-    });
+    execFile(
+      process.execPath,
+      args,
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...lambdaLikeEnv,
+          BENCH_BUNDLE_URL: pathToFileURL(bundleFile).href,
+        },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(`${bundleFile}: ${stderr.trim().split('\n').slice(-3).join(' ') || error.message}`),
+          );
+        else resolve(JSON.parse(stdout) as InitSample);
+      },
+    );
   });
 }
 
@@ -58,8 +76,14 @@ export interface InitResult {
  * Runs `rounds` cold starts of every bundle, one process at a time and interleaved (every
  * bundle once per round), so drift on the machine spreads evenly over all of them.
  */
-export async function measureInit(bundles: Record<string, string>, rounds: number, options: { nodeOptions?: string[]; onRound?: (round: number) => void } = {}): Promise<Record<string, InitResult | { error: string }>> {
-  const samples: Record<string, InitSample[]> = Object.fromEntries(Object.keys(bundles).map((name) => [name, []]));
+export async function measureInit(
+  bundles: Record<string, string>,
+  rounds: number,
+  options: { nodeOptions?: string[]; onRound?: (round: number) => void } = {},
+): Promise<Record<string, InitResult | { error: string }>> {
+  const samples: Record<string, InitSample[]> = Object.fromEntries(
+    Object.keys(bundles).map((name) => [name, []]),
+  );
   const errors: Record<string, string> = {};
   for (let roundIndex = 0; roundIndex < rounds; roundIndex += 1) {
     for (const [name, file] of Object.entries(bundles)) {
@@ -72,15 +96,20 @@ export async function measureInit(bundles: Record<string, string>, rounds: numbe
     }
     options.onRound?.(roundIndex + 1);
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, list]) => {
-    if (errors[name]) return [name, { error: errors[name] }];
-    const imports = list.map((sample) => sample.importMs);
-    return [name, {
-      medianImportMs: round(median(imports)),
-      minImportMs: round(Math.min(...imports)),
-      maxImportMs: round(Math.max(...imports)),
-      medianSinceProcessStartMs: round(median(list.map((sample) => sample.sinceProcessStartMs))),
-      samples: list.length,
-    }];
-  }));
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, list]) => {
+      if (errors[name]) return [name, { error: errors[name] }];
+      const imports = list.map((sample) => sample.importMs);
+      return [
+        name,
+        {
+          medianImportMs: round(median(imports)),
+          minImportMs: round(Math.min(...imports)),
+          maxImportMs: round(Math.max(...imports)),
+          medianSinceProcessStartMs: round(median(list.map((sample) => sample.sinceProcessStartMs))),
+          samples: list.length,
+        },
+      ];
+    }),
+  );
 }

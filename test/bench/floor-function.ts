@@ -6,6 +6,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
 export const handler = async (): Promise<unknown> => {
-  const { Item } = await client.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: 'HEALTH', sk: 'PROBE' } }));
+  const { Item } = await client.send(
+    new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: 'HEALTH', sk: 'PROBE' } }),
+  );
   return Item ?? null;
 };

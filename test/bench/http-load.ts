@@ -11,7 +11,10 @@ export interface HttpLoad {
 
 export function startHttpLoad(): HttpLoad {
   const worker = new Worker(new URL('./load-worker.ts', import.meta.url));
-  const pending = new Map<number, { resolve: (result: LoadResult) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (result: LoadResult) => void; reject: (error: Error) => void }
+  >();
   let nextId = 0;
   worker.on('message', (message: { id: number; result?: LoadResult; error?: string }) => {
     const waiter = pending.get(message.id);

@@ -32,14 +32,33 @@ export interface LoadResult {
 
 function send(agent: Agent, spec: LoadSpec, index: number): Promise<{ status: number; text: string }> {
   const url = new URL(spec.path.replace('{id}', spec.ids?.[index % spec.ids.length] ?? ''), spec.baseUrl);
-  const payload = spec.body ? JSON.stringify(spec.externalIdPrefix ? { ...spec.body, externalId: `${spec.externalIdPrefix}-${index}` } : spec.body) : undefined;
+  const payload = spec.body
+    ? JSON.stringify(
+        spec.externalIdPrefix ? { ...spec.body, externalId: `${spec.externalIdPrefix}-${index}` } : spec.body,
+      )
+    : undefined;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: spec.method, agent, headers: { ...spec.headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const outgoing = request(
+      url,
+      {
+        method: spec.method,
+        agent,
+        headers: {
+          ...spec.headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
@@ -73,7 +92,14 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const elapsedMs = performance.now() - started;
   const generatorBusy = performance.eventLoopUtilization(busyFrom).utilization;
   agent.destroy();
-  return { latenciesMs, elapsedMs, statuses, generatorBusy, ...(firstUnexpected ? { firstUnexpected } : {}), ...(next < spec.requests ? { cappedAt: next } : {}) };
+  return {
+    latenciesMs,
+    elapsedMs,
+    statuses,
+    generatorBusy,
+    ...(firstUnexpected ? { firstUnexpected } : {}),
+    ...(next < spec.requests ? { cappedAt: next } : {}),
+  };
 }
 
 parentPort?.on('message', (message: { id: number; spec: LoadSpec }) => {

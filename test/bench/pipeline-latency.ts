@@ -63,7 +63,11 @@ export interface PipelineResult {
   eventLoopDelay: { p50Ms: number; p99Ms: number };
 }
 
-const stats = (values: number[]) => ({ p50Ms: round(percentile(values, 50)), p99Ms: round(percentile(values, 99)), maxMs: round(Math.max(...values)) });
+const stats = (values: number[]) => ({
+  p50Ms: round(percentile(values, 50)),
+  p99Ms: round(percentile(values, 99)),
+  maxMs: round(Math.max(...values)),
+});
 
 export async function measurePipeline(api: BenchApi, options: PipelineOptions): Promise<PipelineResult> {
   const receiver = await startWebhookReceiver('/bench-hooks');
@@ -77,7 +81,11 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
     }
   }, 5);
   const request = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${api.baseUrl}${path}`, { method, headers: { authorization: api.authorization, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${api.baseUrl}${path}`, {
+      method,
+      headers: { authorization: api.authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: response.status, body: (await response.json()) as any };
   };
 
@@ -87,7 +95,8 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
     const body = { ...(index % 2 ? bobBody() : copBody()), postbackUrl: receiver.url };
     const sent = Date.now();
     const created = await request('POST', '/transactions/v2/purchase', body);
-    if (created.status !== 201) throw new Error(`purchase: ${created.status} ${JSON.stringify(created.body)}`);
+    if (created.status !== 201)
+      throw new Error(`purchase: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.id as string;
     // The rail cannot have it before the delay: start polling shortly before, not from the start.
     await pause(Math.max(0, sent + options.instructionDelayMs - 150 - Date.now()));
@@ -127,7 +136,9 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
   const backgroundBefore = options.counter.snapshot(backgroundScope);
   let polls = 0;
   const probeLagsFrom = options.probe?.lagsMs.length ?? 0;
-  const prober = options.probe ? setInterval(() => void options.probe!.send().catch(() => undefined), 100) : undefined;
+  const prober = options.probe
+    ? setInterval(() => void options.probe!.send().catch(() => undefined), 100)
+    : undefined;
   let next = 0;
   const lane = async () => {
     while (next < options.transactions) {
@@ -137,11 +148,16 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
       } catch (error) {
         failures.push((error as Error).message);
       }
-      if ((samples.length + failures.length) % 40 === 0) options.progress(`pipeline: ${samples.length + failures.length}/${options.transactions} transactions`);
+      if ((samples.length + failures.length) % 40 === 0)
+        options.progress(
+          `pipeline: ${samples.length + failures.length}/${options.transactions} transactions`,
+        );
     }
   };
   try {
-    await Promise.all(Array.from({ length: options.inFlight }, (_, laneIndex) => pause(laneIndex * 20).then(lane)));
+    await Promise.all(
+      Array.from({ length: options.inFlight }, (_, laneIndex) => pause(laneIndex * 20).then(lane)),
+    );
   } finally {
     clearInterval(scanner);
     if (prober) clearInterval(prober);
@@ -165,13 +181,34 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
     instructionOverDelay: stats(samples.map((sample) => sample.instructionMs - delay)),
     fillOverDelay: stats(samples.map((sample) => sample.fillAfterCreateMs - delay)),
     webhook: stats(samples.map((sample) => sample.webhookMs)),
-    payToEvent: (({ p50Ms, p99Ms }) => ({ p50Ms, p99Ms }))(stats(samples.map((sample) => sample.payToEventMs))),
-    eventToWebhook: (({ p50Ms, p99Ms }) => ({ p50Ms, p99Ms }))(stats(samples.map((sample) => sample.eventToWebhookMs))),
-    ...(probeLags.length ? { probePickup: { samples: probeLags.length, p50Ms: round(percentile(probeLags, 50)), p99Ms: round(percentile(probeLags, 99)) } } : {}),
-    backgroundPerTransaction: Object.fromEntries(Object.entries(background).map(([command, count]) => [command, perTransaction(count.commands)])),
-    backgroundDynamoMeanMs: Object.fromEntries(Object.entries(background).filter(([command]) => command.startsWith('dynamodb.')).map(([command, count]) => [command, round(count.totalMs / count.commands)])),
+    payToEvent: (({ p50Ms, p99Ms }) => ({ p50Ms, p99Ms }))(
+      stats(samples.map((sample) => sample.payToEventMs)),
+    ),
+    eventToWebhook: (({ p50Ms, p99Ms }) => ({ p50Ms, p99Ms }))(
+      stats(samples.map((sample) => sample.eventToWebhookMs)),
+    ),
+    ...(probeLags.length
+      ? {
+          probePickup: {
+            samples: probeLags.length,
+            p50Ms: round(percentile(probeLags, 50)),
+            p99Ms: round(percentile(probeLags, 99)),
+          },
+        }
+      : {}),
+    backgroundPerTransaction: Object.fromEntries(
+      Object.entries(background).map(([command, count]) => [command, perTransaction(count.commands)]),
+    ),
+    backgroundDynamoMeanMs: Object.fromEntries(
+      Object.entries(background)
+        .filter(([command]) => command.startsWith('dynamodb.'))
+        .map(([command, count]) => [command, round(count.totalMs / count.commands)]),
+    ),
     getPollsPerTransaction: perTransaction(polls),
     mainThreadBusy: round(busy, 2),
-    eventLoopDelay: { p50Ms: round(loopDelay.percentile(50) / 1e6), p99Ms: round(loopDelay.percentile(99) / 1e6) },
+    eventLoopDelay: {
+      p50Ms: round(loopDelay.percentile(50) / 1e6),
+      p99Ms: round(loopDelay.percentile(99) / 1e6),
+    },
   };
 }

@@ -17,11 +17,21 @@ export interface RawDynamo {
 }
 
 export function rawDynamo(endpoint: string, tableName: string): RawDynamo {
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 4 }), { marshallOptions: { removeUndefinedValues: true } });
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 4,
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
   return {
     client,
     async read(key) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+      );
       if (!Item) throw new Error(`raw baseline: no template item at ${JSON.stringify(key)}`);
       return Item;
     },
@@ -42,47 +52,124 @@ function unsweptWorkKeys(dueAt: string, id: string) {
 }
 
 /** A purchase's write: the transaction (with its work-index keys) and its externalId item, in one transaction. */
-export function purchaseWrite(raw: RawDynamo, tableName: string, template: Record<string, unknown>, prefix: string): RawOperation {
+export function purchaseWrite(
+  raw: RawDynamo,
+  tableName: string,
+  template: Record<string, unknown>,
+  prefix: string,
+): RawOperation {
   const accountId = template.accountId as string;
   return async (index) => {
     const id = newTransactionId();
     const externalId = `${prefix}-${index}`;
     const createdAt = new Date().toISOString();
-    await raw.client.send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName, Item: { ...template, ...keys.transaction(accountId, id), ...unsweptWorkKeys(createdAt, id), id, externalId, createdAt, updatedAt: createdAt }, ConditionExpression: notExists } },
-        { Put: { TableName: tableName, Item: { ...keys.transactionExternalId(accountId, externalId), entity: 'transactionExternalId', transactionId: id, createdAt }, ConditionExpression: notExists } },
-      ],
-    }));
+    await raw.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...template,
+                ...keys.transaction(accountId, id),
+                ...unsweptWorkKeys(createdAt, id),
+                id,
+                externalId,
+                createdAt,
+                updatedAt: createdAt,
+              },
+              ConditionExpression: notExists,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.transactionExternalId(accountId, externalId),
+                entity: 'transactionExternalId',
+                transactionId: id,
+                createdAt,
+              },
+              ConditionExpression: notExists,
+            },
+          },
+        ],
+      }),
+    );
   };
 }
 
 /** A product create's write: the product (with its listing keys) and its externalId item, in one transaction. */
-export function productWrite(raw: RawDynamo, tableName: string, template: Record<string, unknown>, prefix: string): RawOperation {
+export function productWrite(
+  raw: RawDynamo,
+  tableName: string,
+  template: Record<string, unknown>,
+  prefix: string,
+): RawOperation {
   const accountId = template.accountId as string;
   return async (index) => {
     const id = newPrefixedId('prd');
     const externalId = `${prefix}-${index}`;
     const createdAt = new Date().toISOString();
-    await raw.client.send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName, Item: { ...template, ...keys.product(accountId, id), ...keys.productListing(accountId, createdAt, id), id, externalId, createdAt, updatedAt: createdAt }, ConditionExpression: notExists } },
-        { Put: { TableName: tableName, Item: { ...keys.productExternalId(accountId, externalId), type: 'productExternalId', accountId, externalId, productId: id }, ConditionExpression: notExists } },
-      ],
-    }));
+    await raw.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...template,
+                ...keys.product(accountId, id),
+                ...keys.productListing(accountId, createdAt, id),
+                id,
+                externalId,
+                createdAt,
+                updatedAt: createdAt,
+              },
+              ConditionExpression: notExists,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.productExternalId(accountId, externalId),
+                type: 'productExternalId',
+                accountId,
+                externalId,
+                productId: id,
+              },
+              ConditionExpression: notExists,
+            },
+          },
+        ],
+      }),
+    );
   };
 }
 
 /** A transaction read: one eventually consistent GetItem, as GET /transactions/:id does. */
-export function transactionRead(raw: RawDynamo, tableName: string, accountId: string, ids: string[]): RawOperation {
+export function transactionRead(
+  raw: RawDynamo,
+  tableName: string,
+  accountId: string,
+  ids: string[],
+): RawOperation {
   return async (index) => {
-    const { Item } = await raw.client.send(new GetCommand({ TableName: tableName, Key: keys.transaction(accountId, ids[index % ids.length]!) }));
+    const { Item } = await raw.client.send(
+      new GetCommand({ TableName: tableName, Key: keys.transaction(accountId, ids[index % ids.length]!) }),
+    );
     if (!Item) throw new Error('raw baseline: transaction not found');
   };
 }
 
 /** Runs `requests` operations, `concurrency` at a time, like the HTTP load worker does. */
-export async function runRaw(operation: RawOperation, requests: number, concurrency: number, timeCapMs: number): Promise<LoadResult> {
+export async function runRaw(
+  operation: RawOperation,
+  requests: number,
+  concurrency: number,
+  timeCapMs: number,
+): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   const statuses: Record<string, number> = {};
   let firstUnexpected: string | undefined;
@@ -104,5 +191,11 @@ export async function runRaw(operation: RawOperation, requests: number, concurre
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
-  return { latenciesMs, elapsedMs: performance.now() - started, statuses, ...(firstUnexpected ? { firstUnexpected } : {}), ...(next < requests ? { cappedAt: next } : {}) };
+  return {
+    latenciesMs,
+    elapsedMs: performance.now() - started,
+    statuses,
+    ...(firstUnexpected ? { firstUnexpected } : {}),
+    ...(next < requests ? { cappedAt: next } : {}),
+  };
 }

@@ -1,23 +1,36 @@
 // Renders the bench results: aligned plain-text tables for the terminal and a markdown
 // section for the README. Both read the same BenchResults object that goes to JSON.
-import type { BundleRow, BenchResults } from './results.ts';
+import type { BenchResults, BundleRow } from './results.ts';
 
 type Cell = string | number;
 
 function textTable(header: Cell[], rows: Cell[][], alignRight: boolean[] = []): string {
   const all = [header, ...rows].map((row) => row.map(String));
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
-  const line = (row: string[]) => row.map((cell, column) => (alignRight[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd();
-  return [line(all[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...all.slice(1).map(line)].join('\n');
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        alignRight[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(all[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...all.slice(1).map(line)].join(
+    '\n',
+  );
 }
 
 function markdownTable(header: Cell[], rows: Cell[][], alignRight: boolean[] = []): string {
   const line = (row: Cell[]) => `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(header), `|${header.map((_, column) => (alignRight[column] ? '---:' : ':---')).join('|')}|`, ...rows.map(line)].join('\n');
+  return [
+    line(header),
+    `|${header.map((_, column) => (alignRight[column] ? '---:' : ':---')).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 1024).toFixed(0)} KB`);
-const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : `${value.toFixed(1)}`);
+const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '–' : `${value.toFixed(1)}`;
 const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(2)}×`);
 
 function bundleRows(results: BenchResults): Cell[][] {
@@ -30,7 +43,11 @@ function bundleRows(results: BenchResults): Cell[][] {
     ratio(entry.initRatio),
     ms(entry.initPlain?.medianImportMs),
     ratio(entry.initPlainRatio),
-    entry.error ? `not measured: ${entry.error}` : entry.exceeds.length ? `over: ${entry.exceeds.join(', ')}` : 'ok',
+    entry.error
+      ? `not measured: ${entry.error}`
+      : entry.exceeds.length
+        ? `over: ${entry.exceeds.join(', ')}`
+        : 'ok',
   ];
   return [row(floor), ...functions.map(row)];
 }
@@ -40,7 +57,10 @@ function overBudgetLines(results: BenchResults): string[] {
     .filter((entry) => entry.exceeds.length)
     .map((entry) => {
       // Only worth naming when the floor does not pay the same cost already.
-      const httpNote = entry.esmHttpImporters?.length && !results.bundles.floor.esmHttpImporters?.length ? `; ESM import of node:http by ${entry.esmHttpImporters.join(', ')} (loads undici at init)` : '';
+      const httpNote =
+        entry.esmHttpImporters?.length && !results.bundles.floor.esmHttpImporters?.length
+          ? `; ESM import of node:http by ${entry.esmHttpImporters.join(', ')} (loads undici at init)`
+          : '';
       return `${entry.name} (${entry.exceeds.join(', ')}): ${entry.topExcess.map((excess) => `${excess.name} +${kb(excess.bytes)}`).join(', ')}${httpNote}`;
     });
 }
@@ -64,20 +84,33 @@ function throughputRows(results: BenchResults): Cell[][] {
 
 function throughputNotes(results: BenchResults): string[] {
   const notes: string[] = [];
-  const purchase = results.throughput.find((row) => row.call === 'POST /transactions/v2/purchase' && row.concurrency === 8);
-  const isolated = results.throughput.find((row) => row.call.endsWith('(workers off)') && row.concurrency === 8);
+  const purchase = results.throughput.find(
+    (row) => row.call === 'POST /transactions/v2/purchase' && row.concurrency === 8,
+  );
+  const isolated = results.throughput.find(
+    (row) => row.call.endsWith('(workers off)') && row.concurrency === 8,
+  );
   if (purchase) {
-    const aws = Object.entries(purchase.apiAwsMsPerCall).map(([command, msPerCall]) => `${command} ${msPerCall} ms`).join(', ');
-    notes.push(`Purchase at c=8: the instruction worker each purchase starts made ${purchase.backgroundDynamoRequests} DynamoDB requests during the cell (${purchase.api.requests} purchases), on the same DynamoDB Local and the same event loop as the gateway (fauxqs runs in-process too); time per purchase in AWS calls: ${aws}.`);
+    const aws = Object.entries(purchase.apiAwsMsPerCall)
+      .map(([command, msPerCall]) => `${command} ${msPerCall} ms`)
+      .join(', ');
+    notes.push(
+      `Purchase at c=8: the instruction worker each purchase starts made ${purchase.backgroundDynamoRequests} DynamoDB requests during the cell (${purchase.api.requests} purchases), on the same DynamoDB Local and the same event loop as the gateway (fauxqs runs in-process too); time per purchase in AWS calls: ${aws}.`,
+    );
   }
-  if (isolated) notes.push(`"(workers off)": the same purchase cells on a stack without SQS event sources (a child process after the main stack stopped): the handler's own cost, as in AWS where the worker runs in its own Lambda. Ratio at c=8: ${isolated.ratio.toFixed(2)}.`);
+  if (isolated)
+    notes.push(
+      `"(workers off)": the same purchase cells on a stack without SQS event sources (a child process after the main stack stopped): the handler's own cost, as in AWS where the worker runs in its own Lambda. Ratio at c=8: ${isolated.ratio.toFixed(2)}.`,
+    );
   return notes;
 }
 
 function countRows(results: BenchResults): Cell[][] {
   return results.requestCounts.map((row) => [
     row.call,
-    Object.entries(row.perCall).map(([command, count]) => `${count} ${command}`).join(', '),
+    Object.entries(row.perCall)
+      .map(([command, count]) => `${count} ${command}`)
+      .join(', '),
     `${row.dynamoPerCall} + ${row.sqsPerCall}`,
     `${row.floorDynamo} + ${row.floorSqs}`,
     `${row.dynamoPerCall - row.floorDynamo >= 0 ? '+' : ''}${(row.dynamoPerCall - row.floorDynamo).toFixed(2)} + ${(row.sqsPerCall - row.floorSqs).toFixed(2)}`,
@@ -87,24 +120,37 @@ function countRows(results: BenchResults): Cell[][] {
 
 function pipelineRows(results: BenchResults): Cell[][] {
   const { pipeline: loaded, lightPipeline: light } = results;
-  const row = (label: string, pick: (result: BenchResults['pipeline']) => { p50Ms: number; p99Ms: number; maxMs?: number }): Cell[] => {
+  const row = (
+    label: string,
+    pick: (result: BenchResults['pipeline']) => { p50Ms: number; p99Ms: number; maxMs?: number },
+  ): Cell[] => {
     const [a, b] = [pick(loaded), pick(light)];
     return [label, ms(a.p50Ms), ms(a.p99Ms), ms(a.maxMs), ms(b.p50Ms), ms(b.p99Ms)];
   };
   return [
-    row(`purchase sent → GET shows the instruction, minus the ${loaded.instructionDelayMs} ms sandbox delay`, (result) => result.instructionOverDelay),
+    row(
+      `purchase sent → GET shows the instruction, minus the ${loaded.instructionDelayMs} ms sandbox delay`,
+      (result) => result.instructionOverDelay,
+    ),
     row('↳ server side: instruction written − createdAt − delay', (result) => result.fillOverDelay),
     row('sandbox pay sent → webhook received', (result) => result.webhook),
     row('↳ pay sent → cashin.paid event created (payment job picked up)', (result) => result.payToEvent),
     row('↳ event created → webhook received', (result) => result.eventToWebhook),
-    row('queue pickup on an idle probe queue (send → worker called)', (result) => result.probePickup ?? { p50Ms: Number.NaN, p99Ms: Number.NaN }),
+    row(
+      'queue pickup on an idle probe queue (send → worker called)',
+      (result) => result.probePickup ?? { p50Ms: Number.NaN, p99Ms: Number.NaN },
+    ),
   ];
 }
 
 function pipelineNotes(results: BenchResults): string[] {
   const { pipeline } = results;
-  const perTx = Object.entries(pipeline.backgroundPerTransaction).map(([command, count]) => `${count} ${command}`).join(', ');
-  const means = Object.entries(pipeline.backgroundDynamoMeanMs).map(([command, mean]) => `${command.replace('dynamodb.', '')} ${mean.toFixed(1)} ms`).join(', ');
+  const perTx = Object.entries(pipeline.backgroundPerTransaction)
+    .map(([command, count]) => `${count} ${command}`)
+    .join(', ');
+  const means = Object.entries(pipeline.backgroundDynamoMeanMs)
+    .map(([command, mean]) => `${command.replace('dynamodb.', '')} ${mean.toFixed(1)} ms`)
+    .join(', ');
   return [
     `Workers' requests per transaction (${pipeline.inFlight} in flight): ${perTx}; plus ${pipeline.getPollsPerTransaction} GET polls per transaction from the bench.`,
     `Mean DynamoDB Local latency of those requests during the run: ${means}.`,
@@ -112,9 +158,31 @@ function pipelineNotes(results: BenchResults): string[] {
   ];
 }
 
-const bundleHeader = ['function', 'bundle (JS)', 'vs floor', 'init ms, as deployed', 'vs floor', 'init ms, no source maps', 'vs floor', 'budget'];
+const bundleHeader = [
+  'function',
+  'bundle (JS)',
+  'vs floor',
+  'init ms, as deployed',
+  'vs floor',
+  'init ms, no source maps',
+  'vs floor',
+  'budget',
+];
 const bundleAlign = [false, true, true, true, true, true, true, false];
-const throughputHeader = ['call', 'c', 'n', 'API req/s', 'API p50 ms', 'API p99 ms', 'raw req/s', 'raw p50 ms', 'raw p99 ms', 'API/raw', 'main thread busy (API / raw)', ''];
+const throughputHeader = [
+  'call',
+  'c',
+  'n',
+  'API req/s',
+  'API p50 ms',
+  'API p99 ms',
+  'raw req/s',
+  'raw p50 ms',
+  'raw p99 ms',
+  'API/raw',
+  'main thread busy (API / raw)',
+  '',
+];
 const throughputAlign = [false, true, true, true, true, true, true, true, true, true, true, false];
 const countHeader = ['call', 'per call', 'DynamoDB + SQS', 'floor', 'over floor', 'items/TransactWrite'];
 
@@ -122,27 +190,56 @@ export function renderText(results: BenchResults): string {
   const { meta, bundles, pipeline } = results;
   const out: string[] = [];
   out.push(`Benchmark — ${meta.date}`);
-  out.push(`Machine: ${meta.machine.cpu}, ${meta.machine.cores} cores, ${meta.machine.ramGiB} GiB RAM, ${meta.machine.platform}/${meta.machine.arch}; Node ${meta.node}; load average ${meta.loadAverage.atStart} at start, ${meta.loadAverage.atEnd} at end; took ${meta.durationSeconds} s`);
+  out.push(
+    `Machine: ${meta.machine.cpu}, ${meta.machine.cores} cores, ${meta.machine.ramGiB} GiB RAM, ${meta.machine.platform}/${meta.machine.arch}; Node ${meta.node}; load average ${meta.loadAverage.atStart} at start, ${meta.loadAverage.atEnd} at end; took ${meta.durationSeconds} s`,
+  );
   out.push('');
-  out.push(`1. Bundle size and cold init (budget: ≤ ${bundles.budget.sizeRatio}× the floor's size, ≤ ${bundles.budget.initRatio}× its init)`);
-  out.push(`   esbuild with the CDK stack's options (node24, ESM, mainFields module,main, minify, source map without sources, createRequire banner, AWS SDK bundled); init = import() of index.mjs in a fresh ${meta.node} process, median of ${bundles.rounds}, as deployed (${bundles.nodeOptions.join(' ')}; the budget applies to this) and without source maps; the floor creates its client at module scope (counted), the functions create theirs on first use.`);
+  out.push(
+    `1. Bundle size and cold init (budget: ≤ ${bundles.budget.sizeRatio}× the floor's size, ≤ ${bundles.budget.initRatio}× its init)`,
+  );
+  out.push(
+    `   esbuild with the CDK stack's options (node24, ESM, mainFields module,main, minify, source map without sources, createRequire banner, AWS SDK bundled); init = import() of index.mjs in a fresh ${meta.node} process, median of ${bundles.rounds}, as deployed (${bundles.nodeOptions.join(' ')}; the budget applies to this) and without source maps; the floor creates its client at module scope (counted), the functions create theirs on first use.`,
+  );
   out.push(textTable(bundleHeader, bundleRows(results), bundleAlign));
   const over = overBudgetLines(results);
-  out.push(over.length ? `Over budget, largest packages beyond the floor:\n${over.map((line) => `  - ${line}`).join('\n')}` : 'Every function is within budget.');
+  out.push(
+    over.length
+      ? `Over budget, largest packages beyond the floor:\n${over.map((line) => `  - ${line}`).join('\n')}`
+      : 'Every function is within budget.',
+  );
   out.push('');
-  out.push('2. Throughput through the local gateway vs the same DynamoDB work sent directly (raw), keep-alive HTTP');
+  out.push(
+    '2. Throughput through the local gateway vs the same DynamoDB work sent directly (raw), keep-alive HTTP',
+  );
   out.push(textTable(throughputHeader, throughputRows(results), throughputAlign));
   out.push(`   Target: API/raw ≥ 0.5 at c=8 — ${results.verdicts.throughputAtC8}`);
   for (const line of throughputNotes(results)) out.push(`   ${line}`);
   out.push('');
   const light = results.lightPipeline;
-  out.push(`3. Pipeline latency: ${pipeline.transactions} transactions with ${pipeline.inFlight} in flight (${pipeline.failed} failed), and ${light.transactions} with ${light.inFlight} in flight (${light.failed} failed); GET polled every ${pipeline.pollIntervalMs} ms from shortly before the instruction can exist`);
-  out.push(textTable(['measure', `${pipeline.inFlight} in flight p50`, 'p99', 'max', `${light.inFlight} in flight p50`, 'p99'], pipelineRows(results), [false, true, true, true, true, true]));
-  out.push(`   Target: p99 < 1000 ms at ${pipeline.inFlight} in flight — instruction: ${results.verdicts.instructionP99}; webhook: ${results.verdicts.webhookP99}`);
+  out.push(
+    `3. Pipeline latency: ${pipeline.transactions} transactions with ${pipeline.inFlight} in flight (${pipeline.failed} failed), and ${light.transactions} with ${light.inFlight} in flight (${light.failed} failed); GET polled every ${pipeline.pollIntervalMs} ms from shortly before the instruction can exist`,
+  );
+  out.push(
+    textTable(
+      [
+        'measure',
+        `${pipeline.inFlight} in flight p50`,
+        'p99',
+        'max',
+        `${light.inFlight} in flight p50`,
+        'p99',
+      ],
+      pipelineRows(results),
+      [false, true, true, true, true, true],
+    ),
+  );
+  out.push(
+    `   Target: p99 < 1000 ms at ${pipeline.inFlight} in flight — instruction: ${results.verdicts.instructionP99}; webhook: ${results.verdicts.webhookP99}`,
+  );
   for (const line of pipelineNotes(results)) out.push(`   ${line}`);
   if (pipeline.firstFailure) out.push(`   first failure: ${pipeline.firstFailure}`);
   out.push('');
-  out.push('4. AWS requests per API call (warm caches; counted by SDK middleware on the service\'s clients)');
+  out.push("4. AWS requests per API call (warm caches; counted by SDK middleware on the service's clients)");
   out.push(textTable(countHeader, countRows(results)));
   for (const note of results.notes.requestCounts) out.push(`   - ${note}`);
   return out.join('\n');
@@ -154,11 +251,15 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('## Performance');
   out.push('');
   const command = meta.command.replace(/\s*--markdown\s+\S+/, '').replace(/ --$/, '');
-  out.push(`Measured with \`${command}\` on ${meta.date.slice(0, 10)}: ${meta.machine.cpu}, ${meta.machine.cores} cores, ${meta.machine.ramGiB} GiB RAM, Node ${meta.node}. The script starts DynamoDB Local, fauxqs, the local gateway and the SQS event sources in its own process, measures, stops them, prints these tables and writes \`bench-results.json\` (\`-- --markdown <file>\` also writes this section); it took ${meta.durationSeconds} s. These are figures of the local stack on one small machine, not of AWS: each is set against a floor or the database's own limit measured in the same run.`);
+  out.push(
+    `Measured with \`${command}\` on ${meta.date.slice(0, 10)}: ${meta.machine.cpu}, ${meta.machine.cores} cores, ${meta.machine.ramGiB} GiB RAM, Node ${meta.node}. The script starts DynamoDB Local, fauxqs, the local gateway and the SQS event sources in its own process, measures, stops them, prints these tables and writes \`bench-results.json\` (\`-- --markdown <file>\` also writes this section); it took ${meta.durationSeconds} s. These are figures of the local stack on one small machine, not of AWS: each is set against a floor or the database's own limit measured in the same run.`,
+  );
   out.push('');
   out.push(`### Bundle size and cold init per function`);
   out.push('');
-  out.push(`Bundled with esbuild using the CDK stack's options (node24, ESM, minified, source map, createRequire banner, AWS SDK bundled). Init is the \`import()\` of the bundle in a fresh Node process, median of ${bundles.rounds}, as deployed (\`${bundles.nodeOptions.join(' ')}\`) and without source maps; no network call is timed. The floor is a function that only creates a DynamoDB document client (at module scope, so its init includes that) and sends one GetCommand; the functions create their clients on first use. Budget: ≤ ${bundles.budget.sizeRatio}× the floor's size and ≤ ${bundles.budget.initRatio}× its init (as deployed).`);
+  out.push(
+    `Bundled with esbuild using the CDK stack's options (node24, ESM, minified, source map, createRequire banner, AWS SDK bundled). Init is the \`import()\` of the bundle in a fresh Node process, median of ${bundles.rounds}, as deployed (\`${bundles.nodeOptions.join(' ')}\`) and without source maps; no network call is timed. The floor is a function that only creates a DynamoDB document client (at module scope, so its init includes that) and sends one GetCommand; the functions create their clients on first use. Budget: ≤ ${bundles.budget.sizeRatio}× the floor's size and ≤ ${bundles.budget.initRatio}× its init (as deployed).`,
+  );
   out.push('');
   out.push(markdownTable(bundleHeader, bundleRows(results), bundleAlign));
   const over = overBudgetLines(results);
@@ -171,18 +272,41 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('');
   out.push('### Throughput: API vs the database alone');
   out.push('');
-  out.push('Each call through the local gateway (keep-alive HTTP, load generator in a worker thread) next to the same DynamoDB work sent directly with the SDK: a purchase is one TransactWrite of two items (transaction + externalId), a product create one TransactWrite of two items (product + externalId), a read one GetItem. Target: API/raw ≥ 0.5 at concurrency 8.');
+  out.push(
+    'Each call through the local gateway (keep-alive HTTP, load generator in a worker thread) next to the same DynamoDB work sent directly with the SDK: a purchase is one TransactWrite of two items (transaction + externalId), a product create one TransactWrite of two items (product + externalId), a read one GetItem. Target: API/raw ≥ 0.5 at concurrency 8.',
+  );
   out.push('');
-  out.push(markdownTable(throughputHeader.slice(0, -1), throughputRows(results).map((row) => row.slice(0, -1)), throughputAlign));
+  out.push(
+    markdownTable(
+      throughputHeader.slice(0, -1),
+      throughputRows(results).map((row) => row.slice(0, -1)),
+      throughputAlign,
+    ),
+  );
   out.push('');
   for (const line of throughputNotes(results)) out.push(`- ${line}`);
   out.push('');
   out.push('### Pipeline latency');
   out.push('');
   const light = results.lightPipeline;
-  out.push(`${pipeline.transactions} transactions with ${pipeline.inFlight} in flight (the target applies here) and ${light.transactions} with ${light.inFlight} in flight; SANDBOX_INSTRUCTION_DELAY_MS=${pipeline.instructionDelayMs} (the default), subtracted; GET polled every ${pipeline.pollIntervalMs} ms. Target: p99 < 1 s.`);
+  out.push(
+    `${pipeline.transactions} transactions with ${pipeline.inFlight} in flight (the target applies here) and ${light.transactions} with ${light.inFlight} in flight; SANDBOX_INSTRUCTION_DELAY_MS=${pipeline.instructionDelayMs} (the default), subtracted; GET polled every ${pipeline.pollIntervalMs} ms. Target: p99 < 1 s.`,
+  );
   out.push('');
-  out.push(markdownTable(['measure', `${pipeline.inFlight} in flight p50 ms`, 'p99 ms', 'max ms', `${light.inFlight} in flight p50 ms`, 'p99 ms'], pipelineRows(results), [false, true, true, true, true, true]));
+  out.push(
+    markdownTable(
+      [
+        'measure',
+        `${pipeline.inFlight} in flight p50 ms`,
+        'p99 ms',
+        'max ms',
+        `${light.inFlight} in flight p50 ms`,
+        'p99 ms',
+      ],
+      pipelineRows(results),
+      [false, true, true, true, true, true],
+    ),
+  );
   out.push('');
   for (const line of pipelineNotes(results)) out.push(`- ${line}`);
   out.push('');

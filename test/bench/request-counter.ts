@@ -29,9 +29,15 @@ export class RequestCounter {
 
   private entry(scope: string, command: string): CommandCount {
     let byCommand = this.counts.get(scope);
-    if (!byCommand) this.counts.set(scope, (byCommand = new Map()));
+    if (!byCommand) {
+      byCommand = new Map();
+      this.counts.set(scope, byCommand);
+    }
     let count = byCommand.get(command);
-    if (!count) byCommand.set(command, (count = { commands: 0, attempts: 0, items: 0, totalMs: 0 }));
+    if (!count) {
+      count = { commands: 0, attempts: 0, items: 0, totalMs: 0 };
+      byCommand.set(command, count);
+    }
     return count;
   }
 
@@ -39,22 +45,34 @@ export class RequestCounter {
   install(service: string, stack: MiddlewareStack<any, any>): void {
     const name = `benchRequestCounter${service}`;
     if (stack.identify().some((entry) => entry.startsWith(name))) return;
-    stack.add((next: any, context: any) => async (args: any) => {
-      const count = this.entry(requestScope.getStore() ?? backgroundScope, `${service}.${String(context.commandName ?? '?').replace(/Command$/, '')}`);
-      count.commands += 1;
-      const items = args?.input?.TransactItems;
-      if (Array.isArray(items)) count.items += items.length;
-      const started = performance.now();
-      try {
-        return await next(args);
-      } finally {
-        count.totalMs += performance.now() - started;
-      }
-    }, { step: 'initialize', priority: 'high', name: `${name}Commands` });
-    stack.add((next: any, context: any) => async (args: any) => {
-      this.entry(requestScope.getStore() ?? backgroundScope, `${service}.${String(context.commandName ?? '?').replace(/Command$/, '')}`).attempts += 1;
-      return next(args);
-    }, { step: 'deserialize', priority: 'low', name: `${name}Attempts` });
+    stack.add(
+      (next: any, context: any) => async (args: any) => {
+        const count = this.entry(
+          requestScope.getStore() ?? backgroundScope,
+          `${service}.${String(context.commandName ?? '?').replace(/Command$/, '')}`,
+        );
+        count.commands += 1;
+        const items = args?.input?.TransactItems;
+        if (Array.isArray(items)) count.items += items.length;
+        const started = performance.now();
+        try {
+          return await next(args);
+        } finally {
+          count.totalMs += performance.now() - started;
+        }
+      },
+      { step: 'initialize', priority: 'high', name: `${name}Commands` },
+    );
+    stack.add(
+      (next: any, context: any) => async (args: any) => {
+        this.entry(
+          requestScope.getStore() ?? backgroundScope,
+          `${service}.${String(context.commandName ?? '?').replace(/Command$/, '')}`,
+        ).attempts += 1;
+        return next(args);
+      },
+      { step: 'deserialize', priority: 'low', name: `${name}Attempts` },
+    );
   }
 
   reset(): void {
@@ -62,22 +80,34 @@ export class RequestCounter {
   }
 
   snapshot(scope: string): Record<string, CommandCount> {
-    return Object.fromEntries([...(this.counts.get(scope) ?? new Map())].map(([command, count]) => [command, { ...count }]));
+    return Object.fromEntries(
+      [...(this.counts.get(scope) ?? new Map())].map(([command, count]) => [command, { ...count }]),
+    );
   }
 
   total(scope: string, service?: string): number {
     let total = 0;
-    for (const [command, count] of this.counts.get(scope) ?? []) if (!service || command.startsWith(`${service}.`)) total += count.commands;
+    for (const [command, count] of this.counts.get(scope) ?? [])
+      if (!service || command.startsWith(`${service}.`)) total += count.commands;
     return total;
   }
 }
 
 /** What was counted between two snapshots of one scope (commands that occurred only). */
-export function difference(after: Record<string, CommandCount>, before: Record<string, CommandCount>): Record<string, CommandCount> {
+export function difference(
+  after: Record<string, CommandCount>,
+  before: Record<string, CommandCount>,
+): Record<string, CommandCount> {
   const changed: Record<string, CommandCount> = {};
   for (const [command, count] of Object.entries(after)) {
     const was = before[command] ?? { commands: 0, attempts: 0, items: 0, totalMs: 0 };
-    if (count.commands > was.commands) changed[command] = { commands: count.commands - was.commands, attempts: count.attempts - was.attempts, items: count.items - was.items, totalMs: count.totalMs - was.totalMs };
+    if (count.commands > was.commands)
+      changed[command] = {
+        commands: count.commands - was.commands,
+        attempts: count.attempts - was.attempts,
+        items: count.items - was.items,
+        totalMs: count.totalMs - was.totalMs,
+      };
   }
   return changed;
 }

@@ -38,25 +38,81 @@ interface CallDef {
 }
 
 const keyCache = 'the API key lookup is served from the in-memory cache (AUTH_CACHE_TTL_MS, 5 s)';
-const purchaseCaches = 'the API key lookup and the account settings read (fees, global postback URL) are served from in-memory caches (AUTH_CACHE_TTL_MS, 5 s)';
+const purchaseCaches =
+  'the API key lookup and the account settings read (fees, global postback URL) are served from in-memory caches (AUTH_CACHE_TTL_MS, 5 s)';
 
 function describe(definition: CallDef, perCall: Record<string, number>, dynamo: number, sqs: number): string {
   const over = round(dynamo - definition.floorDynamo, 2);
   const overSqs = round(sqs - definition.floorSqs, 2);
   if (over === 0 && overSqs === 0) return `at its floor (${definition.floor}): ${definition.cached}.`;
-  const commands = Object.entries(perCall).map(([command, count]) => `${count} ${command}`).join(', ');
+  const commands = Object.entries(perCall)
+    .map(([command, count]) => `${count} ${command}`)
+    .join(', ');
   return `${over >= 0 ? '+' : ''}${over} DynamoDB, ${overSqs >= 0 ? '+' : ''}${overSqs} SQS against ${definition.floor} (${commands})${definition.over ? `: ${definition.over}` : ''}; ${definition.cached}.`;
 }
 
-export async function measureRequestCounts(api: BenchApi, counter: RequestCounter, scope: string, runId: string, calls = 20): Promise<RequestCountRow[]> {
+export async function measureRequestCounts(
+  api: BenchApi,
+  counter: RequestCounter,
+  scope: string,
+  runId: string,
+  calls = 20,
+): Promise<RequestCountRow[]> {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { authorization: api.authorization, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const seed = await (await post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-seed` })).json() as { id: string };
+    fetch(`${api.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: api.authorization, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const seed = (await (
+    await post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-seed` })
+  ).json()) as { id: string };
   const definitions: CallDef[] = [
-    { call: 'POST /transactions/v2/purchase', floor: '1 TransactWrite + 1 SQS send', floorDynamo: 1, floorSqs: 1, cached: purchaseCaches, expect: 201, send: (index) => post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-${index}` }) },
-    { call: 'POST /transactions/v2/purchase + Idempotency-Key', floor: '1 TransactWrite + 1 SQS send', floorDynamo: 1, floorSqs: 1, cached: purchaseCaches, over: 'the key is claimed with a conditional PutItem before the work (so a concurrent retry gets 409, not a second transaction); its completion rides in the same TransactWrite as the transaction, one more item', expect: 201, send: (index) => post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-idem-${index}` }, { 'idempotency-key': `${runId}-idem-${index}` }) },
-    { call: 'POST /v2/products', floor: '1 write', floorDynamo: 1, floorSqs: 0, cached: keyCache, expect: 201, send: (index) => post('/v2/products', { name: 'Counted product', externalId: `${runId}-count-product-${index}` }) },
-    { call: 'GET /transactions/:id', floor: '1 GetItem', floorDynamo: 1, floorSqs: 0, cached: keyCache, expect: 200, send: () => fetch(`${api.baseUrl}/transactions/${seed.id}`, { headers: { authorization: api.authorization } }) },
+    {
+      call: 'POST /transactions/v2/purchase',
+      floor: '1 TransactWrite + 1 SQS send',
+      floorDynamo: 1,
+      floorSqs: 1,
+      cached: purchaseCaches,
+      expect: 201,
+      send: (index) =>
+        post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-${index}` }),
+    },
+    {
+      call: 'POST /transactions/v2/purchase + Idempotency-Key',
+      floor: '1 TransactWrite + 1 SQS send',
+      floorDynamo: 1,
+      floorSqs: 1,
+      cached: purchaseCaches,
+      over: 'the key is claimed with a conditional PutItem before the work (so a concurrent retry gets 409, not a second transaction); its completion rides in the same TransactWrite as the transaction, one more item',
+      expect: 201,
+      send: (index) =>
+        post(
+          '/transactions/v2/purchase',
+          { ...copBody(), externalId: `${runId}-count-idem-${index}` },
+          { 'idempotency-key': `${runId}-idem-${index}` },
+        ),
+    },
+    {
+      call: 'POST /v2/products',
+      floor: '1 write',
+      floorDynamo: 1,
+      floorSqs: 0,
+      cached: keyCache,
+      expect: 201,
+      send: (index) =>
+        post('/v2/products', { name: 'Counted product', externalId: `${runId}-count-product-${index}` }),
+    },
+    {
+      call: 'GET /transactions/:id',
+      floor: '1 GetItem',
+      floorDynamo: 1,
+      floorSqs: 0,
+      cached: keyCache,
+      expect: 200,
+      send: () =>
+        fetch(`${api.baseUrl}/transactions/${seed.id}`, { headers: { authorization: api.authorization } }),
+    },
   ];
   const rows: RequestCountRow[] = [];
   for (const definition of definitions) {
@@ -66,11 +122,20 @@ export async function measureRequestCounts(api: BenchApi, counter: RequestCounte
     for (let index = 0; index < calls; index += 1) {
       const response = await definition.send(index);
       const text = await response.text();
-      if (response.status !== definition.expect) throw new Error(`${definition.call}: ${response.status} ${text.slice(0, 300)}`);
+      if (response.status !== definition.expect)
+        throw new Error(`${definition.call}: ${response.status} ${text.slice(0, 300)}`);
     }
     const counted = difference(counter.snapshot(scope), before);
-    const perCall = Object.fromEntries(Object.entries(counted).map(([command, count]) => [command, round(count.commands / calls, 2)]));
-    const sum = (service: string) => round(Object.entries(counted).filter(([command]) => command.startsWith(`${service}.`)).reduce((total, [, count]) => total + count.commands, 0) / calls, 2);
+    const perCall = Object.fromEntries(
+      Object.entries(counted).map(([command, count]) => [command, round(count.commands / calls, 2)]),
+    );
+    const sum = (service: string) =>
+      round(
+        Object.entries(counted)
+          .filter(([command]) => command.startsWith(`${service}.`))
+          .reduce((total, [, count]) => total + count.commands, 0) / calls,
+        2,
+      );
     const transactWrites = counted['dynamodb.TransactWriteItems'];
     rows.push({
       call: definition.call,
@@ -79,7 +144,10 @@ export async function measureRequestCounts(api: BenchApi, counter: RequestCounte
       dynamoPerCall: sum('dynamodb'),
       sqsPerCall: sum('sqs'),
       itemsPerTransactWrite: transactWrites ? round(transactWrites.items / transactWrites.commands, 2) : null,
-      extraAttemptsPerCall: round(Object.values(counted).reduce((total, count) => total + count.attempts - count.commands, 0) / calls, 2),
+      extraAttemptsPerCall: round(
+        Object.values(counted).reduce((total, count) => total + count.attempts - count.commands, 0) / calls,
+        2,
+      ),
       floor: definition.floor,
       floorDynamo: definition.floorDynamo,
       floorSqs: definition.floorSqs,

@@ -22,7 +22,12 @@ export interface LatencySummary {
 }
 
 export function summarize(samples: readonly number[]): LatencySummary {
-  return { count: samples.length, p50Ms: round(percentile(samples, 50)), p99Ms: round(percentile(samples, 99)), maxMs: round(Math.max(...samples)) };
+  return {
+    count: samples.length,
+    p50Ms: round(percentile(samples, 50)),
+    p99Ms: round(percentile(samples, 99)),
+    maxMs: round(Math.max(...samples)),
+  };
 }
 
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,17 @@
 // Throughput and latency of three API calls through the local gateway, each next to the same
 // DynamoDB work done directly with the SDK (the database's own limit), in the same run.
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { keys } from '../../shared/store/keys.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 import type { HttpLoad, LoadResult, LoadSpec } from './http-load.ts';
-import { productWrite, purchaseWrite, rawDynamo, runRaw, transactionRead, type RawOperation } from './raw-dynamo.ts';
+import {
+  productWrite,
+  purchaseWrite,
+  type RawOperation,
+  rawDynamo,
+  runRaw,
+  transactionRead,
+} from './raw-dynamo.ts';
 import { backgroundScope, difference, type RequestCounter } from './request-counter.ts';
 import { pause, percentile, round } from './stats.ts';
 
@@ -57,8 +64,14 @@ export interface ThroughputOptions {
   progress: (message: string) => void;
 }
 
-function figures(result: LoadResult, expectOk: (status: string) => boolean, busy: EventLoopUtilization): CellFigures {
-  const errors = Object.entries(result.statuses).filter(([status]) => !expectOk(status)).reduce((sum, [, count]) => sum + count, 0);
+function figures(
+  result: LoadResult,
+  expectOk: (status: string) => boolean,
+  busy: EventLoopUtilization,
+): CellFigures {
+  const errors = Object.entries(result.statuses)
+    .filter(([status]) => !expectOk(status))
+    .reduce((sum, [, count]) => sum + count, 0);
   return {
     requests: result.latenciesMs.length,
     p50Ms: round(percentile(result.latenciesMs, 50)),
@@ -90,7 +103,11 @@ export async function waitForQuiet(counter: RequestCounter, quietMs: number, cap
 }
 
 async function postJson(api: BenchApi, path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { authorization: api.authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${api.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: api.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const parsed = await response.json();
   if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(parsed)}`);
   return parsed;
@@ -103,47 +120,108 @@ export async function measureThroughput(api: BenchApi, options: ThroughputOption
     // Items written by the API itself: the raw baseline clones them, so it writes the same bytes.
     const seeded: string[] = [];
     for (let batch = 0; batch < 5; batch += 1) {
-      const created = await Promise.all(Array.from({ length: 10 }, (_, index) => postJson(api, '/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-seed-${batch}-${index}` })));
+      const created = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          postJson(api, '/transactions/v2/purchase', {
+            ...copBody(),
+            externalId: `${runId}-seed-${batch}-${index}`,
+          }),
+        ),
+      );
       seeded.push(...created.map((transaction) => transaction.id as string));
     }
-    const product = await postJson(api, '/v2/products', { name: 'Bench product', description: 'A product created by the benchmark', externalId: `${runId}-seed-product`, metadata: { sku: 'B-1' } });
+    const product = await postJson(api, '/v2/products', {
+      name: 'Bench product',
+      description: 'A product created by the benchmark',
+      externalId: `${runId}-seed-product`,
+      metadata: { sku: 'B-1' },
+    });
     const transactionTemplate = await raw.read(keys.transaction(api.accountId, seeded[0]!));
     const productTemplate = await raw.read(keys.product(api.accountId, product.id));
 
     // DynamoDB Local is a JVM: its first few hundred requests run slower until the JIT has
     // compiled the hot paths. Warm it with the same mix before any cell is measured.
     progress('throughput: warming up DynamoDB Local');
-    await runRaw(purchaseWrite(raw, options.tableName, transactionTemplate, `${runId}-jit`), 600, 8, options.timeCapMs);
-    await runRaw(productWrite(raw, options.tableName, productTemplate, `${runId}-jit`), 300, 8, options.timeCapMs);
+    await runRaw(
+      purchaseWrite(raw, options.tableName, transactionTemplate, `${runId}-jit`),
+      600,
+      8,
+      options.timeCapMs,
+    );
+    await runRaw(
+      productWrite(raw, options.tableName, productTemplate, `${runId}-jit`),
+      300,
+      8,
+      options.timeCapMs,
+    );
     await runRaw(transactionRead(raw, options.tableName, api.accountId, seeded), 600, 8, options.timeCapMs);
 
     const headers = { authorization: api.authorization };
-    const calls: Array<{ call: string; spec: (prefix: string) => Omit<LoadSpec, 'requests' | 'concurrency' | 'timeCapMs'>; raw: (prefix: string) => RawOperation; background: boolean }> = [
+    const calls: Array<{
+      call: string;
+      spec: (prefix: string) => Omit<LoadSpec, 'requests' | 'concurrency' | 'timeCapMs'>;
+      raw: (prefix: string) => RawOperation;
+      background: boolean;
+    }> = [
       {
         call: 'GET /transactions/:id',
-        spec: () => ({ baseUrl: api.baseUrl, method: 'GET', path: '/transactions/{id}', ids: seeded, headers, expectStatus: 200 }),
+        spec: () => ({
+          baseUrl: api.baseUrl,
+          method: 'GET',
+          path: '/transactions/{id}',
+          ids: seeded,
+          headers,
+          expectStatus: 200,
+        }),
         raw: () => transactionRead(raw, options.tableName, api.accountId, seeded),
         background: false,
       },
       {
         call: 'POST /v2/products',
-        spec: (prefix) => ({ baseUrl: api.baseUrl, method: 'POST', path: '/v2/products', headers, body: { name: 'Bench product', description: 'A product created by the benchmark', metadata: { sku: 'B-1' } }, externalIdPrefix: prefix, expectStatus: 201 }),
+        spec: (prefix) => ({
+          baseUrl: api.baseUrl,
+          method: 'POST',
+          path: '/v2/products',
+          headers,
+          body: {
+            name: 'Bench product',
+            description: 'A product created by the benchmark',
+            metadata: { sku: 'B-1' },
+          },
+          externalIdPrefix: prefix,
+          expectStatus: 201,
+        }),
         raw: (prefix) => productWrite(raw, options.tableName, productTemplate, prefix),
         background: false,
       },
       {
         call: 'POST /transactions/v2/purchase',
-        spec: (prefix) => ({ baseUrl: api.baseUrl, method: 'POST', path: '/transactions/v2/purchase', headers, body: copBody(), externalIdPrefix: prefix, expectStatus: 201 }),
+        spec: (prefix) => ({
+          baseUrl: api.baseUrl,
+          method: 'POST',
+          path: '/transactions/v2/purchase',
+          headers,
+          body: copBody(),
+          externalIdPrefix: prefix,
+          expectStatus: 201,
+        }),
         raw: (prefix) => purchaseWrite(raw, options.tableName, transactionTemplate, prefix),
         background: true,
       },
     ];
 
     const rows: ThroughputRow[] = [];
-    for (const { call, spec, raw: rawOperation, background } of calls.filter((entry) => !options.only || options.only.includes(entry.call))) {
+    for (const { call, spec, raw: rawOperation, background } of calls.filter(
+      (entry) => !options.only || options.only.includes(entry.call),
+    )) {
       progress(`throughput: warming up ${call}`);
       await runRaw(rawOperation(`${runId}-warm-raw`), 100, 8, options.timeCapMs);
-      await load.run({ ...spec(`${runId}-warm-api`), requests: 100, concurrency: 8, timeCapMs: options.timeCapMs });
+      await load.run({
+        ...spec(`${runId}-warm-api`),
+        requests: 100,
+        concurrency: 8,
+        timeCapMs: options.timeCapMs,
+      });
       if (background) await waitForQuiet(counter, 2500, 10_000);
       for (const concurrency of options.concurrencies) {
         const requests = options.requestsAt(concurrency);
@@ -154,11 +232,21 @@ export async function measureThroughput(api: BenchApi, options: ThroughputOption
         const backgroundBefore = counter.total(backgroundScope, 'dynamodb');
         const apiBefore = counter.snapshot(options.apiScope);
         const apiStarted = performance.eventLoopUtilization();
-        const apiResult = await load.run({ ...spec(`${cell}-api`), requests, concurrency, timeCapMs: options.timeCapMs });
+        const apiResult = await load.run({
+          ...spec(`${cell}-api`),
+          requests,
+          concurrency,
+          timeCapMs: options.timeCapMs,
+        });
         const apiBusy = performance.eventLoopUtilization(apiStarted);
         const backgroundDynamoRequests = counter.total(backgroundScope, 'dynamodb') - backgroundBefore;
         const apiAws = difference(counter.snapshot(options.apiScope), apiBefore);
-        const apiAwsMsPerCall = Object.fromEntries(Object.entries(apiAws).map(([command, count]) => [command, round(count.totalMs / Math.max(1, apiResult.latenciesMs.length), 1)]));
+        const apiAwsMsPerCall = Object.fromEntries(
+          Object.entries(apiAws).map(([command, count]) => [
+            command,
+            round(count.totalMs / Math.max(1, apiResult.latenciesMs.length), 1),
+          ]),
+        );
         const row: ThroughputRow = {
           call,
           concurrency,
@@ -170,7 +258,9 @@ export async function measureThroughput(api: BenchApi, options: ThroughputOption
         };
         row.ratio = round(row.api.requestsPerSecond / row.raw.requestsPerSecond, 2);
         rows.push(row);
-        progress(`throughput: ${call} c=${concurrency}: api ${row.api.requestsPerSecond}/s p50 ${row.api.p50Ms} p99 ${row.api.p99Ms} ms, raw ${row.raw.requestsPerSecond}/s p50 ${row.raw.p50Ms} p99 ${row.raw.p99Ms} ms, ratio ${row.ratio}; main thread busy api ${row.api.mainThreadBusy} raw ${row.raw.mainThreadBusy}; AWS ms per call ${JSON.stringify(apiAwsMsPerCall)}, background DynamoDB requests ${backgroundDynamoRequests}`);
+        progress(
+          `throughput: ${call} c=${concurrency}: api ${row.api.requestsPerSecond}/s p50 ${row.api.p50Ms} p99 ${row.api.p99Ms} ms, raw ${row.raw.requestsPerSecond}/s p50 ${row.raw.p50Ms} p99 ${row.raw.p99Ms} ms, ratio ${row.ratio}; main thread busy api ${row.api.mainThreadBusy} raw ${row.raw.mainThreadBusy}; AWS ms per call ${JSON.stringify(apiAwsMsPerCall)}, background DynamoDB requests ${backgroundDynamoRequests}`,
+        );
         // Purchases start instruction jobs (now and after the sandbox delay): let them finish.
         if (background) await waitForQuiet(counter, 2500, 10_000);
       }

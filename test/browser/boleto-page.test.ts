@@ -3,8 +3,19 @@
 // sandbox Pay button pays (PAID through the API, one webhook).
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/pages/money-format.ts';
-import { clipboardText, desktopWidth, newPayerContext, overflowsHorizontally, saveScreenshot, useBrowserAndReceiver } from '../support/browser.ts';
-import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
+import {
+  clipboardText,
+  desktopWidth,
+  newPayerContext,
+  overflowsHorizontally,
+  saveScreenshot,
+  useBrowserAndReceiver,
+} from '../support/browser.ts';
+import {
+  expectPageHeaders,
+  expectPaidAndNotified,
+  purchaseWithInstruction,
+} from '../support/hosted-page-flow.ts';
 import { decodeItfSvg } from '../support/page-decoders.ts';
 import { boletoBody } from '../support/purchase-fixtures.ts';
 
@@ -12,7 +23,10 @@ const setup = useBrowserAndReceiver();
 
 describe('boleto page', () => {
   it('shows the boleto, copies the line, draws the barcode, serves the PDF and pays', async () => {
-    const tx = await purchaseWithInstruction({ ...boletoBody(), amount: 123_456, postbackUrl: setup.receiver.url }, (t) => Boolean(t.paymentInstruction?.boletoBarcode));
+    const tx = await purchaseWithInstruction(
+      { ...boletoBody(), amount: 123_456, postbackUrl: setup.receiver.url },
+      (t) => Boolean(t.paymentInstruction?.boletoBarcode),
+    );
     const { boletoUrl, boletoBarcode, boletoDigitableLine } = tx.paymentInstruction;
     const { context, page, watch } = await newPayerContext(setup.browser);
     try {
@@ -48,7 +62,11 @@ describe('boleto page', () => {
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="boleto-${tx.id}.pdf"`);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
 
       await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
       await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });

@@ -6,8 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
 import { formatMoney } from '../../shared/pages/money-format.ts';
 import { call } from '../support/api.ts';
-import { clipboardText, decodeQrElement, desktopWidth, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot, useBrowserAndReceiver } from '../support/browser.ts';
-import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
+import {
+  clipboardText,
+  decodeQrElement,
+  desktopWidth,
+  newPayerContext,
+  overflowsHorizontally,
+  phoneWidth,
+  saveScreenshot,
+  useBrowserAndReceiver,
+} from '../support/browser.ts';
+import {
+  expectPageHeaders,
+  expectPaidAndNotified,
+  purchaseWithInstruction,
+} from '../support/hosted-page-flow.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
@@ -53,37 +66,52 @@ const methodSteps: Record<string, (page: Page, tx: any) => Promise<void>> = {
 };
 
 describe('COP checkout page', () => {
-  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'])('%s: shows the method, pays in the sandbox, and reports PAID', async (method) => {
-    const tx = await purchaseWithInstruction({ ...copBody(), amount, paymentMethod: method, postbackUrl: setup.receiver.url }, (t) => Boolean(t.redirectUrl));
-    const { context, page, watch } = await newPayerContext(setup.browser);
-    try {
-      expectPageHeaders(await page.goto(tx.redirectUrl), 200);
-      expect(await page.locator('[data-method]').getAttribute('data-method')).toBe(method);
-      expect(await page.getByTestId('amount').first().textContent()).toBe(formatMoney(amount, 'COP'));
-      expect(await page.getByTestId('amount').first().textContent()).toBe('$\u00a0123.456');
-      expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
-      await methodSteps[method]!(page, tx);
-      await screenshots(page, `checkout-${method.toLowerCase()}`);
+  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'])(
+    '%s: shows the method, pays in the sandbox, and reports PAID',
+    async (method) => {
+      const tx = await purchaseWithInstruction(
+        { ...copBody(), amount, paymentMethod: method, postbackUrl: setup.receiver.url },
+        (t) => Boolean(t.redirectUrl),
+      );
+      const { context, page, watch } = await newPayerContext(setup.browser);
+      try {
+        expectPageHeaders(await page.goto(tx.redirectUrl), 200);
+        expect(await page.locator('[data-method]').getAttribute('data-method')).toBe(method);
+        expect(await page.getByTestId('amount').first().textContent()).toBe(formatMoney(amount, 'COP'));
+        expect(await page.getByTestId('amount').first().textContent()).toBe('$\u00a0123.456');
+        expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
+        await methodSteps[method]!(page, tx);
+        await screenshots(page, `checkout-${method.toLowerCase()}`);
 
-      await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
-      await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
-      if (method === 'PSE') await saveScreenshot(page, 'checkout-result');
-      await expectPaidAndNotified(tx.id, setup.receiver);
+        await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
+        await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
+        if (method === 'PSE') await saveScreenshot(page, 'checkout-result');
+        await expectPaidAndNotified(tx.id, setup.receiver);
 
-      expectPageHeaders(await page.goto(tx.redirectUrl), 200);
-      expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');
-      expect(await page.getByTestId('pay-button').count()).toBe(0);
-      expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });
-    } finally {
-      await context.close();
-    }
-  });
+        expectPageHeaders(await page.goto(tx.redirectUrl), 200);
+        expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');
+        expect(await page.getByTestId('pay-button').count()).toBe(0);
+        expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('the Pay action refuses a PSE form without a bank and a Nequi form without the confirmation (400)', async () => {
-    for (const [method, form] of [['PSE', 'bank='], ['NEQUI', 'confirmPhone=no']] as const) {
-      const tx = await purchaseWithInstruction({ ...copBody(), paymentMethod: method }, (t) => Boolean(t.redirectUrl));
+    for (const [method, form] of [
+      ['PSE', 'bank='],
+      ['NEQUI', 'confirmPhone=no'],
+    ] as const) {
+      const tx = await purchaseWithInstruction({ ...copBody(), paymentMethod: method }, (t) =>
+        Boolean(t.redirectUrl),
+      );
       const token = new URL(tx.redirectUrl).pathname.split('/').pop();
-      const response = await call('POST', `/pay/${token}/sandbox-pay`, { key: null, rawBody: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await call('POST', `/pay/${token}/sandbox-pay`, {
+        key: null,
+        rawBody: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.text).toContain(method === 'PSE' ? 'bank: ' : 'confirmPhone: ');

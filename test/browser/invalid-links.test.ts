@@ -17,7 +17,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const form = { key: null, rawBody: 'bank=1007', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+const form = {
+  key: null,
+  rawBody: 'bank=1007',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+};
 
 describe('invalid payment links', () => {
   it('an unknown token shows the invalid-link page with 404', async () => {
@@ -25,7 +29,9 @@ describe('invalid payment links', () => {
     try {
       expectPageHeaders(await page.goto(`${sharedStack().baseUrl}/pay/checkout/${newToken()}`), 404);
       expect(await page.getByTestId('status').getAttribute('data-status')).toBe('INVALID');
-      expect(await page.getByTestId('status').textContent()).toBe('This payment link is not valid or has expired');
+      expect(await page.getByTestId('status').textContent()).toBe(
+        'This payment link is not valid or has expired',
+      );
       await saveScreenshot(page, 'invalid-link');
       expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });
     } finally {
@@ -36,7 +42,14 @@ describe('invalid payment links', () => {
   it('malformed tokens, wrong page kinds and the Pay action on them are 404 invalid-link pages', async () => {
     const tx = await purchaseWithInstruction(copBody(), (t) => Boolean(t.redirectUrl));
     const token = new URL(tx.redirectUrl).pathname.split('/').pop()!;
-    for (const path of ['/pay/qr/short', `/pay/boleto/${'x'.repeat(31)}%2F`, `/pay/boleto/${token}`, `/pay/qr/${token}`, `/pay/boleto/${token}/pdf`, `/pay/boleto/${newToken()}/pdf`]) {
+    for (const path of [
+      '/pay/qr/short',
+      `/pay/boleto/${'x'.repeat(31)}%2F`,
+      `/pay/boleto/${token}`,
+      `/pay/qr/${token}`,
+      `/pay/boleto/${token}/pdf`,
+      `/pay/boleto/${newToken()}/pdf`,
+    ]) {
       const response = await call('GET', path, { key: null });
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
@@ -48,17 +61,26 @@ describe('invalid payment links', () => {
       expect(response.status, bad).toBe(404);
       expect(response.text).toContain('data-status="INVALID"');
     }
-    expect((await call('GET', tx.redirectUrl.replace(sharedStack().baseUrl, ''), { key: null })).status).toBe(200);
+    expect((await call('GET', tx.redirectUrl.replace(sharedStack().baseUrl, ''), { key: null })).status).toBe(
+      200,
+    );
   });
 
   it('Pay redirects 303 to the same page; paying again after PAID redirects to the paid result', async () => {
-    const tx = await purchaseWithInstruction({ ...copBody(), paymentMethod: 'PSE' }, (t) => Boolean(t.redirectUrl));
+    const tx = await purchaseWithInstruction({ ...copBody(), paymentMethod: 'PSE' }, (t) =>
+      Boolean(t.redirectUrl),
+    );
     const path = new URL(tx.redirectUrl).pathname;
     const token = path.split('/').pop()!;
     const first = await call('POST', `/pay/${token}/sandbox-pay`, form);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`${path}?result=1`);
-    await pollUntil(async () => (await call('GET', `/transactions/${tx.id}`)).body, (t) => t.status === 'PAID', 8000, 50);
+    await pollUntil(
+      async () => (await call('GET', `/transactions/${tx.id}`)).body,
+      (t) => t.status === 'PAID',
+      8000,
+      50,
+    );
     const again = await call('POST', `/pay/${token}/sandbox-pay`, form);
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe(`${path}?result=1`);

@@ -4,15 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/pages/money-format.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { sharedStack, useSharedStore } from '../support/api.ts';
-import { clipboardText, decodeQrElement, desktopWidth, newPayerContext, overflowsHorizontally, phoneWidth, saveScreenshot, useBrowserAndReceiver } from '../support/browser.ts';
-import { expectPageHeaders, expectPaidAndNotified, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
+import {
+  clipboardText,
+  decodeQrElement,
+  desktopWidth,
+  newPayerContext,
+  overflowsHorizontally,
+  phoneWidth,
+  saveScreenshot,
+  useBrowserAndReceiver,
+} from '../support/browser.ts';
+import {
+  expectPageHeaders,
+  expectPaidAndNotified,
+  purchaseWithInstruction,
+} from '../support/hosted-page-flow.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
 
 describe('BOB QR page', () => {
   it('shows the QR as an image and as text, copies it, and pays', async () => {
-    const tx = await purchaseWithInstruction({ ...bobBody(), amount: 123_450, postbackUrl: setup.receiver.url }, (t) => Boolean(t.qr));
+    const tx = await purchaseWithInstruction(
+      { ...bobBody(), amount: 123_450, postbackUrl: setup.receiver.url },
+      (t) => Boolean(t.qr),
+    );
     // The API does not return the QR page's URL (the contract has no field for it): the
     // merchant shows the QR itself. The page token is on the stored transaction.
     useSharedStore();

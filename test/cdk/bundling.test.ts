@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/paths.ts';
-import { bundlingTimeoutMs, logicalId, synth, type Synthesized } from './synth.ts';
+import { bundlingTimeoutMs, logicalId, type Synthesized, synth } from './synth.ts';
 
 const requireFromRepo = createRequire(join(repoRoot, 'package.json'));
 /** Installed, so it should have been bundled (the SDK probes optional, uninstalled modules such as @aws-sdk/signature-v4-crt). */
@@ -25,10 +25,16 @@ const banner = "import { createRequire } from 'node:module'; const require = cre
 
 /** Environment values for loading a bundle outside AWS: CloudFormation references become placeholders. */
 function placeholderEnv(variables: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(variables).map(([name, value]) => [
-    name,
-    typeof value === 'string' ? value : name.endsWith('_URL') ? `https://${name.toLowerCase().replaceAll('_', '-')}.example.com` : `placeholder-${name.toLowerCase()}`,
-  ]));
+  return Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [
+      name,
+      typeof value === 'string'
+        ? value
+        : name.endsWith('_URL')
+          ? `https://${name.toLowerCase().replaceAll('_', '-')}.example.com`
+          : `placeholder-${name.toLowerCase()}`,
+    ]),
+  );
 }
 
 describe('function bundles', () => {
@@ -40,7 +46,11 @@ describe('function bundles', () => {
     bundles = [...synthesized.stack.functions.entries()].map(([key, built]) => {
       const props = synthesized.resources[logicalId(synthesized.stack, built.function)]!.Properties!;
       const hash = (props.Code.S3Key as string).replace(/\.zip$/, '');
-      return { key, dir: join(synthesized.outdir, `asset.${hash}`), env: placeholderEnv(props.Environment.Variables) };
+      return {
+        key,
+        dir: join(synthesized.outdir, `asset.${hash}`),
+        env: placeholderEnv(props.Environment.Variables),
+      };
     });
   }, bundlingTimeoutMs);
   afterAll(() => synthesized?.cleanup());
@@ -53,7 +63,11 @@ describe('function bundles', () => {
       expect(existsSync(join(dir, 'index.mjs.map')), key).toBe(true);
       expect(code, key).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
       // Nothing left to load from node_modules at run time (there is none in the zip).
-      const bareImports = [...code.matchAll(/(?:from\s*|import\s*\(\s*|require\(\s*)["']([^"'./][^"']*)["']/g)].map((match) => match[1]!).filter((name) => !isBuiltin(name));
+      const bareImports = [
+        ...code.matchAll(/(?:from\s*|import\s*\(\s*|require\(\s*)["']([^"'./][^"']*)["']/g),
+      ]
+        .map((match) => match[1]!)
+        .filter((name) => !isBuiltin(name));
       expect(bareImports.filter(installed), key).toEqual([]);
       // Minified: long lines (only template literals keep their line breaks).
       expect(code.length / code.split('\n').length, `${key} is minified`).toBeGreaterThan(500);
@@ -61,13 +75,25 @@ describe('function bundles', () => {
   });
 
   it('load in Node.js 24 and export a handler function', () => {
-    const loader = "const m = await import(process.argv[1]); process.stdout.write(`node${process.versions.node.split('.')[0]} ${typeof m.handler}`);";
+    const loader =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template literal is source code for a child process
+      "const m = await import(process.argv[1]); process.stdout.write(`node${process.versions.node.split('.')[0]} ${typeof m.handler}`);";
     for (const { key, dir, env } of bundles) {
-      const output = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', loader, pathToFileURL(join(dir, 'index.mjs')).href], {
-        env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1', ...env },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
+      const output = execFileSync(
+        process.execPath,
+        [
+          '--enable-source-maps',
+          '--input-type=module',
+          '-e',
+          loader,
+          pathToFileURL(join(dir, 'index.mjs')).href,
+        ],
+        {
+          env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1', ...env },
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      );
       expect(output, key).toBe('node24 function');
     }
   });

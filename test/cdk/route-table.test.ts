@@ -1,21 +1,35 @@
 // The tables in shared/ are the only lists: a new row yields its route, function, grants and
 // alarms with no change to infra/; a bad row fails the synth with a message that names it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Grant } from '../../shared/grants.ts';
 import type { QueueDef } from '../../shared/queues.ts';
 import { queues, schedules } from '../../shared/queues.ts';
-import { routeList, routes, type RouteDef } from '../../shared/routes.ts';
-import type { Grant } from '../../shared/grants.ts';
-import { asArray, logicalId, ofType, roleStatements, synth, type Synthesized } from './synth.ts';
+import { type RouteDef, routeList, routes } from '../../shared/routes.ts';
+import { asArray, logicalId, ofType, roleStatements, type Synthesized, synth } from './synth.ts';
 
 const baseRoutes = routeList();
 // Any existing handler module will do: the point is the wiring, not the code.
-const extraRoute = { ...routes.getAccount, name: 'getAccountSummary', method: 'GET', path: '/v2/account/summary', grants: ['table:read', 'queue:webhooks:send'] } as const satisfies RouteDef & { name: string };
-const extraQueue: QueueDef = { worker: queues.webhooks.worker, workerTimeoutSeconds: 15, batchSize: 4, maxReceiveCount: 5, grants: ['table:read'] };
+const extraRoute = {
+  ...routes.getAccount,
+  name: 'getAccountSummary',
+  method: 'GET',
+  path: '/v2/account/summary',
+  grants: ['table:read', 'queue:webhooks:send'],
+} as const satisfies RouteDef & { name: string };
+const extraQueue: QueueDef = {
+  worker: queues.webhooks.worker,
+  workerTimeoutSeconds: 15,
+  batchSize: 4,
+  maxReceiveCount: 5,
+  grants: ['table:read'],
+};
 
 describe('a new row in the route and queue tables', () => {
   let synthesized: Synthesized;
   beforeAll(() => {
-    synthesized = synth('dev', { tables: { routes: [...baseRoutes, extraRoute], queues: { ...queues, audits: extraQueue } } });
+    synthesized = synth('dev', {
+      tables: { routes: [...baseRoutes, extraRoute], queues: { ...queues, audits: extraQueue } },
+    });
   }, 120_000);
   afterAll(() => synthesized?.cleanup());
 
@@ -23,15 +37,22 @@ describe('a new row in the route and queue tables', () => {
     const { resources, stack } = synthesized;
     const routeResources = ofType(resources, 'AWS::ApiGatewayV2::Route');
     expect(routeResources).toHaveLength(baseRoutes.length + 1);
-    const [, route] = routeResources.find(([, candidate]) => candidate.Properties!.RouteKey === 'GET /v2/account/summary')!;
+    const [, route] = routeResources.find(
+      ([, candidate]) => candidate.Properties!.RouteKey === 'GET /v2/account/summary',
+    )!;
     const integrationId = (route.Properties!.Target['Fn::Join'][1] as any[])[1].Ref as string;
     const functionId = resources[integrationId]!.Properties!.IntegrationUri['Fn::GetAtt'][0] as string;
 
     const built = stack.functions.get('route:getAccountSummary')!;
     expect(functionId).toBe(logicalId(stack, built.function));
     expect(stack.functions.get('route:getAccount')!.function).not.toBe(built.function);
-    expect(resources[functionId]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
-    expect(ofType(resources, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomS3AutoDelete'))).toHaveLength(baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length);
+    expect(resources[functionId]!.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+    });
+    expect(
+      ofType(resources, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomS3AutoDelete')),
+    ).toHaveLength(baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length);
   });
 
   it('grants the new function what its row lists, and nothing more', () => {
@@ -45,38 +66,82 @@ describe('a new row in the route and queue tables', () => {
     expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
 
     const webhooksId = logicalId(stack, stack.workQueues.byName.get('webhooks')!.queue);
-    const send = statements.filter((statement) => asArray<string>(statement.Action).includes('sqs:SendMessage'));
-    expect(send.flatMap((statement) => asArray<any>(statement.Resource))).toEqual([{ 'Fn::GetAtt': [webhooksId, 'Arn'] }]);
+    const send = statements.filter((statement) =>
+      asArray<string>(statement.Action).includes('sqs:SendMessage'),
+    );
+    expect(send.flatMap((statement) => asArray<any>(statement.Resource))).toEqual([
+      { 'Fn::GetAtt': [webhooksId, 'Arn'] },
+    ]);
     expect(fn.Properties!.Environment.Variables.QUEUE_URL_WEBHOOKS).toEqual({ Ref: webhooksId });
-    expect(Object.keys(fn.Properties!.Environment.Variables).filter((name) => name.startsWith('QUEUE_URL_'))).toEqual(['QUEUE_URL_WEBHOOKS']);
+    expect(
+      Object.keys(fn.Properties!.Environment.Variables).filter((name) => name.startsWith('QUEUE_URL_')),
+    ).toEqual(['QUEUE_URL_WEBHOOKS']);
   });
 
   it('adds a queue with its dead-letter queue, its worker, and their alarms', () => {
     const { resources, stack } = synthesized;
     const audits = stack.workQueues.byName.get('audits')!;
     const queue = resources[logicalId(stack, audits.queue)]!;
-    expect(queue.Properties).toMatchObject({ VisibilityTimeout: 90, RedrivePolicy: { maxReceiveCount: 5, deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack, audits.deadLetterQueue), 'Arn'] } } });
+    expect(queue.Properties).toMatchObject({
+      VisibilityTimeout: 90,
+      RedrivePolicy: {
+        maxReceiveCount: 5,
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack, audits.deadLetterQueue), 'Arn'] },
+      },
+    });
     const workerId = logicalId(stack, stack.functions.get('queue:audits')!.function);
-    const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, candidate]) => candidate.Properties!.FunctionName.Ref === workerId);
+    const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, candidate]) => candidate.Properties!.FunctionName.Ref === workerId,
+    );
     expect(mappings).toHaveLength(1);
-    expect(mappings[0]![1].Properties).toMatchObject({ BatchSize: 4, FunctionResponseTypes: ['ReportBatchItemFailures'] });
-    const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, alarm]) => JSON.stringify(alarm.Properties));
-    expect(alarms.filter((alarm) => alarm.includes(logicalId(stack, audits.deadLetterQueue)))).toHaveLength(1);
-    expect(alarms.filter((alarm) => alarm.includes(`"Ref":"${workerId}"`) && alarm.includes('"Errors"'))).toHaveLength(1);
+    expect(mappings[0]![1].Properties).toMatchObject({
+      BatchSize: 4,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, alarm]) =>
+      JSON.stringify(alarm.Properties),
+    );
+    expect(alarms.filter((alarm) => alarm.includes(logicalId(stack, audits.deadLetterQueue)))).toHaveLength(
+      1,
+    );
+    expect(
+      alarms.filter((alarm) => alarm.includes(`"Ref":"${workerId}"`) && alarm.includes('"Errors"')),
+    ).toHaveLength(1);
   });
 });
 
 describe('a bad row fails the synth with a message that names it', () => {
   const cases: Array<[string, Array<RouteDef & { name: string }>, RegExp]> = [
-    ['missing handler file', [...baseRoutes, { ...extraRoute, name: 'ghost', path: '/ghost', handler: 'functions/http/no-such-handler.ts' }], /route:ghost: handler file functions\/http\/no-such-handler\.ts does not exist/],
-    ['unknown queue in a grant', [...baseRoutes, { ...extraRoute, grants: ['queue:nowhere:send' as Grant] }], /route:getAccountSummary: unknown grant "queue:nowhere:send"/],
-    ['repeated method and path', [...baseRoutes, { ...extraRoute, path: routes.getHealth.path }], /route table: getAccountSummary repeats GET \/health/],
+    [
+      'missing handler file',
+      [
+        ...baseRoutes,
+        { ...extraRoute, name: 'ghost', path: '/ghost', handler: 'functions/http/no-such-handler.ts' },
+      ],
+      /route:ghost: handler file functions\/http\/no-such-handler\.ts does not exist/,
+    ],
+    [
+      'unknown queue in a grant',
+      [...baseRoutes, { ...extraRoute, grants: ['queue:nowhere:send' as Grant] }],
+      /route:getAccountSummary: unknown grant "queue:nowhere:send"/,
+    ],
+    [
+      'repeated method and path',
+      [...baseRoutes, { ...extraRoute, path: routes.getHealth.path }],
+      /route table: getAccountSummary repeats GET \/health/,
+    ],
   ];
   it.each(cases)('%s', (_label, routeRows, message) => {
     expect(() => synth('prod', { tables: { routes: routeRows } })).toThrow(message);
   });
 
   it('a worker whose module is missing', () => {
-    expect(() => synth('prod', { tables: { queues: { ...queues, audits: { ...extraQueue, worker: 'functions/workers/no-such-worker.ts' } } } })).toThrow(/queue:audits: handler file functions\/workers\/no-such-worker\.ts does not exist/);
+    expect(() =>
+      synth('prod', {
+        tables: {
+          queues: { ...queues, audits: { ...extraQueue, worker: 'functions/workers/no-such-worker.ts' } },
+        },
+      }),
+    ).toThrow(/queue:audits: handler file functions\/workers\/no-such-worker\.ts does not exist/);
   });
 });

@@ -4,14 +4,28 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadLetterUrlEnv, queues, queueUrlEnv, schedules, type QueueName } from '../../shared/queues.ts';
+import { stages } from '../../infra/stages.ts';
+import { deadLetterUrlEnv, type QueueName, queues, queueUrlEnv, schedules } from '../../shared/queues.ts';
 import { routeList } from '../../shared/routes.ts';
 import { table as tableShape } from '../../shared/store/table.ts';
-import { stages } from '../../infra/stages.ts';
-import { asArray, logicalId, ofType, roleStatements, single, synth, type CfnResource, type Synthesized } from './synth.ts';
+import {
+  asArray,
+  type CfnResource,
+  logicalId,
+  ofType,
+  roleStatements,
+  type Synthesized,
+  single,
+  synth,
+} from './synth.ts';
 
 const dataActionPrefixes = ['dynamodb:', 's3:', 'sqs:'];
-const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
 
 describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
   const config = stages[stageName]!;
@@ -29,15 +43,22 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     const built = synthesized.stack.functions.get(key);
     if (!built) throw new Error(`no function for ${key}`);
     const id = logicalId(synthesized.stack, built.function);
-    return { id, resource: resources[id]!, roleId: (resources[id]!.Properties!.Role['Fn::GetAtt'] as string[])[0]! };
+    return {
+      id,
+      resource: resources[id]!,
+      roleId: (resources[id]!.Properties!.Role['Fn::GetAtt'] as string[])[0]!,
+    };
   };
-  const queueId = (name: string) => logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.queue);
-  const deadLetterQueueId = (name: string) => logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.deadLetterQueue);
+  const queueId = (name: string) =>
+    logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.queue);
+  const deadLetterQueueId = (name: string) =>
+    logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.deadLetterQueue);
   /** Queue names a grant list may send to (`send`) or dead-letter into (`dead-letter`). */
-  const queuesFor = (grants: readonly string[], verb: 'send' | 'dead-letter') => grants.flatMap((grant) => {
-    const match = /^queue:(.+):(send|dead-letter)$/.exec(grant);
-    return match && match[2] === verb ? [match[1]!] : [];
-  });
+  const queuesFor = (grants: readonly string[], verb: 'send' | 'dead-letter') =>
+    grants.flatMap((grant) => {
+      const match = /^queue:(.+):(send|dead-letter)$/.exec(grant);
+      return match && match[2] === verb ? [match[1]!] : [];
+    });
   const serviceFunctionKeys = () => [
     ...expectedRoutes.map((route) => `route:${route.name}`),
     ...Object.keys(queues).map((name) => `queue:${name}`),
@@ -52,11 +73,15 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
 
   it('routes every row of the route table to a function of its own', () => {
     const routes = ofType(resources, 'AWS::ApiGatewayV2::Route');
-    expect(routes.map(([, route]) => route.Properties!.RouteKey).sort()).toEqual(expectedRoutes.map((route) => `${route.method} ${route.path}`).sort());
+    expect(routes.map(([, route]) => route.Properties!.RouteKey).sort()).toEqual(
+      expectedRoutes.map((route) => `${route.method} ${route.path}`).sort(),
+    );
 
     const targets = new Set<string>();
     for (const route of expectedRoutes) {
-      const [, cfnRoute] = routes.find(([, candidate]) => candidate.Properties!.RouteKey === `${route.method} ${route.path}`)!;
+      const [, cfnRoute] = routes.find(
+        ([, candidate]) => candidate.Properties!.RouteKey === `${route.method} ${route.path}`,
+      )!;
       const integrationId = (cfnRoute.Properties!.Target['Fn::Join'][1] as any[])[1].Ref as string;
       const integration = resources[integrationId]!;
       expect(integration.Properties!.PayloadFormatVersion).toBe('2.0');
@@ -68,9 +93,13 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
   });
 
   it(config.sandboxRails ? 'deploys the sandbox-only routes' : 'leaves the sandbox-only routes out', () => {
-    const sandboxRoutes = routeList().filter((route) => route.sandboxOnly).map((route) => `${route.method} ${route.path}`);
+    const sandboxRoutes = routeList()
+      .filter((route) => route.sandboxOnly)
+      .map((route) => `${route.method} ${route.path}`);
     expect(sandboxRoutes.length).toBeGreaterThan(0);
-    const routeKeys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties!.RouteKey as string);
+    const routeKeys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(
+      ([, route]) => route.Properties!.RouteKey as string,
+    );
     for (const key of sandboxRoutes) expect(routeKeys.includes(key), key).toBe(config.sandboxRails);
   });
 
@@ -80,7 +109,9 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     const serviceFunctionIds = new Set(keys.map((key) => fnOf(key).id));
     // The only other function CDK may add is its bucket auto-delete provider on non-retaining stages.
     const others = ofType(resources, 'AWS::Lambda::Function').filter(([id]) => !serviceFunctionIds.has(id));
-    expect(others.map(([id]) => id)).toEqual(config.retainData ? [] : [expect.stringMatching(/^CustomS3AutoDeleteObjects/)]);
+    expect(others.map(([id]) => id)).toEqual(
+      config.retainData ? [] : [expect.stringMatching(/^CustomS3AutoDeleteObjects/)],
+    );
 
     const logGroups = new Set<string>();
     for (const key of keys) {
@@ -107,16 +138,30 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
         LOG_LEVEL: config.logLevel,
         TABLE_NAME: { Ref: logicalId(synthesized.stack, synthesized.stack.table) },
       });
-      expect(JSON.stringify(env.PUBLIC_BASE_URL), key).toMatch(/"https:\/\/",\{"Ref":"HttpApi[0-9A-F]+"\},"\.execute-api\./);
-      expect(JSON.stringify(env.IMAGE_BASE_URL), key).toMatch(/"https:\/\/",\{"Fn::GetAtt":\["ImagesCdn[0-9A-F]+","DomainName"\]\}/);
+      expect(JSON.stringify(env.PUBLIC_BASE_URL), key).toMatch(
+        /"https:\/\/",\{"Ref":"HttpApi[0-9A-F]+"\},"\.execute-api\./,
+      );
+      expect(JSON.stringify(env.IMAGE_BASE_URL), key).toMatch(
+        /"https:\/\/",\{"Fn::GetAtt":\["ImagesCdn[0-9A-F]+","DomainName"\]\}/,
+      );
       expect(env.IMAGE_BUCKET, key).toBeDefined();
 
       const grants = grantsOf(key);
-      const mayUse = new Set(grants.includes('queues:health') ? Object.keys(queues) : queuesFor(grants, 'send'));
-      const queueVars = Object.keys(env).filter((name) => name.startsWith('QUEUE_URL_')).sort();
+      const mayUse = new Set(
+        grants.includes('queues:health') ? Object.keys(queues) : queuesFor(grants, 'send'),
+      );
+      const queueVars = Object.keys(env)
+        .filter((name) => name.startsWith('QUEUE_URL_'))
+        .sort();
       expect(queueVars, key).toEqual([...mayUse].map((name) => queueUrlEnv(name as QueueName)).sort());
-      const deadLetterVars = Object.keys(env).filter((name) => name.startsWith('DLQ_URL_')).sort();
-      expect(deadLetterVars, key).toEqual(queuesFor(grants, 'dead-letter').map((name) => deadLetterUrlEnv(name as QueueName)).sort());
+      const deadLetterVars = Object.keys(env)
+        .filter((name) => name.startsWith('DLQ_URL_'))
+        .sort();
+      expect(deadLetterVars, key).toEqual(
+        queuesFor(grants, 'dead-letter')
+          .map((name) => deadLetterUrlEnv(name as QueueName))
+          .sort(),
+      );
     }
   });
 
@@ -124,16 +169,31 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     for (const key of serviceFunctionKeys()) {
       const grants = grantsOf(key);
       const statements = roleStatements(resources, fnOf(key).roleId);
-      const actions = (prefix: string) => statements.flatMap((statement) => asArray<string>(statement.Action)).filter((action) => action.startsWith(prefix));
+      const actions = (prefix: string) =>
+        statements
+          .flatMap((statement) => asArray<string>(statement.Action))
+          .filter((action) => action.startsWith(prefix));
 
-      expect(actions('dynamodb:').length > 0, `${key} table access`).toBe(grants.includes('table:read') || grants.includes('table:write'));
-      expect(actions('dynamodb:').some((action) => tableWriteActions.includes(action)), `${key} table writes`).toBe(grants.includes('table:write'));
-      expect(actions('s3:PutObject').length > 0, `${key} bucket writes`).toBe(grants.includes('bucket:write'));
+      expect(actions('dynamodb:').length > 0, `${key} table access`).toBe(
+        grants.includes('table:read') || grants.includes('table:write'),
+      );
+      expect(
+        actions('dynamodb:').some((action) => tableWriteActions.includes(action)),
+        `${key} table writes`,
+      ).toBe(grants.includes('table:write'));
+      expect(actions('s3:PutObject').length > 0, `${key} bucket writes`).toBe(
+        grants.includes('bucket:write'),
+      );
 
       const sendTargets = statements
         .filter((statement) => asArray<string>(statement.Action).includes('sqs:SendMessage'))
-        .flatMap((statement) => asArray<any>(statement.Resource).map((resource) => resource['Fn::GetAtt'][0] as string));
-      const expectedSend = [...queuesFor(grants, 'send').map(queueId), ...queuesFor(grants, 'dead-letter').map(deadLetterQueueId)];
+        .flatMap((statement) =>
+          asArray<any>(statement.Resource).map((resource) => resource['Fn::GetAtt'][0] as string),
+        );
+      const expectedSend = [
+        ...queuesFor(grants, 'send').map(queueId),
+        ...queuesFor(grants, 'dead-letter').map(deadLetterQueueId),
+      ];
       expect(sendTargets.sort(), `${key} send targets`).toEqual(expectedSend.sort());
     }
   });
@@ -144,10 +204,16 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       ...(resource.Properties?.PolicyDocument?.Statement ?? []),
       ...(resource.Properties?.Policies ?? []).flatMap((policy: any) => policy.PolicyDocument.Statement),
     ];
-    for (const [id, resource] of [...ofType(resources, 'AWS::IAM::Policy'), ...ofType(resources, 'AWS::IAM::Role')]) {
+    for (const [id, resource] of [
+      ...ofType(resources, 'AWS::IAM::Policy'),
+      ...ofType(resources, 'AWS::IAM::Role'),
+    ]) {
       for (const statement of statementsOf(resource)) {
-        const data = asArray<string>(statement.Action).some((action) => action === '*' || dataActionPrefixes.some((prefix) => action.startsWith(prefix)));
-        if (statement.Effect === 'Allow' && data && asArray(statement.Resource).includes('*')) offenders.push(`${id}: ${JSON.stringify(statement.Action)}`);
+        const data = asArray<string>(statement.Action).some(
+          (action) => action === '*' || dataActionPrefixes.some((prefix) => action.startsWith(prefix)),
+        );
+        if (statement.Effect === 'Allow' && data && asArray(statement.Resource).includes('*'))
+          offenders.push(`${id}: ${JSON.stringify(statement.Action)}`);
       }
     }
     expect(offenders).toEqual([]);
@@ -158,21 +224,34 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     const props = tableResource.Properties!;
     expect(props.BillingMode).toBe('PAY_PER_REQUEST');
     expect(props.TimeToLiveSpecification).toEqual({ AttributeName: tableShape.ttlAttribute, Enabled: true });
-    expect(props.KeySchema).toEqual([{ AttributeName: tableShape.partitionKey, KeyType: 'HASH' }, { AttributeName: tableShape.sortKey, KeyType: 'RANGE' }]);
+    expect(props.KeySchema).toEqual([
+      { AttributeName: tableShape.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableShape.sortKey, KeyType: 'RANGE' },
+    ]);
     expect(props.Replicas).toHaveLength(1);
     expect(props.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(props.Replicas[0].DeletionProtectionEnabled).toBe(config.deletionProtection);
     for (const definition of props.AttributeDefinitions) expect(definition.AttributeType).toBe('S');
-    expect(props.GlobalSecondaryIndexes).toEqual(Object.entries(tableShape.indexes).map(([name, index]) => ({
-      IndexName: name,
-      KeySchema: [{ AttributeName: index.partitionKey, KeyType: 'HASH' }, { AttributeName: index.sortKey, KeyType: 'RANGE' }],
-      Projection: { ProjectionType: 'ALL' },
-    })));
+    expect(props.GlobalSecondaryIndexes).toEqual(
+      Object.entries(tableShape.indexes).map(([name, index]) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
   });
 
   it(`${stages[stageName]!.retainData ? 'retains' : 'deletes'} stateful resources with the stack`, () => {
     const expected = config.retainData ? 'Retain' : 'Delete';
-    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::SQS::Queue', 'AWS::Logs::LogGroup']) {
+    for (const type of [
+      'AWS::DynamoDB::GlobalTable',
+      'AWS::S3::Bucket',
+      'AWS::SQS::Queue',
+      'AWS::Logs::LogGroup',
+    ]) {
       for (const [id, resource] of ofType(resources, type)) {
         expect(resource.DeletionPolicy, id).toBe(expected);
         expect(resource.UpdateReplacePolicy, id).toBe(expected);
@@ -195,42 +274,72 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       expect(resources[dlqId]!.Properties!.MessageRetentionPeriod, name).toBe(14 * 86_400);
       for (const id of [mainId, dlqId]) {
         expect(resources[id]!.Properties!.SqsManagedSseEnabled, id).toBe(true);
-        const policy = ofType(resources, 'AWS::SQS::QueuePolicy').find(([, candidate]) => candidate.Properties!.Queues.some((queue: any) => queue.Ref === id));
-        expect(policy?.[1].Properties!.PolicyDocument.Statement, id).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+        const policy = ofType(resources, 'AWS::SQS::QueuePolicy').find(([, candidate]) =>
+          candidate.Properties!.Queues.some((queue: any) => queue.Ref === id),
+        );
+        expect(policy?.[1].Properties?.PolicyDocument.Statement, id).toContainEqual(
+          expect.objectContaining({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        );
       }
 
       const worker = fnOf(`queue:${name}`);
       expect(worker.resource.Properties!.Timeout).toBe(def.workerTimeoutSeconds);
-      const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) => mapping.Properties!.FunctionName.Ref === worker.id);
+      const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(
+        ([, mapping]) => mapping.Properties!.FunctionName.Ref === worker.id,
+      );
       expect(mappings).toHaveLength(1);
-      expect(mappings[0]![1].Properties).toMatchObject({ BatchSize: def.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'], EventSourceArn: { 'Fn::GetAtt': [mainId, 'Arn'] } });
+      expect(mappings[0]![1].Properties).toMatchObject({
+        BatchSize: def.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        EventSourceArn: { 'Fn::GetAtt': [mainId, 'Arn'] },
+      });
     }
   });
 
   it('runs each schedule on an EventBridge rule', () => {
     for (const [name, def] of Object.entries(schedules)) {
       const fn = fnOf(`schedule:${name}`);
-      const rules = ofType(resources, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties!.Targets.some((target: any) => target.Arn['Fn::GetAtt']?.[0] === fn.id));
+      const rules = ofType(resources, 'AWS::Events::Rule').filter(([, rule]) =>
+        rule.Properties!.Targets.some((target: any) => target.Arn['Fn::GetAtt']?.[0] === fn.id),
+      );
       expect(rules).toHaveLength(1);
-      expect(rules[0]![1].Properties!.ScheduleExpression).toBe(`rate(${def.everyMinutes} minute${def.everyMinutes === 1 ? '' : 's'})`);
+      expect(rules[0]![1].Properties!.ScheduleExpression).toBe(
+        `rate(${def.everyMinutes} minute${def.everyMinutes === 1 ? '' : 's'})`,
+      );
     }
   });
 
   it('keeps the image bucket private and serves it only through CloudFront with origin access control', () => {
     const bucketId = logicalId(synthesized.stack, synthesized.stack.images.bucket);
     for (const [id, bucket] of ofType(resources, 'AWS::S3::Bucket')) {
-      expect(bucket.Properties!.PublicAccessBlockConfiguration, id).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(bucket.Properties!.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
       expect(bucket.Properties!.BucketEncryption, id).toBeDefined();
     }
-    expect(resources[bucketId]!.Properties!.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+    expect(resources[bucketId]!.Properties!.OwnershipControls).toEqual({
+      Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }],
+    });
 
-    const policy = ofType(resources, 'AWS::S3::BucketPolicy').find(([, candidate]) => candidate.Properties!.Bucket.Ref === bucketId)![1];
+    const policy = ofType(resources, 'AWS::S3::BucketPolicy').find(
+      ([, candidate]) => candidate.Properties!.Bucket.Ref === bucketId,
+    )![1];
     const statements = policy.Properties!.PolicyDocument.Statement as any[];
-    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
     for (const statement of statements.filter((candidate) => candidate.Effect === 'Allow')) {
       expect(JSON.stringify(statement.Principal)).not.toMatch(/"\*"/);
     }
-    const cloudFront = statements.find((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com');
+    const cloudFront = statements.find(
+      (statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com',
+    );
     expect(cloudFront).toMatchObject({ Effect: 'Allow', Action: 's3:GetObject' });
     expect(JSON.stringify(cloudFront.Condition)).toMatch(/AWS:SourceArn/);
 
@@ -238,7 +347,9 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     const origin = distribution.Properties!.DistributionConfig.Origins[0];
     expect(origin.OriginAccessControlId).toBeDefined();
     expect(origin.S3OriginConfig.OriginAccessIdentity).toBe('');
-    expect(distribution.Properties!.DistributionConfig.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(distribution.Properties!.DistributionConfig.DefaultCacheBehavior.ViewerProtocolPolicy).toBe(
+      'redirect-to-https',
+    );
     expect(ofType(resources, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(1);
   });
 
@@ -247,7 +358,10 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: config.throttle.rateLimit, ThrottlingBurstLimit: config.throttle.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: config.throttle.rateLimit,
+        ThrottlingBurstLimit: config.throttle.burstLimit,
+      },
     });
     const format = JSON.parse(stage.Properties!.AccessLogSettings.Format as string) as Record<string, string>;
     expect(format.requestId).toBe('$context.requestId');
@@ -264,15 +378,26 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     for (const [name] of Object.entries(queues)) {
       const mainId = queueId(name);
       const dlqId = resources[mainId]!.Properties!.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
-      const dlqAlarm = alarms.find((alarm) => alarm.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(alarm.Dimensions).includes(dlqId));
+      const dlqAlarm = alarms.find(
+        (alarm) =>
+          alarm.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+          JSON.stringify(alarm.Dimensions).includes(dlqId),
+      );
       expect(dlqAlarm, name).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     }
     for (const key of serviceFunctionKeys()) {
       const { id } = fnOf(key);
-      const errorAlarm = alarms.find((alarm) => alarm.MetricName === 'Errors' && alarm.Dimensions?.[0]?.Value?.Ref === id);
-      expect(errorAlarm, key).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      const errorAlarm = alarms.find(
+        (alarm) => alarm.MetricName === 'Errors' && alarm.Dimensions?.[0]?.Value?.Ref === id,
+      );
+      expect(errorAlarm, key).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
     }
-    const apiAlarm = alarms.find((alarm) => (alarm.Metrics as any[] | undefined)?.some((metric) => metric.MetricStat?.Metric.MetricName === '5xx'));
+    const apiAlarm = alarms.find((alarm) =>
+      (alarm.Metrics as any[] | undefined)?.some((metric) => metric.MetricStat?.Metric.MetricName === '5xx'),
+    );
     expect(apiAlarm).toMatchObject({ Threshold: config.apiErrorRatePercent });
     expect(ofType(resources, 'AWS::SNS::Subscription')).toEqual([]);
     expect(ofType(resources, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
@@ -280,7 +405,9 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
 
   it('passes cdk-nag (AwsSolutions) with only acknowledged findings, and CDK reports no warnings', () => {
     const report = new AwsSolutionsChecks().validateScope(synthesized.stack);
-    const findings = report.violations.map((violation) => `${violation.ruleName} (${violation.severity}): ${violation.description.split('\n')[0]}`);
+    const findings = report.violations.map(
+      (violation) => `${violation.ruleName} (${violation.severity}): ${violation.description.split('\n')[0]}`,
+    );
     expect(findings).toEqual([]);
     const annotations = Annotations.fromStack(synthesized.stack);
     expect(annotations.findError('*', Match.anyValue())).toEqual([]);

@@ -28,7 +28,14 @@ export interface CfnResource {
   readonly DependsOn?: string[];
 }
 
-export function synth(stageName: string, options: { overrides?: StageOverrides; bundle?: boolean; tables?: Omit<ServiceStackProps, 'stage' | 'env' | 'description'> } = {}): Synthesized {
+export function synth(
+  stageName: string,
+  options: {
+    overrides?: StageOverrides;
+    bundle?: boolean;
+    tables?: Omit<ServiceStackProps, 'stage' | 'env' | 'description'>;
+  } = {},
+): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   let stack: ServiceStack;
@@ -68,12 +75,18 @@ export function logicalId(stack: ServiceStack, construct: { node: { defaultChild
 }
 
 /** Every IAM statement attached to a role (inline policies and attached AWS::IAM::Policy resources). */
-export function roleStatements(resources: Record<string, CfnResource>, roleLogicalId: string): Array<Record<string, any>> {
-  const inline = (resources[roleLogicalId]?.Properties?.Policies ?? []).flatMap((policy: any) => policy.PolicyDocument.Statement);
+export function roleStatements(
+  resources: Record<string, CfnResource>,
+  roleLogicalId: string,
+): Array<Record<string, any>> {
+  const inline = (resources[roleLogicalId]?.Properties?.Policies ?? []).flatMap(
+    (policy: any) => policy.PolicyDocument.Statement,
+  );
   const attached = ofType(resources, 'AWS::IAM::Policy')
     .filter(([, policy]) => (policy.Properties?.Roles ?? []).some((role: any) => role.Ref === roleLogicalId))
     .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement);
   return [...inline, ...attached];
 }
 
-export const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+export const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -16,13 +16,32 @@ const alive = (pid: number) => {
 
 describe('DynamoDB Local', () => {
   it('dies within seconds when its Node parent is SIGKILLed', async () => {
-    const parent = spawn(process.execPath, ['test/support/start-dynamodb-then-wait.ts'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['test/support/start-dynamodb-then-wait.ts'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
-    parent.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    const javaPid = Number(await pollUntil(async () => output.trim(), (text) => /^\d+$/.test(text), 30_000, 100));
+    parent.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const javaPid = Number(
+      await pollUntil(
+        async () => output.trim(),
+        (text) => /^\d+$/.test(text),
+        30_000,
+        100,
+      ),
+    );
     expect(javaPid).toBeGreaterThan(0);
     expect(alive(javaPid)).toBe(true);
     parent.kill('SIGKILL');
-    expect(await pollUntil(async () => alive(javaPid), (running) => !running, 5000, 100)).toBe(false);
+    expect(
+      await pollUntil(
+        async () => alive(javaPid),
+        (running) => !running,
+        5000,
+        100,
+      ),
+    ).toBe(false);
   }, 45_000);
 });

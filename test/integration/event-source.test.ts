@@ -2,11 +2,12 @@
 // redelivered after the visibility timeout, successes are deleted, poison messages reach the DLQ.
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { pollUntil } from '../support/api.ts';
 
 let stack: LocalStack;
-const deliveries = () => ((globalThis as { __deliveries?: Array<{ body: string; receiveCount: number }> }).__deliveries ?? []);
+const deliveries = () =>
+  (globalThis as { __deliveries?: Array<{ body: string; receiveCount: number }> }).__deliveries ?? [];
 
 beforeAll(async () => {
   stack = await startLocalStack({
@@ -22,22 +23,45 @@ afterAll(async () => {
 });
 
 async function send(body: unknown) {
-  await stack.sqs.send(new SendMessageCommand({ QueueUrl: stack.extraQueues['fail-once']!.url, MessageBody: JSON.stringify(body) }));
+  await stack.sqs.send(
+    new SendMessageCommand({
+      QueueUrl: stack.extraQueues['fail-once']!.url,
+      MessageBody: JSON.stringify(body),
+    }),
+  );
 }
 
 async function approximateMessages(url: string): Promise<number> {
-  const { Attributes } = await stack.sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
-  return Number(Attributes?.ApproximateNumberOfMessages ?? 0) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+  const { Attributes } = await stack.sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  return (
+    Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
+    Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
+  );
 }
 
 describe('event-source emulator', () => {
   it('redelivers a failed record, then deletes it once the worker succeeds', async () => {
     await send({ id: 'a', failTimes: 1 });
     await send({ id: 'b', failTimes: 0 });
-    const seen = await pollUntil(async () => deliveries().filter((d) => JSON.parse(d.body).id === 'a'), (list) => list.length >= 2, 10_000);
+    const seen = await pollUntil(
+      async () => deliveries().filter((d) => JSON.parse(d.body).id === 'a'),
+      (list) => list.length >= 2,
+      10_000,
+    );
     expect(seen.map((d) => d.receiveCount)).toEqual([1, 2]);
     const queue = stack.extraQueues['fail-once']!;
-    expect(await pollUntil(() => approximateMessages(queue.url), (count) => count === 0, 5000)).toBe(0);
+    expect(
+      await pollUntil(
+        () => approximateMessages(queue.url),
+        (count) => count === 0,
+        5000,
+      ),
+    ).toBe(0);
     // b succeeded at once and was never redelivered.
     expect(deliveries().filter((d) => JSON.parse(d.body).id === 'b')).toHaveLength(1);
     // Nothing more arrives for a: it was deleted after its success.
@@ -48,10 +72,22 @@ describe('event-source emulator', () => {
   it('moves a message that keeps failing to the DLQ after maxReceiveCount', async () => {
     await send({ id: 'poison', failTimes: 99 });
     const queue = stack.extraQueues['fail-once']!;
-    const inDlq = await pollUntil(async () => {
-      const { Messages } = await stack.sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 0 }));
-      return Messages ?? [];
-    }, (messages) => messages.some((m) => JSON.parse(m.Body ?? '{}').id === 'poison'), 15_000, 250);
+    const inDlq = await pollUntil(
+      async () => {
+        const { Messages } = await stack.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queue.dlqUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 0,
+            VisibilityTimeout: 0,
+          }),
+        );
+        return Messages ?? [];
+      },
+      (messages) => messages.some((m) => JSON.parse(m.Body ?? '{}').id === 'poison'),
+      15_000,
+      250,
+    );
     expect(inDlq.some((m) => JSON.parse(m.Body ?? '{}').id === 'poison')).toBe(true);
     expect(deliveries().filter((d) => JSON.parse(d.body).id === 'poison').length).toBe(3);
   });

@@ -2,9 +2,17 @@
 // change, and the handler receives a faithful API Gateway HTTP API (v2) event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../infra/local/gateway.ts';
-import { routeList, type RouteDef } from '../../shared/routes.ts';
+import { type RouteDef, routeList } from '../../shared/routes.ts';
 
-const extraRow = { name: 'echoThing', method: 'POST', path: '/v2/things/{thingId}/echo', handler: 'test/support/echo-handler.ts', auth: 'none', errors: 'catalog', grants: [] } as const satisfies RouteDef & { name: string };
+const extraRow = {
+  name: 'echoThing',
+  method: 'POST',
+  path: '/v2/things/{thingId}/echo',
+  handler: 'test/support/echo-handler.ts',
+  auth: 'none',
+  errors: 'catalog',
+  grants: [],
+} as const satisfies RouteDef & { name: string };
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let base: string;
 
@@ -12,11 +20,17 @@ beforeAll(async () => {
   gateway = await startGateway({ port: 0, routes: [...routeList(), extraRow] });
   base = `http://127.0.0.1:${gateway.port}`;
 });
-afterAll(async () => { await gateway.close(); });
+afterAll(async () => {
+  await gateway.close();
+});
 
 describe('local gateway', () => {
   it('routes a row added to the route table, with path parameters, query and headers', async () => {
-    const response = await fetch(`${base}/v2/things/th%20ing/echo?a=1&b=two&a=3`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-custom': 'Yes', cookie: 'c1=v1; c2=v2' }, body: '{"hello":"world"}' });
+    const response = await fetch(`${base}/v2/things/th%20ing/echo?a=1&b=two&a=3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-custom': 'Yes', cookie: 'c1=v1; c2=v2' },
+      body: '{"hello":"world"}',
+    });
     expect(response.status).toBe(200);
     const event = await response.json();
     expect(event).toMatchObject({
@@ -29,7 +43,11 @@ describe('local gateway', () => {
       cookies: ['c1=v1', 'c2=v2'],
       body: '{"hello":"world"}',
       isBase64Encoded: false,
-      requestContext: { http: { method: 'POST', path: '/v2/things/th%20ing/echo' }, routeKey: 'POST /v2/things/{thingId}/echo', stage: '$default' },
+      requestContext: {
+        http: { method: 'POST', path: '/v2/things/th%20ing/echo' },
+        routeKey: 'POST /v2/things/{thingId}/echo',
+        stage: '$default',
+      },
     });
     expect(event.headers['x-custom']).toBe('Yes');
     expect(event.requestContext.requestId).toMatch(/\S{8,}/);
@@ -37,7 +55,11 @@ describe('local gateway', () => {
 
   it('passes binary bodies base64-encoded', async () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
-    const response = await fetch(`${base}/v2/things/x/echo`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+    const response = await fetch(`${base}/v2/things/x/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
     const event = await response.json();
     expect(event.isBase64Encoded).toBe(true);
     expect(Buffer.from(event.body, 'base64')).toEqual(bytes);

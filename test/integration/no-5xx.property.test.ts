@@ -5,11 +5,24 @@ import { call } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
 const valid = [boletoBody(), copBody(), bobBody()];
-const fieldNames = [...new Set(valid.flatMap((body) => Object.keys(body))), 'currency', 'paymentMethod', 'dueDate', 'externalId', 'postbackUrl', 'boletoAddress'];
+const fieldNames = [
+  ...new Set(valid.flatMap((body) => Object.keys(body))),
+  'currency',
+  'paymentMethod',
+  'dueDate',
+  'externalId',
+  'postbackUrl',
+  'boletoAddress',
+];
 
 /** A valid body with one field replaced by anything, or removed, or the whole body arbitrary. */
 const bodies = fc.oneof(
-  fc.record({ base: fc.constantFrom(...valid), field: fc.constantFrom(...fieldNames), value: fc.option(fc.jsonValue(), { nil: undefined }) })
+  fc
+    .record({
+      base: fc.constantFrom(...valid),
+      field: fc.constantFrom(...fieldNames),
+      value: fc.option(fc.jsonValue(), { nil: undefined }),
+    })
     .map(({ base, field, value }) => ({ ...base, [field]: value })),
   fc.jsonValue(),
   fc.string().map((text) => ({ raw: text })),
@@ -17,26 +30,52 @@ const bodies = fc.oneof(
 
 async function send(path: string, body: unknown) {
   if (body && typeof body === 'object' && 'raw' in body && Object.keys(body).length === 1) {
-    return call('POST', path, { rawBody: String((body as { raw: string }).raw), headers: { 'content-type': 'application/json' } });
+    return call('POST', path, {
+      rawBody: String((body as { raw: string }).raw),
+      headers: { 'content-type': 'application/json' },
+    });
   }
   return call('POST', path, { body });
 }
 
 describe('no client input yields a 5xx', () => {
   it('POST /transactions/v2/purchase', async () => {
-    await fc.assert(fc.asyncProperty(bodies, async (body) => {
-      const response = await send('/transactions/v2/purchase', body);
-      expect(response.status, JSON.stringify(body).slice(0, 300)).toBeLessThan(500);
-      if (response.status >= 400) expect(response.body).toEqual({ statusCode: response.status, message: expect.any(String), error: expect.any(String) });
-    }), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const response = await send('/transactions/v2/purchase', body);
+        expect(response.status, JSON.stringify(body).slice(0, 300)).toBeLessThan(500);
+        if (response.status >= 400)
+          expect(response.body).toEqual({
+            statusCode: response.status,
+            message: expect.any(String),
+            error: expect.any(String),
+          });
+      }),
+      { numRuns: 150 },
+    );
   }, 120_000);
 
   it('POST /v2/products and POST /v2/offers', async () => {
-    const catalogBodies = fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue(), description: fc.jsonValue(), externalId: fc.jsonValue(), metadata: fc.jsonValue() }, { requiredKeys: [] }));
-    await fc.assert(fc.asyncProperty(catalogBodies, fc.constantFrom('/v2/products', '/v2/offers'), async (body, path) => {
-      const response = await send(path, body);
-      expect(response.status, JSON.stringify(body).slice(0, 300)).toBeLessThan(500);
-      if (response.status >= 400) expect(response.body).toEqual({ status: response.status, error: expect.any(String) });
-    }), { numRuns: 150 });
+    const catalogBodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          name: fc.jsonValue(),
+          description: fc.jsonValue(),
+          externalId: fc.jsonValue(),
+          metadata: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(catalogBodies, fc.constantFrom('/v2/products', '/v2/offers'), async (body, path) => {
+        const response = await send(path, body);
+        expect(response.status, JSON.stringify(body).slice(0, 300)).toBeLessThan(500);
+        if (response.status >= 400)
+          expect(response.body).toEqual({ status: response.status, error: expect.any(String) });
+      }),
+      { numRuns: 150 },
+    );
   }, 120_000);
 });

@@ -5,7 +5,8 @@ import { call, createKey } from '../support/api.ts';
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 let secret: string;
-const api = (method: string, path: string, body?: unknown, key = secret) => call(method, path, { key, ...(body === undefined ? {} : { body }) });
+const api = (method: string, path: string, body?: unknown, key = secret) =>
+  call(method, path, { key, ...(body === undefined ? {} : { body }) });
 
 async function newProduct(): Promise<{ id: string }> {
   const response = await api('POST', '/v2/products', { name: 'Subscription box' });
@@ -20,10 +21,30 @@ beforeAll(async () => {
 describe('POST /v2/offers', () => {
   it('creates a recurring offer', async () => {
     const product = await newProduct();
-    const response = await api('POST', '/v2/offers', { productId: product.id, name: ' Monthly ', amount: 4990, billingCycle: 'MONTHLY' });
+    const response = await api('POST', '/v2/offers', {
+      productId: product.id,
+      name: ' Monthly ',
+      amount: 4990,
+      billingCycle: 'MONTHLY',
+    });
     expect(response.status).toBe(201);
-    expect(Object.keys(response.body).sort()).toEqual(['active', 'amount', 'billingCycle', 'createdAt', 'id', 'name', 'productId', 'updatedAt']);
-    expect(response.body).toMatchObject({ productId: product.id, name: 'Monthly', amount: 4990, billingCycle: 'MONTHLY', active: true });
+    expect(Object.keys(response.body).sort()).toEqual([
+      'active',
+      'amount',
+      'billingCycle',
+      'createdAt',
+      'id',
+      'name',
+      'productId',
+      'updatedAt',
+    ]);
+    expect(response.body).toMatchObject({
+      productId: product.id,
+      name: 'Monthly',
+      amount: 4990,
+      billingCycle: 'MONTHLY',
+      active: true,
+    });
     expect(response.body.id).toMatch(/^off_[0-9a-f-]{36}$/);
     expect(response.body.createdAt).toMatch(iso);
     expect(response.body.updatedAt).toBe(response.body.createdAt);
@@ -31,19 +52,30 @@ describe('POST /v2/offers', () => {
 
   it('creates a one-time offer when billingCycle is absent or null', async () => {
     const product = await newProduct();
-    for (const body of [{ productId: product.id, name: 'Once', amount: 1 }, { productId: product.id, name: 'Once', amount: 99_999_999_999, billingCycle: null }]) {
+    for (const body of [
+      { productId: product.id, name: 'Once', amount: 1 },
+      { productId: product.id, name: 'Once', amount: 99_999_999_999, billingCycle: null },
+    ]) {
       const response = await api('POST', '/v2/offers', body);
       expect(response.status, response.text).toBe(201);
       expect(response.body.billingCycle).toBeNull();
     }
   });
 
-  it.each(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'])('accepts billingCycle %s', async (billingCycle) => {
-    const product = await newProduct();
-    const response = await api('POST', '/v2/offers', { productId: product.id, name: 'Plan', amount: 100, billingCycle });
-    expect(response.status).toBe(201);
-    expect(response.body.billingCycle).toBe(billingCycle);
-  });
+  it.each(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'])(
+    'accepts billingCycle %s',
+    async (billingCycle) => {
+      const product = await newProduct();
+      const response = await api('POST', '/v2/offers', {
+        productId: product.id,
+        name: 'Plan',
+        amount: 100,
+        billingCycle,
+      });
+      expect(response.status).toBe(201);
+      expect(response.body.billingCycle).toBe(billingCycle);
+    },
+  );
 
   it.each([
     ['amount 0', { amount: 0 }, /^amount: must be an integer between 1 and 99999999999 \(cents\)$/],
@@ -52,7 +84,11 @@ describe('POST /v2/offers', () => {
     ['amount too large', { amount: 100_000_000_000 }, /^amount: /],
     ['amount a string', { amount: '100' }, /^amount: /],
     ['amount missing', { amount: undefined }, /^amount: is required$/],
-    ['billingCycle lower case', { billingCycle: 'monthly' }, /^billingCycle: must be one of WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY/],
+    [
+      'billingCycle lower case',
+      { billingCycle: 'monthly' },
+      /^billingCycle: must be one of WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY/,
+    ],
     ['billingCycle DAILY', { billingCycle: 'DAILY' }, /^billingCycle: /],
     ['name empty', { name: ' ' }, /^name: must not be empty$/],
     ['name of 256 characters', { name: 'n'.repeat(256) }, /^name: must be at most 255 characters$/],
@@ -60,7 +96,12 @@ describe('POST /v2/offers', () => {
     ['an unknown field', { currency: 'BRL' }, /^currency: unknown field$/],
   ])('answers 400 for %s', async (_case, change, message) => {
     const product = await newProduct();
-    const response = await api('POST', '/v2/offers', { productId: product.id, name: 'Plan', amount: 100, ...change });
+    const response = await api('POST', '/v2/offers', {
+      productId: product.id,
+      name: 'Plan',
+      amount: 100,
+      ...change,
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ status: 400, error: expect.stringMatching(message) });
     expect((await api('GET', `/v2/offers?productId=${product.id}`)).body.data).toEqual([]);
@@ -81,10 +122,13 @@ describe('POST /v2/offers', () => {
 
   it('answers 400 for an archived product; deactivation does not touch existing offers', async () => {
     const product = await newProduct();
-    const offer = (await api('POST', '/v2/offers', { productId: product.id, name: 'Plan', amount: 100 })).body;
+    const offer = (await api('POST', '/v2/offers', { productId: product.id, name: 'Plan', amount: 100 }))
+      .body;
     expect((await api('PATCH', `/v2/products/${product.id}`, { active: false })).status).toBe(200);
     // An inactive product can still get offers; its offers keep working.
-    expect((await api('POST', '/v2/offers', { productId: product.id, name: 'Plan 2', amount: 200 })).status).toBe(201);
+    expect(
+      (await api('POST', '/v2/offers', { productId: product.id, name: 'Plan 2', amount: 200 })).status,
+    ).toBe(201);
     const listed = await api('GET', `/v2/offers?productId=${product.id}`);
     expect(listed.body.data).toContainEqual(offer);
 
@@ -100,25 +144,33 @@ describe('POST /v2/offers', () => {
     const product = await newProduct();
     const [archive, ...offers] = await Promise.all([
       api('DELETE', `/v2/products/${product.id}`),
-      ...Array.from({ length: 5 }, (_, index) => api('POST', '/v2/offers', { productId: product.id, name: `Plan ${index}`, amount: 100 + index })),
+      ...Array.from({ length: 5 }, (_, index) =>
+        api('POST', '/v2/offers', { productId: product.id, name: `Plan ${index}`, amount: 100 + index }),
+      ),
     ]);
     expect(archive!.status).toBe(200);
     const created = offers.filter((response) => response.status === 201);
     for (const response of offers) expect([201, 400]).toContain(response.status);
-    expect((await api('GET', `/v2/offers?productId=${product.id}&limit=100`)).body.data).toHaveLength(created.length);
+    expect((await api('GET', `/v2/offers?productId=${product.id}&limit=100`)).body.data).toHaveLength(
+      created.length,
+    );
     // Once the archive is written, no offer gets through.
-    expect((await api('POST', '/v2/offers', { productId: product.id, name: 'Late', amount: 100 })).status).toBe(400);
+    expect(
+      (await api('POST', '/v2/offers', { productId: product.id, name: 'Late', amount: 100 })).status,
+    ).toBe(400);
   });
 });
 
 describe('GET /v2/offers', () => {
-  it('lists a product\'s offers newest first, paginated', async () => {
+  it("lists a product's offers newest first, paginated", async () => {
     const product = await newProduct();
     const other = await newProduct();
     await api('POST', '/v2/offers', { productId: other.id, name: 'Elsewhere', amount: 1 });
     const ids: string[] = [];
     for (let index = 0; index < 5; index++) {
-      ids.push((await api('POST', '/v2/offers', { productId: product.id, name: `O${index}`, amount: 100 })).body.id);
+      ids.push(
+        (await api('POST', '/v2/offers', { productId: product.id, name: `O${index}`, amount: 100 })).body.id,
+      );
       // Offers are ordered by createdAt (milliseconds), then id: keep creation order distinct.
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -126,7 +178,10 @@ describe('GET /v2/offers', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const response: Awaited<ReturnType<typeof api>> = await api('GET', `/v2/offers?productId=${product.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const response: Awaited<ReturnType<typeof api>> = await api(
+        'GET',
+        `/v2/offers?productId=${product.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...response.body.data.map((offer: { id: string }) => offer.id));
@@ -135,14 +190,15 @@ describe('GET /v2/offers', () => {
     expect(seen).toEqual([...ids].reverse());
   });
 
-  it('answers 400 without productId, for bad paging and for another product\'s cursor', async () => {
+  it("answers 400 without productId, for bad paging and for another product's cursor", async () => {
     const missing = await api('GET', '/v2/offers');
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ status: 400, error: 'productId: is required' });
 
     const a = await newProduct();
     const b = await newProduct();
-    for (let index = 0; index < 2; index++) await api('POST', '/v2/offers', { productId: a.id, name: 'X', amount: 1 });
+    for (let index = 0; index < 2; index++)
+      await api('POST', '/v2/offers', { productId: a.id, name: 'X', amount: 1 });
     const cursor = (await api('GET', `/v2/offers?productId=${a.id}&limit=1`)).body.nextCursor;
     expect(cursor).toEqual(expect.any(String));
     const crossed = await api('GET', `/v2/offers?productId=${b.id}&cursor=${cursor}`);

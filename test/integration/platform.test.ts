@@ -10,17 +10,25 @@ describe('GET /health', () => {
   it('answers without a key and reports the table and every queue', async () => {
     const response = await call('GET', '/health', { key: null });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'ok', checks: { table: 'ok', 'queue:instructions': 'ok', 'queue:payments': 'ok', 'queue:webhooks': 'ok' } });
+    expect(response.body).toMatchObject({
+      status: 'ok',
+      checks: { table: 'ok', 'queue:instructions': 'ok', 'queue:payments': 'ok', 'queue:webhooks': 'ok' },
+    });
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 });
 
 describe('GET /v2/account', () => {
-  it('returns the key\'s account, user and permissions', async () => {
+  it("returns the key's account, user and permissions", async () => {
     const key = await createKey(['isInvoiceAvailable']);
     const response = await call('GET', '/v2/account', { key: key.secretKey });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ accountId: key.accountId, userId: key.userId, keyId: key.keyId, permissions: ['isInvoiceAvailable'] });
+    expect(response.body).toEqual({
+      accountId: key.accountId,
+      userId: key.userId,
+      keyId: key.keyId,
+      permissions: ['isInvoiceAvailable'],
+    });
     expect(response.body.accountId).toMatch(/^acc_/);
     expect(response.body.userId).toMatch(/^usr_/);
   });
@@ -44,7 +52,11 @@ describe('GET /v2/account', () => {
     await revokeApiKey(hashSecretKey(key.secretKey), new Date().toISOString());
     // The shared stack runs with AUTH_CACHE_TTL_MS=1000.
     const started = Date.now();
-    const response = await pollUntil(() => call('GET', '/v2/account', { key: key.secretKey }), (r) => r.status === 401, 5000);
+    const response = await pollUntil(
+      () => call('GET', '/v2/account', { key: key.secretKey }),
+      (r) => r.status === 401,
+      5000,
+    );
     expect(response.status).toBe(401);
     expect(Date.now() - started).toBeLessThan(2500);
   });

@@ -35,15 +35,34 @@ function png(width: number, height: number, rgb: [number, number, number] = [200
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 // A JPEG's start-of-image and JFIF APP0 segment, then an end-of-image: magic bytes are what count.
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9])]);
-const webp = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L', 'latin1'), Buffer.from([13, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00])]);
+const jpeg = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0', 'latin1'),
+  Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+]);
+const webp = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([26, 0, 0, 0]),
+  Buffer.from('WEBPVP8L', 'latin1'),
+  Buffer.from([13, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00]),
+]);
 
-function form(field: string, bytes: Buffer, filename = 'upload.bin', type = 'application/octet-stream'): FormData {
+function form(
+  field: string,
+  bytes: Buffer,
+  filename = 'upload.bin',
+  type = 'application/octet-stream',
+): FormData {
   const data = new FormData();
   data.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return data;
@@ -56,7 +75,8 @@ async function objectExists(key: string): Promise<boolean> {
     await s3().send(new HeadObjectCommand({ Bucket: sharedStack().bucket, Key: key }));
     return true;
   } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+      return false;
     throw error;
   }
 }
@@ -70,11 +90,22 @@ const keyOf = (imageUrl: string) => imageUrl.slice(`${sharedStack().baseUrl}/_im
 
 let secret: string;
 let accountId: string;
-const upload = (productId: string, body: FormData | Buffer | string, options: { key?: string; headers?: Record<string, string> } = {}) =>
-  call('POST', `/v2/products/${productId}/image`, { key: options.key ?? secret, rawBody: body, ...(options.headers ? { headers: options.headers } : {}) });
-const api = (method: string, path: string, body?: unknown) => call(method, path, { key: secret, ...(body === undefined ? {} : { body }) });
+const upload = (
+  productId: string,
+  body: FormData | Buffer | string,
+  options: { key?: string; headers?: Record<string, string> } = {},
+) =>
+  call('POST', `/v2/products/${productId}/image`, {
+    key: options.key ?? secret,
+    rawBody: body,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+const api = (method: string, path: string, body?: unknown) =>
+  call(method, path, { key: secret, ...(body === undefined ? {} : { body }) });
 
-async function newProduct(name = 'Pictured'): Promise<{ id: string; updatedAt: string; imageUrl: string | null }> {
+async function newProduct(
+  name = 'Pictured',
+): Promise<{ id: string; updatedAt: string; imageUrl: string | null }> {
   const response = await api('POST', '/v2/products', { name });
   expect(response.status).toBe(201);
   return response.body;
@@ -94,7 +125,10 @@ describe('POST /v2/products/:id/image', () => {
     const response = await upload(product.id, form('image', image, 'photo.png', 'image/png'));
     expect(response.status, response.text).toBe(200);
     const key = `products/${accountId}/${product.id}/${sha256(image)}.png`;
-    expect(response.body).toMatchObject({ id: product.id, imageUrl: `${sharedStack().baseUrl}/_images/${key}` });
+    expect(response.body).toMatchObject({
+      id: product.id,
+      imageUrl: `${sharedStack().baseUrl}/_images/${key}`,
+    });
     expect(response.body.updatedAt > product.updatedAt).toBe(true);
     expect((await api('GET', `/v2/products/${product.id}`)).body).toEqual(response.body);
 
@@ -172,9 +206,15 @@ describe('POST /v2/products/:id/image', () => {
 
   it('refuses a disguised text file with 415 and stores nothing', async () => {
     const product = await newProduct();
-    const response = await upload(product.id, form('image', Buffer.from('this is not a picture, just text'), 'photo.png', 'image/png'));
+    const response = await upload(
+      product.id,
+      form('image', Buffer.from('this is not a picture, just text'), 'photo.png', 'image/png'),
+    );
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ status: 415, error: expect.stringMatching(/^image: must be a JPEG, PNG, WebP or GIF image/) });
+    expect(response.body).toEqual({
+      status: 415,
+      error: expect.stringMatching(/^image: must be a JPEG, PNG, WebP or GIF image/),
+    });
     expect(await objectsUnder(`products/${accountId}/${product.id}/`)).toEqual([]);
     expect((await api('GET', `/v2/products/${product.id}`)).body.imageUrl).toBeNull();
   });
@@ -196,15 +236,28 @@ describe('POST /v2/products/:id/image', () => {
   });
 
   it.each([
-    ['no file part (another field name)', () => form('picture', png(1, 1)), /^body: must be multipart\/form-data with the file in a part named image or file$/],
+    [
+      'no file part (another field name)',
+      () => form('picture', png(1, 1)),
+      /^body: must be multipart\/form-data with the file in a part named image or file$/,
+    ],
     ['a JSON body', () => JSON.stringify({ image: 'x' }), /^body: must be multipart\/form-data/],
     ['no body at all', () => '', /^body: must be multipart\/form-data/],
     ['an empty file', () => form('image', Buffer.alloc(0)), /^image: the file is empty$/],
-    ['a text field instead of a file', () => { const data = new FormData(); data.append('image', 'hello'); return data; }, /^image: must be a file part/],
+    [
+      'a text field instead of a file',
+      () => {
+        const data = new FormData();
+        data.append('image', 'hello');
+        return data;
+      },
+      /^image: must be a file part/,
+    ],
   ])('answers 400 for %s', async (_case, body, message) => {
     const product = await newProduct();
     const payload = body();
-    const headers = typeof payload === 'string' && payload ? { 'content-type': 'application/json' } : undefined;
+    const headers =
+      typeof payload === 'string' && payload ? { 'content-type': 'application/json' } : undefined;
     const response = await upload(product.id, payload, headers ? { headers } : {});
     expect(response.status, response.text).toBe(400);
     expect(response.body).toEqual({ status: 400, error: expect.stringMatching(message) });
@@ -212,7 +265,9 @@ describe('POST /v2/products/:id/image', () => {
 
   it('answers 400 for malformed multipart', async () => {
     const product = await newProduct();
-    const response = await upload(product.id, Buffer.from('--xyz\r\nnot really multipart'), { headers: { 'content-type': 'multipart/form-data; boundary=abc' } });
+    const response = await upload(product.id, Buffer.from('--xyz\r\nnot really multipart'), {
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ status: 400, error: expect.stringMatching(/^body: /) });
   });
@@ -230,7 +285,9 @@ describe('POST /v2/products/:id/image', () => {
     const foreignUpload = await upload(product.id, form('image', gif), { key: stranger.secretKey });
     expect(foreignUpload.status).toBe(404);
     expect(foreignUpload.body).toEqual({ status: 404, error: expect.any(String) });
-    const foreignDelete = await call('DELETE', `/v2/products/${product.id}/image`, { key: stranger.secretKey });
+    const foreignDelete = await call('DELETE', `/v2/products/${product.id}/image`, {
+      key: stranger.secretKey,
+    });
     expect(foreignDelete.status).toBe(404);
     expect((await api('GET', `/v2/products/${product.id}`)).body.imageUrl).toBe(owned.body.imageUrl);
     expect(await objectExists(keyOf(owned.body.imageUrl))).toBe(true);
@@ -247,7 +304,9 @@ describe('POST /v2/products/:id/image', () => {
     const removed = await api('DELETE', `/v2/products/${product.id}/image`);
     expect(removed.status).toBe(400);
     expect(removed.body).toEqual({ status: 400, error: expect.stringMatching(/archived/) });
-    expect(await objectsUnder(`products/${accountId}/${product.id}/`)).toEqual([keyOf(withImage.body.imageUrl)]);
+    expect(await objectsUnder(`products/${accountId}/${product.id}/`)).toEqual([
+      keyOf(withImage.body.imageUrl),
+    ]);
     expect((await api('GET', `/v2/products/${product.id}`)).body.imageUrl).toBe(withImage.body.imageUrl);
   });
 });

@@ -9,7 +9,8 @@ const productId = /^prd_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** A fresh account with a catalog key, so listings see only this test's products. */
 async function catalogAccount() {
   const key = await createKey(['isInvoiceAvailable']);
-  const as = (method: string, path: string, body?: unknown) => call(method, path, { key: key.secretKey, ...(body === undefined ? {} : { body }) });
+  const as = (method: string, path: string, body?: unknown) =>
+    call(method, path, { key: key.secretKey, ...(body === undefined ? {} : { body }) });
   return { key, as };
 }
 
@@ -43,11 +44,37 @@ beforeAll(async () => {
 
 describe('POST /v2/products', () => {
   it('creates an active product with every field of the contract', async () => {
-    const response = await as('POST', '/v2/products', { name: '  Coffee mug  ', description: 'Blue\nceramic', externalId: 'SKU-1', metadata: { color: 'blue', tags: ['a'], nested: { n: 1 } } });
+    const response = await as('POST', '/v2/products', {
+      name: '  Coffee mug  ',
+      description: 'Blue\nceramic',
+      externalId: 'SKU-1',
+      metadata: { color: 'blue', tags: ['a'], nested: { n: 1 } },
+    });
     expect(response.status).toBe(201);
     const product = response.body;
-    expect(Object.keys(product).sort()).toEqual(['active', 'createdAt', 'createdByUserId', 'deletedAt', 'description', 'externalId', 'id', 'imageUrl', 'metadata', 'name', 'updatedAt']);
-    expect(product).toMatchObject({ name: 'Coffee mug', description: 'Blue\nceramic', externalId: 'SKU-1', metadata: { color: 'blue', tags: ['a'], nested: { n: 1 } }, imageUrl: null, active: true, deletedAt: null, createdByUserId: userId });
+    expect(Object.keys(product).sort()).toEqual([
+      'active',
+      'createdAt',
+      'createdByUserId',
+      'deletedAt',
+      'description',
+      'externalId',
+      'id',
+      'imageUrl',
+      'metadata',
+      'name',
+      'updatedAt',
+    ]);
+    expect(product).toMatchObject({
+      name: 'Coffee mug',
+      description: 'Blue\nceramic',
+      externalId: 'SKU-1',
+      metadata: { color: 'blue', tags: ['a'], nested: { n: 1 } },
+      imageUrl: null,
+      active: true,
+      deletedAt: null,
+      createdByUserId: userId,
+    });
     expect(product.id).toMatch(productId);
     expect(product.createdAt).toMatch(iso);
     expect(product.updatedAt).toBe(product.createdAt);
@@ -55,7 +82,14 @@ describe('POST /v2/products', () => {
 
   it('defaults description and externalId to null and metadata to {}', async () => {
     const product = await create(as, { name: 'Plain' });
-    expect(product).toMatchObject({ description: null, externalId: null, metadata: {}, imageUrl: null, active: true, deletedAt: null });
+    expect(product).toMatchObject({
+      description: null,
+      externalId: null,
+      metadata: {},
+      imageUrl: null,
+      active: true,
+      deletedAt: null,
+    });
   });
 
   it.each([
@@ -65,16 +99,32 @@ describe('POST /v2/products', () => {
     ['name of 256 characters', { name: 'x'.repeat(256) }, /^name: must be at most 255 characters$/],
     ['name not a string', { name: 42 }, /^name: must be a string$/],
     ['name null', { name: null }, /^name: /],
-    ['description over 5000 characters', { name: 'A', description: 'd'.repeat(5001) }, /^description: must be at most 5000 characters$/],
+    [
+      'description over 5000 characters',
+      { name: 'A', description: 'd'.repeat(5001) },
+      /^description: must be at most 5000 characters$/,
+    ],
     ['description not a string', { name: 'A', description: 5 }, /^description: /],
     ['externalId empty', { name: 'A', externalId: '' }, /^externalId: /],
-    ['externalId of 256 characters', { name: 'A', externalId: 'e'.repeat(256) }, /^externalId: must be at most 255 characters$/],
+    [
+      'externalId of 256 characters',
+      { name: 'A', externalId: 'e'.repeat(256) },
+      /^externalId: must be at most 255 characters$/,
+    ],
     ['metadata an array', { name: 'A', metadata: [1, 2] }, /^metadata: must be a JSON object$/],
     ['metadata a string', { name: 'A', metadata: 'x' }, /^metadata: must be a JSON object$/],
     ['metadata null', { name: 'A', metadata: null }, /^metadata: must be a JSON object$/],
-    ['metadata over 16 KB', { name: 'A', metadata: { blob: 'x'.repeat(16 * 1024) } }, /^metadata: must be at most 16384 bytes/],
+    [
+      'metadata over 16 KB',
+      { name: 'A', metadata: { blob: 'x'.repeat(16 * 1024) } },
+      /^metadata: must be at most 16384 bytes/,
+    ],
     ['an unknown field', { name: 'A', price: 10 }, /^price: unknown field$/],
-    ['imageUrl', { name: 'A', imageUrl: 'https://example.com/a.png' }, /^imageUrl: .*POST \/v2\/products\/:id\/image/],
+    [
+      'imageUrl',
+      { name: 'A', imageUrl: 'https://example.com/a.png' },
+      /^imageUrl: .*POST \/v2\/products\/:id\/image/,
+    ],
     ['imageUrl null', { name: 'A', imageUrl: null }, /^imageUrl: /],
     ['active (not settable on create)', { name: 'A', active: false }, /^active: unknown field$/],
   ])('answers 400 naming the field for %s', async (_case, body, message) => {
@@ -91,7 +141,11 @@ describe('POST /v2/products', () => {
 
   it('accepts metadata of exactly 16 KB and a description of 5000 characters', async () => {
     const overhead = JSON.stringify({ blob: '' }).length;
-    const product = await create(as, { name: 'Big', description: 'd'.repeat(5000), metadata: { blob: 'x'.repeat(16 * 1024 - overhead) } });
+    const product = await create(as, {
+      name: 'Big',
+      description: 'd'.repeat(5000),
+      metadata: { blob: 'x'.repeat(16 * 1024 - overhead) },
+    });
     expect(JSON.stringify(product.metadata).length).toBe(16 * 1024);
   });
 
@@ -104,7 +158,11 @@ describe('POST /v2/products', () => {
 
   it('answers 400 for a body that is not a JSON object', async () => {
     for (const raw of ['[1]', '"x"', '{"name":']) {
-      const response = await call('POST', '/v2/products', { key: (await catalogAccount()).key.secretKey, rawBody: raw, headers: { 'content-type': 'application/json' } });
+      const response = await call('POST', '/v2/products', {
+        key: (await catalogAccount()).key.secretKey,
+        rawBody: raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ status: 400, error: expect.stringMatching(/^body: /) });
     }
@@ -117,17 +175,25 @@ describe('externalId uniqueness', () => {
     await create(mine, { name: 'First', externalId: 'DUP-1' });
     const second = await mine('POST', '/v2/products', { name: 'Second', externalId: 'DUP-1' });
     expect(second.status).toBe(400);
-    expect(second.body).toEqual({ status: 400, error: expect.stringMatching(/^externalId: .*already in use/) });
+    expect(second.body).toEqual({
+      status: 400,
+      error: expect.stringMatching(/^externalId: .*already in use/),
+    });
     const { as: other } = await catalogAccount();
     await create(other, { name: 'Elsewhere', externalId: 'DUP-1' });
   });
 
   it('lets exactly one of ten concurrent creates with one externalId win', async () => {
     const { as: mine } = await catalogAccount();
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => mine('POST', '/v2/products', { name: `Racer ${index}`, externalId: 'RACE' })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        mine('POST', '/v2/products', { name: `Racer ${index}`, externalId: 'RACE' }),
+      ),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(400)]);
-    for (const response of responses.filter((r) => r.status === 400)) expect(response.body.error).toMatch(/^externalId: .*already in use/);
+    for (const response of responses.filter((r) => r.status === 400))
+      expect(response.body.error).toMatch(/^externalId: .*already in use/);
     const listed = await mine('GET', '/v2/products?limit=100');
     expect(listed.body.data).toHaveLength(1);
   });
@@ -146,7 +212,10 @@ describe('externalId uniqueness', () => {
     const clash = await mine('PATCH', `/v2/products/${b.id}`, { externalId: 'NEW', name: 'B2' });
     expect(clash.status).toBe(400);
     expect(clash.body.error).toMatch(/^externalId: .*already in use/);
-    expect((await mine('GET', `/v2/products/${b.id}`)).body).toMatchObject({ externalId: 'OTHER', name: 'B' });
+    expect((await mine('GET', `/v2/products/${b.id}`)).body).toMatchObject({
+      externalId: 'OTHER',
+      name: 'B',
+    });
     // Setting a product's own value again is not a clash.
     expect((await mine('PATCH', `/v2/products/${a.id}`, { externalId: 'NEW' })).status).toBe(200);
   });
@@ -177,7 +246,14 @@ describe('GET /v2/products/:id', () => {
     expect(response.body).toEqual(product);
   });
 
-  it.each(['prd_00000000-0000-4000-8000-000000000000', 'nope', 'prd_', 'PRD_x', `prd_${'a'.repeat(3000)}`, '%F0%9F%98%80'])('answers 404 for %s', async (id) => {
+  it.each([
+    'prd_00000000-0000-4000-8000-000000000000',
+    'nope',
+    'prd_',
+    'PRD_x',
+    `prd_${'a'.repeat(3000)}`,
+    '%F0%9F%98%80',
+  ])('answers 404 for %s', async (id) => {
     const response = await as('GET', `/v2/products/${id}`);
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ status: 404, error: expect.stringMatching(/^id: /) });
@@ -187,9 +263,19 @@ describe('GET /v2/products/:id', () => {
 describe('PATCH /v2/products/:id', () => {
   it('changes any subset of the editable fields and advances updatedAt', async () => {
     const product = await create(as, { name: 'Before', description: 'old', metadata: { a: 1 } });
-    const response = await as('PATCH', `/v2/products/${product.id}`, { name: ' After ', description: null, metadata: { b: 2 } });
+    const response = await as('PATCH', `/v2/products/${product.id}`, {
+      name: ' After ',
+      description: null,
+      metadata: { b: 2 },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...product, name: 'After', description: null, metadata: { b: 2 }, updatedAt: expect.stringMatching(iso) });
+    expect(response.body).toEqual({
+      ...product,
+      name: 'After',
+      description: null,
+      metadata: { b: 2 },
+      updatedAt: expect.stringMatching(iso),
+    });
     expect(Date.parse(response.body.updatedAt)).toBeGreaterThan(Date.parse(product.updatedAt));
     expect((await as('GET', `/v2/products/${product.id}`)).body).toEqual(response.body);
   });
@@ -216,10 +302,24 @@ describe('PATCH /v2/products/:id', () => {
 
   it('applies concurrent changes to different fields without losing any', async () => {
     const product = await create(as, { name: 'Busy' });
-    const changes = [{ name: 'Busy 2' }, { description: 'text' }, { metadata: { k: 'v' } }, { externalId: 'BUSY' }, { active: false }];
-    const responses = await Promise.all(changes.map((change) => as('PATCH', `/v2/products/${product.id}`, change)));
+    const changes = [
+      { name: 'Busy 2' },
+      { description: 'text' },
+      { metadata: { k: 'v' } },
+      { externalId: 'BUSY' },
+      { active: false },
+    ];
+    const responses = await Promise.all(
+      changes.map((change) => as('PATCH', `/v2/products/${product.id}`, change)),
+    );
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
-    expect((await as('GET', `/v2/products/${product.id}`)).body).toMatchObject({ name: 'Busy 2', description: 'text', metadata: { k: 'v' }, externalId: 'BUSY', active: false });
+    expect((await as('GET', `/v2/products/${product.id}`)).body).toMatchObject({
+      name: 'Busy 2',
+      description: 'text',
+      metadata: { k: 'v' },
+      externalId: 'BUSY',
+      active: false,
+    });
   });
 
   it.each([
@@ -231,7 +331,11 @@ describe('PATCH /v2/products/:id', () => {
     ['active not a boolean', { active: 'false' }, /^active: must be true or false$/],
     ['metadata an array', { metadata: [] }, /^metadata: must be a JSON object$/],
     ['metadata null', { metadata: null }, /^metadata: must be a JSON object$/],
-    ['an empty body', {}, /^body: must contain at least one of name, description, externalId, metadata, active$/],
+    [
+      'an empty body',
+      {},
+      /^body: must contain at least one of name, description, externalId, metadata, active$/,
+    ],
     ['createdAt (read-only)', { createdAt: '2020-01-01T00:00:00.000Z' }, /^createdAt: unknown field$/],
   ])('answers 400 for %s and changes nothing', async (_case, body, message) => {
     const product = await create(as, { name: 'Stable' });
@@ -274,13 +378,21 @@ describe('DELETE /v2/products/:id (archive)', () => {
 
   it('refuses every PATCH that races with the archive once the archive is written', async () => {
     const product = await create(as, { name: 'Race' });
-    const results = await Promise.all([as('DELETE', `/v2/products/${product.id}`), ...Array.from({ length: 5 }, (_, index) => as('PATCH', `/v2/products/${product.id}`, { name: `Race ${index}`, active: true }))]);
+    const results = await Promise.all([
+      as('DELETE', `/v2/products/${product.id}`),
+      ...Array.from({ length: 5 }, (_, index) =>
+        as('PATCH', `/v2/products/${product.id}`, { name: `Race ${index}`, active: true }),
+      ),
+    ]);
     expect(results[0]!.status).toBe(200);
     const final = (await as('GET', `/v2/products/${product.id}`)).body;
     expect(final.active).toBe(false);
     expect(final.deletedAt).toMatch(iso);
     // Whatever PATCHes were applied, they came before the archive: the stored name is one a 200 reported earlier.
-    const applied = results.slice(1).filter((response) => response.status === 200).map((response) => response.body.name);
+    const applied = results
+      .slice(1)
+      .filter((response) => response.status === 200)
+      .map((response) => response.body.name);
     expect(['Race', ...applied]).toContain(final.name);
     for (const response of results.slice(1)) expect([200, 400]).toContain(response.status);
   });
@@ -310,7 +422,12 @@ describe('GET /v2/products', () => {
     expect(await ids('?active=true&archived=false')).toEqual([active2.id, active1.id]);
     expect(await ids('?active=false')).toEqual([active2.id, inactive.id, active1.id]);
     expect(await ids('?archived=true')).toEqual([active2.id, archived.id, active1.id]);
-    expect(await ids('?active=false&archived=true')).toEqual([active2.id, archived.id, inactive.id, active1.id]);
+    expect(await ids('?active=false&archived=true')).toEqual([
+      active2.id,
+      archived.id,
+      inactive.id,
+      active1.id,
+    ]);
   });
 
   it('returns full product objects in { data, nextCursor }', async () => {
@@ -323,12 +440,16 @@ describe('GET /v2/products', () => {
   it('paginates with limit 2 over 5 products: every product exactly once, in order', async () => {
     const { as: mine } = await catalogAccount();
     const created: string[] = [];
-    for (let index = 0; index < 5; index++) created.push((await createInOrder(mine, { name: `P${index}` })).id);
+    for (let index = 0; index < 5; index++)
+      created.push((await createInOrder(mine, { name: `P${index}` })).id);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response: Awaited<ReturnType<As>> = await mine('GET', `/v2/products?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const response: Awaited<ReturnType<As>> = await mine(
+        'GET',
+        `/v2/products?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...response.body.data.map((product: { id: string }) => product.id));
@@ -362,8 +483,12 @@ describe('GET /v2/products', () => {
   it('keeps querying past many filtered-out items to fill a page', async () => {
     const { as: mine } = await catalogAccount();
     const oldest = await createInOrder(mine, { name: 'Oldest, active' });
-    const hidden = await Promise.all(Array.from({ length: 60 }, (_, index) => create(mine, { name: `Hidden ${index}` })));
-    await Promise.all(hidden.map((product) => mine('PATCH', `/v2/products/${product.id}`, { active: false })));
+    const hidden = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => create(mine, { name: `Hidden ${index}` })),
+    );
+    await Promise.all(
+      hidden.map((product) => mine('PATCH', `/v2/products/${product.id}`, { active: false })),
+    );
     const page = await mine('GET', '/v2/products?limit=1');
     expect(page.body).toEqual({ data: [expect.objectContaining({ id: oldest.id })], nextCursor: null });
   });
@@ -431,7 +556,10 @@ describe('auth and account scoping', () => {
       const anonymous = await call(method, path, { key: null, ...(body === undefined ? {} : { body }) });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(anonymous.body).toEqual({ status: 401, error: 'Unauthorized' });
-      const forbidden = await call(method, path, { key: noCatalog.secretKey, ...(body === undefined ? {} : { body }) });
+      const forbidden = await call(method, path, {
+        key: noCatalog.secretKey,
+        ...(body === undefined ? {} : { body }),
+      });
       expect(forbidden.status, `${method} ${path}`).toBe(403);
       expect(forbidden.body).toEqual({ status: 403, error: 'Forbidden' });
     }

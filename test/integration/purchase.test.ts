@@ -7,12 +7,33 @@ import { requestHash } from '../../shared/transactions/create-purchase.ts';
 import { call, createKey, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
-const purchase = (body: unknown, options: { key?: string | null; headers?: Record<string, string> } = {}) => call('POST', '/transactions/v2/purchase', { body, ...options });
-const without = (body: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== field));
+const purchase = (body: unknown, options: { key?: string | null; headers?: Record<string, string> } = {}) =>
+  call('POST', '/transactions/v2/purchase', { body, ...options });
+const without = (body: Record<string, unknown>, field: string) =>
+  Object.fromEntries(Object.entries(body).filter(([name]) => name !== field));
 const badRequestShape = { statusCode: 400, message: expect.any(String), error: 'Bad Request' };
 
 function expectCreationShape(body: Record<string, unknown>) {
-  expect(Object.keys(body).sort()).toEqual(['amount', 'boletoDigitableLine', 'costFee', 'createdAt', 'currency', 'expiresAt', 'externalId', 'id', 'installments', 'method', 'paymentInstruction', 'postbackUrl', 'qr', 'redirectUrl', 'referrerUrl', 'status'].sort());
+  expect(Object.keys(body).sort()).toEqual(
+    [
+      'amount',
+      'boletoDigitableLine',
+      'costFee',
+      'createdAt',
+      'currency',
+      'expiresAt',
+      'externalId',
+      'id',
+      'installments',
+      'method',
+      'paymentInstruction',
+      'postbackUrl',
+      'qr',
+      'redirectUrl',
+      'referrerUrl',
+      'status',
+    ].sort(),
+  );
   expect(body.id).toMatch(/^\d{19}$/);
   expect(body.status).toBe('PENDING');
   expect(body.installments).toBeNull();
@@ -25,29 +46,66 @@ function expectCreationShape(body: Record<string, unknown>) {
 describe('POST /transactions/v2/purchase — the six variants', () => {
   it('creates a BRL boleto with an empty paymentInstruction at first', async () => {
     const externalId = `order-${randomUUID()}`;
-    const response = await purchase({ ...boletoBody(), externalId, postbackUrl: 'https://merchant.example/hooks' });
+    const response = await purchase({
+      ...boletoBody(),
+      externalId,
+      postbackUrl: 'https://merchant.example/hooks',
+    });
     expect(response.status).toBe(201);
     expectCreationShape(response.body);
-    expect(response.body).toMatchObject({ currency: 'BRL', method: 'BOLETO', amount: 15_000, externalId, postbackUrl: 'https://merchant.example/hooks', redirectUrl: null, qr: null, boletoDigitableLine: null, costFee: 350 });
-    expect(response.body.paymentInstruction).toEqual({ type: 'BOLETO', dueDate: `${addDays(todayInSaoPaulo(new Date()), 3)}T00:00:00.000Z`, boletoUrl: null, boletoBarcode: '', boletoDigitableLine: '' });
+    expect(response.body).toMatchObject({
+      currency: 'BRL',
+      method: 'BOLETO',
+      amount: 15_000,
+      externalId,
+      postbackUrl: 'https://merchant.example/hooks',
+      redirectUrl: null,
+      qr: null,
+      boletoDigitableLine: null,
+      costFee: 350,
+    });
+    expect(response.body.paymentInstruction).toEqual({
+      type: 'BOLETO',
+      dueDate: `${addDays(todayInSaoPaulo(new Date()), 3)}T00:00:00.000Z`,
+      boletoUrl: null,
+      boletoBarcode: '',
+      boletoDigitableLine: '',
+    });
   });
 
-  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])('creates a COP %s transaction with redirectUrl null', async (method) => {
-    const response = await purchase({ ...copBody(), paymentMethod: method });
-    expect(response.status).toBe(201);
-    expectCreationShape(response.body);
-    expect(response.body).toMatchObject({ currency: 'COP', method, amount: 5_000_000, redirectUrl: null, qr: null, paymentInstruction: null, externalId: null });
-  });
+  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])(
+    'creates a COP %s transaction with redirectUrl null',
+    async (method) => {
+      const response = await purchase({ ...copBody(), paymentMethod: method });
+      expect(response.status).toBe(201);
+      expectCreationShape(response.body);
+      expect(response.body).toMatchObject({
+        currency: 'COP',
+        method,
+        amount: 5_000_000,
+        redirectUrl: null,
+        qr: null,
+        paymentInstruction: null,
+        externalId: null,
+      });
+    },
+  );
 
   it('defaults COP to BANK_TRANSFER and BOB to QR', async () => {
     expect((await purchase(copBody())).body.method).toBe('BANK_TRANSFER');
     const bob = await purchase(bobBody());
     expect(bob.status).toBe(201);
     expectCreationShape(bob.body);
-    expect(bob.body).toMatchObject({ currency: 'BOB', method: 'QR', qr: null, redirectUrl: null, paymentInstruction: null });
+    expect(bob.body).toMatchObject({
+      currency: 'BOB',
+      method: 'QR',
+      qr: null,
+      redirectUrl: null,
+      paymentInstruction: null,
+    });
   });
 
-  it('uses the account\'s global postback URL when the body has none', async () => {
+  it("uses the account's global postback URL when the body has none", async () => {
     const key = await createKey(['createTransaction'], { postbackUrl: 'https://global.example/webhooks' });
     const response = await purchase(bobBody(), { key: key.secretKey });
     expect(response.body.postbackUrl).toBe('https://global.example/webhooks');
@@ -55,7 +113,15 @@ describe('POST /transactions/v2/purchase — the six variants', () => {
 });
 
 describe('POST /transactions/v2/purchase — validation', () => {
-  const commonRequired = ['name', 'email', 'phone', 'amount', 'description', 'responsibleDocument', 'responsibleExternalId'];
+  const commonRequired = [
+    'name',
+    'email',
+    'phone',
+    'amount',
+    'description',
+    'responsibleDocument',
+    'responsibleExternalId',
+  ];
   const cases: Array<[string, () => Record<string, unknown>, string[]]> = [
     ['BRL boleto', boletoBody, [...commonRequired, 'paymentMethod', 'cpf', 'boletoAddress']],
     ['COP', copBody, commonRequired],
@@ -70,13 +136,16 @@ describe('POST /transactions/v2/purchase — validation', () => {
     });
   }
 
-  it.each(['address', 'district', 'city', 'zipCode', 'uf'])('boleto: incomplete address (no %s) → 400', async (field) => {
-    const body = boletoBody();
-    body.boletoAddress = without(body.boletoAddress as Record<string, unknown>, field);
-    const response = await purchase(body);
-    expect(response.status).toBe(400);
-    expect(response.body.message).toContain(`boletoAddress.${field}`);
-  });
+  it.each(['address', 'district', 'city', 'zipCode', 'uf'])(
+    'boleto: incomplete address (no %s) → 400',
+    async (field) => {
+      const body = boletoBody();
+      body.boletoAddress = without(body.boletoAddress as Record<string, unknown>, field);
+      const response = await purchase(body);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain(`boletoAddress.${field}`);
+    },
+  );
 
   const bounds: Array<[string, () => Record<string, unknown>, number, number]> = [
     ['COP', copBody, 1_000_000, 1_000_000_000],
@@ -131,18 +200,27 @@ describe('POST /transactions/v2/purchase — validation', () => {
 
   it('boleto: the default dueDate is today + 3 days in São Paulo', async () => {
     const response = await purchase(boletoBody());
-    expect(response.body.paymentInstruction.dueDate).toBe(`${addDays(todayInSaoPaulo(new Date()), 3)}T00:00:00.000Z`);
+    expect(response.body.paymentInstruction.dueDate).toBe(
+      `${addDays(todayInSaoPaulo(new Date()), 3)}T00:00:00.000Z`,
+    );
     const chosen = addDays(todayInSaoPaulo(new Date()), 10);
-    expect((await purchase({ ...boletoBody(), dueDate: chosen })).body.paymentInstruction.dueDate).toBe(`${chosen}T00:00:00.000Z`);
+    expect((await purchase({ ...boletoBody(), dueDate: chosen })).body.paymentInstruction.dueDate).toBe(
+      `${chosen}T00:00:00.000Z`,
+    );
   });
 
   it('COP: an E.164-invalid phone and an implausible document → 400', async () => {
     expect((await purchase({ ...copBody(), phone: 'abc' })).body.message).toContain('phone');
-    expect((await purchase({ ...copBody(), responsibleDocument: '12' })).body.message).toContain('responsibleDocument');
+    expect((await purchase({ ...copBody(), responsibleDocument: '12' })).body.message).toContain(
+      'responsibleDocument',
+    );
   });
 
   it('malformed JSON → 400 in the transaction shape', async () => {
-    const response = await call('POST', '/transactions/v2/purchase', { rawBody: '{"amount":', headers: { 'content-type': 'application/json' } });
+    const response = await call('POST', '/transactions/v2/purchase', {
+      rawBody: '{"amount":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(badRequestShape);
   });
@@ -150,7 +228,11 @@ describe('POST /transactions/v2/purchase — validation', () => {
 
 describe('POST /transactions/v2/purchase — auth, uniqueness, idempotency', () => {
   it('401 without a valid key, 403 without createTransaction', async () => {
-    expect((await purchase(copBody(), { key: null })).body).toEqual({ statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' });
+    expect((await purchase(copBody(), { key: null })).body).toEqual({
+      statusCode: 401,
+      message: 'Unauthorized',
+      error: 'Unauthorized',
+    });
     const catalogOnly = await createKey(['isInvoiceAvailable']);
     const forbidden = await purchase(copBody(), { key: catalogOnly.secretKey });
     expect(forbidden.status).toBe(403);
@@ -162,7 +244,11 @@ describe('POST /transactions/v2/purchase — auth, uniqueness, idempotency', () 
     expect((await purchase({ ...copBody(), externalId })).status).toBe(201);
     const second = await purchase({ ...bobBody(), externalId });
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ statusCode: 409, message: expect.stringContaining('externalId'), error: 'Conflict' });
+    expect(second.body).toEqual({
+      statusCode: 409,
+      message: expect.stringContaining('externalId'),
+      error: 'Conflict',
+    });
     // Another account may use the same reference.
     const other = await createKey(['createTransaction']);
     expect((await purchase({ ...copBody(), externalId }, { key: other.secretKey })).status).toBe(201);
@@ -170,7 +256,9 @@ describe('POST /transactions/v2/purchase — auth, uniqueness, idempotency', () 
 
   it('exactly one of many concurrent purchases with one externalId succeeds', async () => {
     const externalId = `race-${randomUUID()}`;
-    const results = await Promise.all(Array.from({ length: 8 }, () => purchase({ ...copBody(), externalId })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => purchase({ ...copBody(), externalId })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
   });
@@ -203,7 +291,9 @@ describe('POST /transactions/v2/purchase — auth, uniqueness, idempotency', () 
     const externalId = `taken-${randomUUID()}`;
     expect((await purchase({ ...copBody(), externalId })).status).toBe(201);
     expect((await purchase({ ...copBody(), externalId }, { headers })).status).toBe(409);
-    expect((await purchase({ ...copBody(), externalId: `free-${randomUUID()}` }, { headers })).status).toBe(201);
+    expect((await purchase({ ...copBody(), externalId: `free-${randomUUID()}` }, { headers })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -216,26 +306,41 @@ describe('GET /transactions/:id', () => {
     expect(byId.body).toMatchObject({ ...created.body, qr: byId.body.qr, expiresAt: byId.body.expiresAt });
     expect(byId.body.paidAt).toBeNull();
     expect(byId.body.updatedAt).toMatch(/Z$/);
-    const byExternal = await call('GET', `/transactions/${encodeURIComponent(externalId)}?searchBy=externalId`);
+    const byExternal = await call(
+      'GET',
+      `/transactions/${encodeURIComponent(externalId)}?searchBy=externalId`,
+    );
     expect(byExternal.status).toBe(200);
     expect(byExternal.body.id).toBe(created.body.id);
   });
 
   it('404 for an unknown id or externalId, 400 for an unknown searchBy', async () => {
-    expect((await call('GET', '/transactions/1234567890123456789')).body).toEqual({ statusCode: 404, message: expect.any(String), error: 'Not Found' });
+    expect((await call('GET', '/transactions/1234567890123456789')).body).toEqual({
+      statusCode: 404,
+      message: expect.any(String),
+      error: 'Not Found',
+    });
     expect((await call('GET', '/transactions/nope?searchBy=externalId')).status).toBe(404);
     expect((await call('GET', '/transactions/abc')).status).toBe(404);
     const bad = await call('GET', '/transactions/123?searchBy=email');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('searchBy') });
+    expect(bad.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining('searchBy'),
+    });
   });
 
-  it('404 for another account\'s transaction, by id and by externalId', async () => {
+  it("404 for another account's transaction, by id and by externalId", async () => {
     const externalId = `mine-${randomUUID()}`;
     const created = await purchase({ ...copBody(), externalId });
     const other = await createKey(['createTransaction']);
-    expect((await call('GET', `/transactions/${created.body.id}`, { key: other.secretKey })).status).toBe(404);
-    expect((await call('GET', `/transactions/${externalId}?searchBy=externalId`, { key: other.secretKey })).status).toBe(404);
+    expect((await call('GET', `/transactions/${created.body.id}`, { key: other.secretKey })).status).toBe(
+      404,
+    );
+    expect(
+      (await call('GET', `/transactions/${externalId}?searchBy=externalId`, { key: other.secretKey })).status,
+    ).toBe(404);
   });
 
   it('401/403 like the purchase endpoint', async () => {

@@ -1,10 +1,17 @@
 // Rails and workers end to end: the instruction appears after the sandbox delay, it is valid
 // (boleto check digits, EMV CRC), and a sandbox payment moves the transaction to PAID with
 // exactly one cashin.paid event, however often it is paid or its message delivered.
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+
 import { randomUUID } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { parseBarcode, validateBarcode, validateDigitableLine, barcodeFromDigitableLine, dueDateFactor } from '../../shared/rails/boleto.ts';
+import {
+  barcodeFromDigitableLine,
+  dueDateFactor,
+  parseBarcode,
+  validateBarcode,
+  validateDigitableLine,
+} from '../../shared/rails/boleto.ts';
 import { parseBolivianQr, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
@@ -17,7 +24,12 @@ async function purchaseAndWait(body: Record<string, unknown>, filled: (tx: any) 
   const created = await call('POST', '/transactions/v2/purchase', { body });
   expect(created.status).toBe(201);
   const started = Date.now();
-  const tx = await pollUntil(async () => (await call('GET', `/transactions/${created.body.id}`)).body, filled, instructionDelayMs + 2000, 50);
+  const tx = await pollUntil(
+    async () => (await call('GET', `/transactions/${created.body.id}`)).body,
+    filled,
+    instructionDelayMs + 2000,
+    50,
+  );
   expect(filled(tx), 'instruction filled in time').toBe(true);
   expect(Date.now() - started).toBeLessThan(instructionDelayMs + 2000);
   return { created: created.body, tx };
@@ -27,13 +39,20 @@ async function payAndWait(id: string, key?: string) {
   const paid = await call('POST', `/sandbox/transactions/${id}/pay`, key ? { key } : {});
   expect(paid.status).toBe(202);
   expect(paid.body).toMatchObject({ transactionId: id, railStatus: 'PAID' });
-  return pollUntil(async () => (await call('GET', `/transactions/${id}`, key ? { key } : {})).body, (tx) => tx.status === 'PAID', 5000, 50);
+  return pollUntil(
+    async () => (await call('GET', `/transactions/${id}`, key ? { key } : {})).body,
+    (tx) => tx.status === 'PAID',
+    5000,
+    50,
+  );
 }
 
 describe('instruction worker', () => {
   it('fills a valid boleto: barcode and line agree, check digits, due-date factor and value', async () => {
     const dueDate = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const { created, tx } = await purchaseAndWait({ ...boletoBody(), amount: 123_456, dueDate }, (t) => Boolean(t.paymentInstruction?.boletoBarcode));
+    const { created, tx } = await purchaseAndWait({ ...boletoBody(), amount: 123_456, dueDate }, (t) =>
+      Boolean(t.paymentInstruction?.boletoBarcode),
+    );
     expect(created.paymentInstruction.boletoBarcode).toBe('');
     const { boletoBarcode, boletoDigitableLine, boletoUrl } = tx.paymentInstruction;
     expect(boletoBarcode).toMatch(/^\d{44}$/);
@@ -50,15 +69,20 @@ describe('instruction worker', () => {
     expect(tx.expiresAt).not.toBeNull();
   });
 
-  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])('fills COP %s with an absolute redirectUrl', async (method) => {
-    const { created, tx } = await purchaseAndWait({ ...copBody(), paymentMethod: method }, (t) => Boolean(t.redirectUrl));
-    expect(created.redirectUrl).toBeNull();
-    expect(new URL(tx.redirectUrl).protocol).toBe('http:');
-    expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/[A-Za-z0-9_-]{32}$/);
-    const page = await fetch(tx.redirectUrl);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-  });
+  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])(
+    'fills COP %s with an absolute redirectUrl',
+    async (method) => {
+      const { created, tx } = await purchaseAndWait({ ...copBody(), paymentMethod: method }, (t) =>
+        Boolean(t.redirectUrl),
+      );
+      expect(created.redirectUrl).toBeNull();
+      expect(new URL(tx.redirectUrl).protocol).toBe('http:');
+      expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/[A-Za-z0-9_-]{32}$/);
+      const page = await fetch(tx.redirectUrl);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    },
+  );
 
   it('fills BOB with an EMV QR payload: CRC, currency, country and amount', async () => {
     const { created, tx } = await purchaseAndWait({ ...bobBody(), amount: 12_345 }, (t) => Boolean(t.qr));
@@ -96,14 +120,23 @@ describe('payment worker and sandbox pay', () => {
     const sqs = new SQSClient({ region: 'us-east-1', endpoint: sharedStack().sqsEndpoint });
     await call('POST', `/sandbox/transactions/${tx.id}/pay`);
     const job = JSON.stringify({ accountId: sharedStack().accountId, transactionId: tx.id, mode: 'notify' });
-    await Promise.all(Array.from({ length: 5 }, () => sqs.send(new SendMessageCommand({ QueueUrl: sharedStack().queueUrls.payments!, MessageBody: job }))));
-    await pollUntil(async () => (await call('GET', `/transactions/${tx.id}`)).body, (t) => t.status === 'PAID', 5000, 50);
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        sqs.send(new SendMessageCommand({ QueueUrl: sharedStack().queueUrls.payments!, MessageBody: job })),
+      ),
+    );
+    await pollUntil(
+      async () => (await call('GET', `/transactions/${tx.id}`)).body,
+      (t) => t.status === 'PAID',
+      5000,
+      50,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await listEventsWithAttempts(sharedStack().accountId, tx.id)).toHaveLength(1);
     sqs.destroy();
   });
 
-  it('cannot pay another account\'s transaction (404), nor one whose instruction is not ready (409)', async () => {
+  it("cannot pay another account's transaction (404), nor one whose instruction is not ready (409)", async () => {
     const { tx } = await purchaseAndWait(copBody(), (t) => Boolean(t.redirectUrl));
     const other = await createKey(['createTransaction']);
     const response = await call('POST', `/sandbox/transactions/${tx.id}/pay`, { key: other.secretKey });
@@ -117,7 +150,9 @@ describe('payment worker and sandbox pay', () => {
 
   it('needs createTransaction', async () => {
     const catalogOnly = await createKey(['isInvoiceAvailable']);
-    expect((await call('POST', '/sandbox/transactions/1/pay', { key: catalogOnly.secretKey })).status).toBe(403);
+    expect((await call('POST', '/sandbox/transactions/1/pay', { key: catalogOnly.secretKey })).status).toBe(
+      403,
+    );
     expect((await call('POST', '/sandbox/transactions/1/pay', { key: null })).status).toBe(401);
   });
 });
@@ -132,7 +167,13 @@ describe('poll chains', () => {
     const { runPaymentJob } = await import('../../shared/transactions/watch-payment.ts');
     const accountId = sharedStack().accountId;
     const readDue = async () => {
-      const { Item } = await dynamo().send(new GetCommand({ TableName: sharedStack().tableName, Key: keys.transaction(accountId, tx.id), ConsistentRead: true }));
+      const { Item } = await dynamo().send(
+        new GetCommand({
+          TableName: sharedStack().tableName,
+          Key: keys.transaction(accountId, tx.id),
+          ConsistentRead: true,
+        }),
+      );
       return String(Item?.gsi2sk).split('#')[0]!;
     };
     const due = await readDue();
@@ -148,16 +189,35 @@ describe('nothing is lost between the write and the queue', () => {
   it('a purchase made while SQS is unreachable still gets its instruction (the sweeper re-enqueues it)', async () => {
     // This file's own stack, so the queue can be taken down without disturbing other tests.
     const { startLocalStack } = await import('../../infra/local/stack.ts');
-    const stack = await startLocalStack({ port: 0, env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' }, scheduleIntervalMs: 500 });
+    const stack = await startLocalStack({
+      port: 0,
+      env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' },
+      scheduleIntervalMs: 500,
+    });
     try {
       const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
       const key = await issueApiKey({ permissions: ['createTransaction'] });
       stack.sqsProxy.setDown(true);
-      const created = await call('POST', '/transactions/v2/purchase', { body: bobBody(), key: key.secretKey, baseUrl: stack.baseUrl });
+      const created = await call('POST', '/transactions/v2/purchase', {
+        body: bobBody(),
+        key: key.secretKey,
+        baseUrl: stack.baseUrl,
+      });
       expect(created.status).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 300));
       stack.sqsProxy.setDown(false);
-      const tx = await pollUntil(async () => (await call('GET', `/transactions/${created.body.id}`, { key: key.secretKey, baseUrl: stack.baseUrl })).body, (t) => Boolean(t.qr), 15_000, 100);
+      const tx = await pollUntil(
+        async () =>
+          (
+            await call('GET', `/transactions/${created.body.id}`, {
+              key: key.secretKey,
+              baseUrl: stack.baseUrl,
+            })
+          ).body,
+        (t) => Boolean(t.qr),
+        15_000,
+        100,
+      );
       expect(verifyEmvCrc(tx.qr)).toBe(true);
     } finally {
       await stack.stop();

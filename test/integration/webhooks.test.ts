@@ -1,7 +1,8 @@
 // cashin.paid delivery end to end: a real receiver on 127.0.0.1, Standard Webhooks signatures
 // verified with the standardwebhooks package, retries, dead-lettering and redelivery.
-import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+
 import { randomUUID } from 'node:crypto';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateWebhookSecret } from '../../shared/accounts/manage-webhook.ts';
@@ -10,46 +11,82 @@ import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 let receiver: WebhookReceiver;
-beforeAll(async () => { receiver = await startWebhookReceiver(); });
-afterAll(async () => { await receiver.close(); });
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
 
 async function paidTransaction(body: Record<string, unknown>, key?: string) {
   const options = key ? { key } : {};
   const created = await call('POST', '/transactions/v2/purchase', { body, ...options });
   expect(created.status).toBe(201);
-  await pollUntil(async () => (await call('GET', `/transactions/${created.body.id}`, options)).body, (tx) => Boolean(tx.redirectUrl ?? tx.qr), 5000, 50);
+  await pollUntil(
+    async () => (await call('GET', `/transactions/${created.body.id}`, options)).body,
+    (tx) => Boolean(tx.redirectUrl ?? tx.qr),
+    5000,
+    50,
+  );
   expect((await call('POST', `/sandbox/transactions/${created.body.id}/pay`, options)).status).toBe(202);
   return created.body;
 }
 
-const deliveriesOf = (transactionId: string) => receiver.received.filter((r) => JSON.parse(r.body).data.id === transactionId);
-const events = async (transactionId: string, key?: string) => (await call('GET', `/transactions/${transactionId}/events`, key ? { key } : {})).body.data;
+const deliveriesOf = (transactionId: string) =>
+  receiver.received.filter((r) => JSON.parse(r.body).data.id === transactionId);
+const events = async (transactionId: string, key?: string) =>
+  (await call('GET', `/transactions/${transactionId}/events`, key ? { key } : {})).body.data;
 
 describe('cashin.paid webhooks', () => {
-  it('delivers exactly one signed cashin.paid to the transaction\'s postbackUrl', async () => {
+  it("delivers exactly one signed cashin.paid to the transaction's postbackUrl", async () => {
     const externalId = `wh-${randomUUID()}`;
     const tx = await paidTransaction({ ...copBody(), externalId, postbackUrl: receiver.url });
-    const [delivery] = await pollUntil(async () => deliveriesOf(tx.id), (list) => list.length >= 1, 8000, 50);
+    const [delivery] = await pollUntil(
+      async () => deliveriesOf(tx.id),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(deliveriesOf(tx.id)).toHaveLength(1);
-    const headers = { 'webhook-id': String(delivery!.headers['webhook-id']), 'webhook-timestamp': String(delivery!.headers['webhook-timestamp']), 'webhook-signature': String(delivery!.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(delivery!.headers['webhook-id']),
+      'webhook-timestamp': String(delivery!.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery!.headers['webhook-signature']),
+    };
     const verified = new Webhook(sharedStack().webhookSecret).verify(delivery!.body, headers) as any;
-    expect(verified).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, externalId, status: 'PAID', currency: 'COP' } });
+    expect(verified).toMatchObject({
+      type: 'cashin.paid',
+      data: { id: tx.id, externalId, status: 'PAID', currency: 'COP' },
+    });
     expect(verified.id).toBe(headers['webhook-id']);
     expect(verified.id).toMatch(/^evt_/);
     expect(verified.data.paidAt).toMatch(/Z$/);
     expect(delivery!.headers['content-type']).toBe('application/json');
     const [event] = await events(tx.id);
-    expect(event).toMatchObject({ id: verified.id, type: 'cashin.paid', deliveryStatus: 'DELIVERED', attempts: [{ number: 1, statusCode: 200, error: null, url: receiver.url }] });
+    expect(event).toMatchObject({
+      id: verified.id,
+      type: 'cashin.paid',
+      deliveryStatus: 'DELIVERED',
+      attempts: [{ number: 1, statusCode: 200, error: null, url: receiver.url }],
+    });
   });
 
-  it('uses the account\'s global URL when the transaction has none', async () => {
+  it("uses the account's global URL when the transaction has none", async () => {
     const global = await startWebhookReceiver('/global');
     try {
       const key = await createKey(['createTransaction'], { postbackUrl: global.url });
       const tx = await paidTransaction(bobBody(), key.secretKey);
-      const [delivery] = await pollUntil(async () => global.received, (list) => list.length >= 1, 8000, 50);
-      const verified = new Webhook(key.webhookSecret!).verify(delivery!.body, delivery!.headers as Record<string, string>) as any;
+      const [delivery] = await pollUntil(
+        async () => global.received,
+        (list) => list.length >= 1,
+        8000,
+        50,
+      );
+      const verified = new Webhook(key.webhookSecret!).verify(
+        delivery!.body,
+        delivery!.headers as Record<string, string>,
+      ) as any;
       expect(verified.data).toMatchObject({ id: tx.id, status: 'PAID', postbackUrl: global.url });
     } finally {
       await global.close();
@@ -59,10 +96,20 @@ describe('cashin.paid webhooks', () => {
   it('retries a failing receiver with the same webhook-id: 3 failures, then one success', async () => {
     receiver.failWith([500, 503, 502]);
     const tx = await paidTransaction({ ...copBody(), postbackUrl: receiver.url });
-    const received = await pollUntil(async () => deliveriesOf(tx.id), (list) => list.length >= 4, 15_000, 100);
+    const received = await pollUntil(
+      async () => deliveriesOf(tx.id),
+      (list) => list.length >= 4,
+      15_000,
+      100,
+    );
     expect(received).toHaveLength(4);
     expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
-    const [event] = await pollUntil(() => events(tx.id), (list) => list[0]?.deliveryStatus === 'DELIVERED', 5000, 100);
+    const [event] = await pollUntil(
+      () => events(tx.id),
+      (list) => list[0]?.deliveryStatus === 'DELIVERED',
+      5000,
+      100,
+    );
     expect(event.attempts.map((a: any) => a.statusCode)).toEqual([500, 503, 502, 200]);
     expect(event.attempts.every((a: any) => a.durationMs >= 0 && a.at)).toBe(true);
   });
@@ -74,11 +121,30 @@ describe('cashin.paid webhooks', () => {
     try {
       const tx = await paidTransaction({ ...bobBody(), postbackUrl: failing.url });
       // The shared stack's schedule has three delays: four attempts in all.
-      const [event] = await pollUntil(() => events(tx.id), (list) => list[0]?.deliveryStatus === 'FAILED', 20_000, 200);
+      const [event] = await pollUntil(
+        () => events(tx.id),
+        (list) => list[0]?.deliveryStatus === 'FAILED',
+        20_000,
+        200,
+      );
       expect(event.attempts).toHaveLength(4);
       expect(event.lastError).toContain('4 attempts');
       const sqs = new SQSClient({ region: 'us-east-1', endpoint: sharedStack().sqsEndpoint });
-      const parked = await pollUntil(async () => (await sqs.send(new ReceiveMessageCommand({ QueueUrl: sharedStack().dlqUrls.webhooks!, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }))).Messages ?? [], (messages) => messages.some((m) => JSON.parse(m.Body!).eventId === event.id), 5000, 200);
+      const parked = await pollUntil(
+        async () =>
+          (
+            await sqs.send(
+              new ReceiveMessageCommand({
+                QueueUrl: sharedStack().dlqUrls.webhooks!,
+                MaxNumberOfMessages: 10,
+                VisibilityTimeout: 0,
+              }),
+            )
+          ).Messages ?? [],
+        (messages) => messages.some((m) => JSON.parse(m.Body!).eventId === event.id),
+        5000,
+        200,
+      );
       expect(parked.some((m) => JSON.parse(m.Body!).eventId === event.id)).toBe(true);
       sqs.destroy();
 
@@ -86,7 +152,12 @@ describe('cashin.paid webhooks', () => {
       const redelivered = await call('POST', `/events/${event.id}/redeliver`);
       expect(redelivered.status).toBe(202);
       expect(redelivered.body).toEqual({ id: event.id, deliveryStatus: 'PENDING' });
-      const [after] = await pollUntil(() => events(tx.id), (list) => list[0]?.deliveryStatus === 'DELIVERED', 8000, 100);
+      const [after] = await pollUntil(
+        () => events(tx.id),
+        (list) => list[0]?.deliveryStatus === 'DELIVERED',
+        8000,
+        100,
+      );
       expect(after.attempts).toHaveLength(5);
       expect(after.attempts.at(-1).statusCode).toBe(200);
       expect(new Set(failing.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -100,7 +171,12 @@ describe('cashin.paid webhooks', () => {
     gone.alwaysAnswer(410);
     try {
       const tx = await paidTransaction({ ...copBody(), postbackUrl: gone.url });
-      const [event] = await pollUntil(() => events(tx.id), (list) => list[0]?.deliveryStatus === 'FAILED', 8000, 100);
+      const [event] = await pollUntil(
+        () => events(tx.id),
+        (list) => list[0]?.deliveryStatus === 'FAILED',
+        8000,
+        100,
+      );
       expect(event.attempts).toHaveLength(1);
       expect(event.lastError).toContain('410');
     } finally {
@@ -111,7 +187,12 @@ describe('cashin.paid webhooks', () => {
   it('records an event with nowhere to go as UNDELIVERABLE, not lost', async () => {
     const key = await createKey(['createTransaction']);
     const tx = await paidTransaction(bobBody(), key.secretKey);
-    const [event] = await pollUntil(() => events(tx.id, key.secretKey), (list) => list[0]?.deliveryStatus === 'UNDELIVERABLE', 8000, 100);
+    const [event] = await pollUntil(
+      () => events(tx.id, key.secretKey),
+      (list) => list[0]?.deliveryStatus === 'UNDELIVERABLE',
+      8000,
+      100,
+    );
     expect(event).toMatchObject({ type: 'cashin.paid', attempts: [], data: { id: tx.id, status: 'PAID' } });
   });
 
@@ -121,23 +202,37 @@ describe('cashin.paid webhooks', () => {
     // The account settings cache (AUTH_CACHE_TTL_MS=1000 here) may still hold the old secrets.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const tx = await paidTransaction(copBody(), key.secretKey);
-    const [delivery] = await pollUntil(async () => deliveriesOf(tx.id), (list) => list.length >= 1, 8000, 50);
+    const [delivery] = await pollUntil(
+      async () => deliveriesOf(tx.id),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
     const signatures = String(delivery!.headers['webhook-signature']).split(' ');
     expect(signatures).toHaveLength(2);
     expect(signatures.every((s) => s.startsWith('v1,'))).toBe(true);
     for (const secret of [key.webhookSecret!, rotated.secret]) {
-      expect(() => new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>)).not.toThrow();
+      expect(() =>
+        new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>),
+      ).not.toThrow();
     }
   });
 
   it('events and redelivery are scoped to the account and need createTransaction', async () => {
     const tx = await paidTransaction({ ...copBody(), postbackUrl: receiver.url });
-    const [event] = await pollUntil(() => events(tx.id), (list) => list.length === 1, 8000, 100);
+    const [event] = await pollUntil(
+      () => events(tx.id),
+      (list) => list.length === 1,
+      8000,
+      100,
+    );
     const other = await createKey(['createTransaction']);
     expect((await call('GET', `/transactions/${tx.id}/events`, { key: other.secretKey })).status).toBe(404);
     expect((await call('POST', `/events/${event.id}/redeliver`, { key: other.secretKey })).status).toBe(404);
     const catalogOnly = await createKey(['isInvoiceAvailable']);
-    expect((await call('GET', `/transactions/${tx.id}/events`, { key: catalogOnly.secretKey })).status).toBe(403);
+    expect((await call('GET', `/transactions/${tx.id}/events`, { key: catalogOnly.secretKey })).status).toBe(
+      403,
+    );
     expect((await call('POST', '/events/evt_nope/redeliver')).status).toBe(404);
   });
 });

@@ -1,10 +1,10 @@
 // Helpers for integration tests: talk HTTP to the shared local stack, and issue keys against
 // its real table (the same code path as `npm run keys`).
 import { inject } from 'vitest';
-import { issueApiKey, type IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { type IssuedApiKey, issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import type { Permission } from '../../shared/permissions.ts';
-import { queueUrlEnv, type QueueName } from '../../shared/queues.ts';
+import { type QueueName, queueUrlEnv } from '../../shared/queues.ts';
 
 export function sharedStack() {
   return inject('stack');
@@ -22,11 +22,16 @@ export function useSharedStore(): void {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    ...Object.fromEntries(Object.entries(stack.queueUrls).map(([name, url]) => [queueUrlEnv(name as QueueName), url])),
+    ...Object.fromEntries(
+      Object.entries(stack.queueUrls).map(([name, url]) => [queueUrlEnv(name as QueueName), url]),
+    ),
   });
 }
 
-export async function createKey(permissions: Permission[], options: { accountId?: string; postbackUrl?: string } = {}): Promise<IssuedApiKey> {
+export async function createKey(
+  permissions: Permission[],
+  options: { accountId?: string; postbackUrl?: string } = {},
+): Promise<IssuedApiKey> {
   useSharedStore();
   return issueApiKey({ permissions, ...options });
 }
@@ -46,7 +51,11 @@ export interface CallOptions {
   baseUrl?: string;
 }
 
-export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? sharedStack().secretKey : options.key;
   if (key) headers.authorization = basicAuthorization(key);
@@ -57,7 +66,12 @@ export async function call<T = any>(method: string, path: string, options: CallO
   } else if (options.rawBody !== undefined) {
     body = options.rawBody as BodyInit;
   }
-  const response = await fetch(`${options.baseUrl ?? sharedStack().baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(`${options.baseUrl ?? sharedStack().baseUrl}${path}`, {
+    method,
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -69,7 +83,12 @@ export async function call<T = any>(method: string, path: string, options: CallO
 }
 
 /** Polls `read` until `done` holds or the deadline passes; returns the last value. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {

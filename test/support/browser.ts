@@ -4,14 +4,17 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import jsqrModule from 'jsqr';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import pngjs from 'pngjs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { sharedStack } from './api.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
-const jsQR: JsQr = typeof jsqrModule === 'function' ? (jsqrModule as unknown as JsQr) : (jsqrModule as unknown as { default: JsQr }).default;
+const jsQR: JsQr =
+  typeof jsqrModule === 'function'
+    ? (jsqrModule as unknown as JsQr)
+    : (jsqrModule as unknown as { default: JsQr }).default;
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = resolve(import.meta.dirname, '../../test-artifacts/screenshots');
@@ -22,7 +25,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -33,7 +44,10 @@ export interface PageWatch {
   pageErrors: string[];
 }
 
-export async function newPayerContext(browser: Browser, width = phoneWidth): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
+export async function newPayerContext(
+  browser: Browser,
+  width = phoneWidth,
+): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
   const context = await browser.newContext({
     viewport: { width, height: width === phoneWidth ? 844 : 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
@@ -64,7 +78,10 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 /** Screenshots the element (the QR as the browser drew it) and decodes it with jsQR. */
 export async function decodeQrElement(element: Locator): Promise<string | null> {
   const png = pngjs.PNG.sync.read(await element.screenshot());
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
+  return (
+    jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
+      ?.data ?? null
+  );
 }
 
 /** True when nothing sticks out sideways (a phone would have to scroll horizontally). */

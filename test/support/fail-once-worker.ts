@@ -2,8 +2,14 @@
 // it, succeeds otherwise, and records each delivery where the test can read it.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
-interface Delivery { body: string; receiveCount: number; messageId: string }
-const state = ((globalThis as { __deliveries?: Delivery[] }).__deliveries ??= []);
+interface Delivery {
+  body: string;
+  receiveCount: number;
+  messageId: string;
+}
+const shared = globalThis as { __deliveries?: Delivery[] };
+shared.__deliveries ??= [];
+const state = shared.__deliveries;
 
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];

@@ -1,7 +1,7 @@
 // Starts one local stack (in memory) for every integration test file, and stops it after.
 import type { TestProject } from 'vitest/node';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.ts';
 
 let stack: LocalStack | undefined;
 

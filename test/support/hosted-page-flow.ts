@@ -1,14 +1,23 @@
 // Steps the browser tests share: buy through the API, wait for the instruction, check a page
 // response's headers, and follow a payment to PAID and to its webhook.
-import { expect } from 'vitest';
+
 import type { Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { call, pollUntil } from './api.ts';
 import type { WebhookReceiver } from './webhook-receiver.ts';
 
-export async function purchaseWithInstruction(body: Record<string, unknown>, filled: (tx: any) => boolean): Promise<any> {
+export async function purchaseWithInstruction(
+  body: Record<string, unknown>,
+  filled: (tx: any) => boolean,
+): Promise<any> {
   const created = await call('POST', '/transactions/v2/purchase', { body });
   expect(created.status, created.text).toBe(201);
-  const tx = await pollUntil(async () => (await call('GET', `/transactions/${created.body.id}`)).body, filled, 5000, 50);
+  const tx = await pollUntil(
+    async () => (await call('GET', `/transactions/${created.body.id}`)).body,
+    filled,
+    5000,
+    50,
+  );
   expect(filled(tx), 'instruction filled').toBe(true);
   return tx;
 }
@@ -18,7 +27,9 @@ export function expectPageHeaders(response: Response | null, status: number): vo
   expect(response!.status()).toBe(status);
   const headers = response!.headers();
   expect(headers['content-type']).toBe('text/html; charset=utf-8');
-  expect(headers['content-security-policy']).toMatch(/^default-src 'none'; img-src data:; style-src 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers['content-security-policy']).toMatch(
+    /^default-src 'none'; img-src data:; style-src 'nonce-[A-Za-z0-9+/=]+'/,
+  );
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['cache-control']).toBe('no-store');
@@ -26,10 +37,23 @@ export function expectPageHeaders(response: Response | null, status: number): vo
 
 /** The transaction reaches PAID through the API and its one cashin.paid reaches the receiver. */
 export async function expectPaidAndNotified(transactionId: string, receiver: WebhookReceiver): Promise<void> {
-  const tx = await pollUntil(async () => (await call('GET', `/transactions/${transactionId}`)).body, (t) => t.status === 'PAID', 8000, 50);
+  const tx = await pollUntil(
+    async () => (await call('GET', `/transactions/${transactionId}`)).body,
+    (t) => t.status === 'PAID',
+    8000,
+    50,
+  );
   expect(tx.status).toBe('PAID');
   const deliveries = () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === transactionId);
-  const received = await pollUntil(async () => deliveries(), (list) => list.length >= 1, 8000, 50);
+  const received = await pollUntil(
+    async () => deliveries(),
+    (list) => list.length >= 1,
+    8000,
+    50,
+  );
   expect(received).toHaveLength(1);
-  expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'cashin.paid', data: { id: transactionId, status: 'PAID' } });
+  expect(JSON.parse(received[0]!.body)).toMatchObject({
+    type: 'cashin.paid',
+    data: { id: transactionId, status: 'PAID' },
+  });
 }

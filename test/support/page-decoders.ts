@@ -6,7 +6,9 @@ import jsqrModule from 'jsqr';
 // the module object holding it.
 type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
 const jsQR: JsQr =
-  typeof jsqrModule === 'function' ? (jsqrModule as unknown as JsQr) : ((jsqrModule as unknown as { default: JsQr }).default);
+  typeof jsqrModule === 'function'
+    ? (jsqrModule as unknown as JsQr)
+    : (jsqrModule as unknown as { default: JsQr }).default;
 
 /** The first element carrying data-testid="<id>": its attributes text and inner HTML. */
 export function byTestId(html: string, id: string): { attributes: string; inner: string } | null {
@@ -87,7 +89,8 @@ export function barsFromSvg(svg: string): Interval[] {
 const ITF_WEIGHTS = [1, 2, 4, 7, 0];
 
 function itfDigit(wide: boolean[]): number {
-  if (wide.filter(Boolean).length !== 2) throw new Error(`ITF character without exactly two wide elements: ${wide}`);
+  if (wide.filter(Boolean).length !== 2)
+    throw new Error(`ITF character without exactly two wide elements: ${wide}`);
   const sum = wide.reduce((acc, w, i) => acc + (w ? ITF_WEIGHTS[i]! : 0), 0);
   if (sum === 11) return 0;
   if (sum > 9) throw new Error(`ITF character value ${sum}`);

@@ -26,7 +26,11 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
       const status = fixed ?? queued.shift() ?? 200;
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'nope');
     });
@@ -37,8 +41,16 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
   return {
     url: `http://127.0.0.1:${port}${path}`,
     received,
-    failWith: (statuses) => { queued = [...statuses]; },
-    alwaysAnswer: (status) => { fixed = status; },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    failWith: (statuses) => {
+      queued = [...statuses];
+    },
+    alwaysAnswer: (status) => {
+      fixed = status;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

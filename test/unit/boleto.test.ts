@@ -14,7 +14,11 @@ import {
   validateBarcode,
   validateDigitableLine,
 } from '../../shared/rails/boleto.ts';
-import { calendarDateFromDayNumber, calendarDayNumber, daysSinceFactorBase } from '../../shared/rails/due-date-factor.ts';
+import {
+  calendarDateFromDayNumber,
+  calendarDayNumber,
+  daysSinceFactorBase,
+} from '../../shared/rails/due-date-factor.ts';
 import { boletoGeneralCheckDigit, modulo10, modulo11 } from '../../shared/rails/modulo.ts';
 
 // Published barcode / digitable-line pairs of real slips.
@@ -228,11 +232,15 @@ describe('dueDateFromFactor', () => {
   it('round-trips any due date read within half a cycle of it', () => {
     const first = calendarDayNumber('2000-07-03');
     fc.assert(
-      fc.property(fc.integer({ min: first, max: first + 60_000 }), fc.integer({ min: -4499, max: 4499 }), (day, offset) => {
-        const date = calendarDateFromDayNumber(day);
-        const reference = calendarDateFromDayNumber(Math.max(first, day + offset));
-        expect(dueDateFromFactor(dueDateFactor(date), reference)).toBe(date);
-      }),
+      fc.property(
+        fc.integer({ min: first, max: first + 60_000 }),
+        fc.integer({ min: -4499, max: 4499 }),
+        (day, offset) => {
+          const date = calendarDateFromDayNumber(day);
+          const reference = calendarDateFromDayNumber(Math.max(first, day + offset));
+          expect(dueDateFromFactor(dueDateFactor(date), reference)).toBe(date);
+        },
+      ),
     );
   });
 
@@ -247,17 +255,46 @@ describe('dueDateFromFactor', () => {
 
 describe('buildBarcode', () => {
   it.each([
-    { bankCode: '001', dueDate: '2008-05-02', amountCents: 4_000, freeField: '0000001207113000900020618', expected: '00195386000000040000000001207113000900020618' },
-    { bankCode: '756', dueDate: '2022-07-06', amountCents: 250_000, freeField: '1434301033723400014933001', expected: '75696903800002500001434301033723400014933001' },
-    { bankCode: '001', dueDate: '2016-01-20', amountCents: 243_479, freeField: '0000002656973019362470618', expected: '00191667900002434790000002656973019362470618' },
+    {
+      bankCode: '001',
+      dueDate: '2008-05-02',
+      amountCents: 4_000,
+      freeField: '0000001207113000900020618',
+      expected: '00195386000000040000000001207113000900020618',
+    },
+    {
+      bankCode: '756',
+      dueDate: '2022-07-06',
+      amountCents: 250_000,
+      freeField: '1434301033723400014933001',
+      expected: '75696903800002500001434301033723400014933001',
+    },
+    {
+      bankCode: '001',
+      dueDate: '2016-01-20',
+      amountCents: 243_479,
+      freeField: '0000002656973019362470618',
+      expected: '00191667900002434790000002656973019362470618',
+    },
     // Check digit 1 from a modulo-11 result of 11.
-    { bankCode: '237', dueDate: '2016-03-01', amountCents: 324_905, freeField: '2028269705944177105205220', expected: '23791672000003249052028269705944177105205220' },
+    {
+      bankCode: '237',
+      dueDate: '2016-03-01',
+      amountCents: 324_905,
+      freeField: '2028269705944177105205220',
+      expected: '23791672000003249052028269705944177105205220',
+    },
   ])('rebuilds the published barcode $expected from its parts', ({ expected, ...input }) => {
     expect(buildBarcode(input)).toBe(expected);
   });
 
   it('lays out bank, currency, check digit, factor, value and free field', () => {
-    const barcode = buildBarcode({ bankCode: '001', dueDate: '2025-02-22', amountCents: 123_456, freeField: '1234567890123456789012345' });
+    const barcode = buildBarcode({
+      bankCode: '001',
+      dueDate: '2025-02-22',
+      amountCents: 123_456,
+      freeField: '1234567890123456789012345',
+    });
     expect(barcode).toHaveLength(44);
     expect(barcode.slice(0, 3)).toBe('001');
     expect(barcode[3]).toBe('9');
@@ -268,13 +305,24 @@ describe('buildBarcode', () => {
   });
 
   it('writes factor 0000 for a slip without due date, and the largest value', () => {
-    const barcode = buildBarcode({ bankCode: '341', dueDate: null, amountCents: BOLETO_MAX_AMOUNT_CENTS, freeField: '0'.repeat(25) });
+    const barcode = buildBarcode({
+      bankCode: '341',
+      dueDate: null,
+      amountCents: BOLETO_MAX_AMOUNT_CENTS,
+      freeField: '0'.repeat(25),
+    });
     expect(barcode.slice(5, 19)).toBe('00009999999999');
     expect(parseBarcode(barcode, '2025-06-01')).toMatchObject({ dueDate: null, amountCents: 9_999_999_999 });
   });
 
   it('accepts currency code 0 (other currency)', () => {
-    const barcode = buildBarcode({ bankCode: '001', currencyCode: '0', dueDate: '2025-03-01', amountCents: 0, freeField: '0'.repeat(25) });
+    const barcode = buildBarcode({
+      bankCode: '001',
+      currencyCode: '0',
+      dueDate: '2025-03-01',
+      amountCents: 0,
+      freeField: '0'.repeat(25),
+    });
     expect(barcode[3]).toBe('0');
     expect(validateBarcode(barcode).ok).toBe(true);
   });
@@ -306,9 +354,13 @@ describe('digitable line ↔ barcode', () => {
 
   it('formats the line in the printed grouping', () => {
     // As printed in the boleto-utils source comment for the Sicoob slip.
-    expect(formatDigitableLine('75691434360103372340200149330011690380000250000')).toBe('75691.43436 01033.723402 00149.330011 6 90380000250000');
+    expect(formatDigitableLine('75691434360103372340200149330011690380000250000')).toBe(
+      '75691.43436 01033.723402 00149.330011 6 90380000250000',
+    );
     // caelum-stella prints 00190.00009  01207.113000  09000.206186  5  38600000004000 (double spaces).
-    expect(formatDigitableLine('00190.00009  01207.113000  09000.206186  5  38600000004000')).toBe('00190.00009 01207.113000 09000.206186 5 38600000004000');
+    expect(formatDigitableLine('00190.00009  01207.113000  09000.206186  5  38600000004000')).toBe(
+      '00190.00009 01207.113000 09000.206186 5 38600000004000',
+    );
   });
 
   it('accepts the printed form when converting and validating', () => {
@@ -366,7 +418,9 @@ describe('validateBarcode', () => {
   });
 
   it('reports length and characters', () => {
-    expect(validateBarcode(valid.slice(0, 43)).problems).toEqual(['barcode: must have 44 digits, got 43 characters']);
+    expect(validateBarcode(valid.slice(0, 43)).problems).toEqual([
+      'barcode: must have 44 digits, got 43 characters',
+    ]);
     expect(validateBarcode(`${valid.slice(0, 43)}x`).problems).toEqual(['barcode: must contain digits only']);
     expect(validateBarcode('').ok).toBe(false);
     expect(validateBarcode(undefined as unknown as string).problems).toEqual(['barcode: must be a string']);
@@ -375,9 +429,13 @@ describe('validateBarcode', () => {
   it('reports a currency code other than 9 or 0, a factor below 1000 and a collection slip, all at once', () => {
     // Valid check digits, so only the layout rules fail.
     const withCurrency5 = `${'0015'}${boletoGeneralCheckDigit(`0015${'5'.repeat(39)}`)}${'5'.repeat(39)}`;
-    expect(validateBarcode(withCurrency5).problems).toEqual(['barcode: currency code (position 4) must be 9 or 0, got 5']);
+    expect(validateBarcode(withCurrency5).problems).toEqual([
+      'barcode: currency code (position 4) must be 9 or 0, got 5',
+    ]);
     const body = `8009${'0500'}${'0'.repeat(35)}`;
-    const problems = validateBarcode(`${body.slice(0, 4)}${boletoGeneralCheckDigit(body)}${body.slice(4)}`).problems;
+    const problems = validateBarcode(
+      `${body.slice(0, 4)}${boletoGeneralCheckDigit(body)}${body.slice(4)}`,
+    ).problems;
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/collection slip/);
     expect(problems[1]).toMatch(/factor \(positions 6–9\) 0500 is not valid/);
@@ -405,16 +463,27 @@ describe('validateDigitableLine', () => {
 
   it('catches any single changed digit in fields 1–4', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PUBLISHED), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 1, max: 9 }), ({ line: published }, index, bump) => {
-        expect(validateDigitableLine(changeDigit(published, index, bump)).ok).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...PUBLISHED),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 1, max: 9 }),
+        ({ line: published }, index, bump) => {
+          expect(validateDigitableLine(changeDigit(published, index, bump)).ok).toBe(false);
+        },
+      ),
     );
   });
 
   it('reports length and characters', () => {
-    expect(validateDigitableLine(line.slice(1)).problems).toEqual(['digitableLine: must have 47 digits, got 46']);
-    expect(validateDigitableLine(`${line.slice(0, 46)}-`).problems).toContain('digitableLine: may contain only digits, dots and spaces');
-    expect(validateDigitableLine(null as unknown as string).problems).toEqual(['digitableLine: must be a string']);
+    expect(validateDigitableLine(line.slice(1)).problems).toEqual([
+      'digitableLine: must have 47 digits, got 46',
+    ]);
+    expect(validateDigitableLine(`${line.slice(0, 46)}-`).problems).toContain(
+      'digitableLine: may contain only digits, dots and spaces',
+    );
+    expect(validateDigitableLine(null as unknown as string).problems).toEqual([
+      'digitableLine: must be a string',
+    ]);
   });
 });
 
@@ -435,7 +504,9 @@ describe('parseBarcode', () => {
   });
 
   it('throws with the problems of an invalid barcode', () => {
-    expect(() => parseBarcode('75696903800002500001434301033723400014933002', '2022-07-01')).toThrow(/general check digit/);
+    expect(() => parseBarcode('75696903800002500001434301033723400014933002', '2022-07-01')).toThrow(
+      /general check digit/,
+    );
   });
 });
 
@@ -451,7 +522,12 @@ describe('sandboxFreeField', () => {
     const transactionId = '1767225600000123456';
     const field = sandboxFreeField(transactionId);
     expect(ourNumberFromSandboxFreeField(field)).toBe(transactionId);
-    const barcode = buildBarcode({ bankCode: '999', dueDate: '2026-01-04', amountCents: 15_990, freeField: field });
+    const barcode = buildBarcode({
+      bankCode: '999',
+      dueDate: '2026-01-04',
+      amountCents: 15_990,
+      freeField: field,
+    });
     expect(validateDigitableLine(digitableLineFromBarcode(barcode)).ok).toBe(true);
     expect(ourNumberFromSandboxFreeField(parseBarcode(barcode, '2026-01-01').freeField)).toBe(transactionId);
   });

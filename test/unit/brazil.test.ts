@@ -26,7 +26,10 @@ describe('parseZipCode', () => {
     expect(parseZipCode(input)).toEqual({ ok: true, value: zip });
   });
 
-  it.each(['0131-0100', '1310-100', '013101000', '01310 100', '01.310-100', 'ABCDE-FGH', '01310--100', ''])('rejects %j', (input) => {
-    expect(parseZipCode(input)).toEqual({ ok: false, reason: 'must be 8 digits (e.g. 01310-100)' });
-  });
+  it.each(['0131-0100', '1310-100', '013101000', '01310 100', '01.310-100', 'ABCDE-FGH', '01310--100', ''])(
+    'rejects %j',
+    (input) => {
+      expect(parseZipCode(input)).toEqual({ ok: false, reason: 'must be 8 digits (e.g. 01310-100)' });
+    },
+  );
 });

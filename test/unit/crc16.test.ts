@@ -7,7 +7,8 @@ function crc16BitByBit(bytes: Uint8Array): number {
   let crc = 0xffff;
   for (const byte of bytes) {
     crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let bit = 0; bit < 8; bit++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc;
 }
@@ -25,7 +26,9 @@ describe('crc16CcittFalse', () => {
 
   it('treats a string as its UTF-8 bytes', () => {
     expect(crc16CcittFalse('123456789')).toBe(crc16CcittFalse(new TextEncoder().encode('123456789')));
-    expect(crc16CcittFalse('Ñandú')).toBe(crc16CcittFalse(Uint8Array.from([0xc3, 0x91, 0x61, 0x6e, 0x64, 0xc3, 0xba])));
+    expect(crc16CcittFalse('Ñandú')).toBe(
+      crc16CcittFalse(Uint8Array.from([0xc3, 0x91, 0x61, 0x6e, 0x64, 0xc3, 0xba])),
+    );
   });
 
   it('matches the bit-by-bit definition on arbitrary bytes', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { basicAuthorization, generateSecretKey, hashSecretKey, parseBasicAuthorization, sameHash } from '../../shared/auth/credentials.ts';
+import {
+  basicAuthorization,
+  generateSecretKey,
+  hashSecretKey,
+  parseBasicAuthorization,
+  sameHash,
+} from '../../shared/auth/credentials.ts';
 
 const key = generateSecretKey('test');
 const b64 = (text: string) => Buffer.from(text).toString('base64');

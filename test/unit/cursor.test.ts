@@ -1,14 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { decodeCursor, encodeCursor, type CursorShape } from '../../shared/store/cursor.ts';
+import { type CursorShape, decodeCursor, encodeCursor } from '../../shared/store/cursor.ts';
 
 const shape: CursorShape = {
   fields: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
   pinned: { gsi1pk: 'ACC#a#PRODUCTS', sk: 'PRODUCT' },
   check: (key) => key.pk === `ACC#a#PRD#${String(key.gsi1sk).split('#').at(-1)}`,
 };
-const key = { pk: 'ACC#a#PRD#prd_1', sk: 'PRODUCT', gsi1pk: 'ACC#a#PRODUCTS', gsi1sk: '2026-01-01T00:00:00.000Z#prd_1' };
+const key = {
+  pk: 'ACC#a#PRD#prd_1',
+  sk: 'PRODUCT',
+  gsi1pk: 'ACC#a#PRODUCTS',
+  gsi1sk: '2026-01-01T00:00:00.000Z#prd_1',
+};
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 function rejects(cursor: string) {
@@ -32,9 +37,11 @@ describe('cursor', () => {
 
   it('round-trips any string key of the shape (property)', () => {
     const loose: CursorShape = { fields: ['pk', 'sk'] };
-    fc.assert(fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (pk, sk) => {
-      expect(decodeCursor(encodeCursor({ pk, sk }), loose)).toEqual({ pk, sk });
-    }));
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (pk, sk) => {
+        expect(decodeCursor(encodeCursor({ pk, sk }), loose)).toEqual({ pk, sk });
+      }),
+    );
   });
 
   it.each([
@@ -54,12 +61,14 @@ describe('cursor', () => {
   ])('rejects %s with 400', (_name, cursor) => rejects(cursor));
 
   it('rejects random garbage without throwing anything but a 400 (property)', () => {
-    fc.assert(fc.property(fc.string(), (garbage) => {
-      try {
-        decodeCursor(garbage, shape);
-      } catch (error) {
-        expect((error as AppError).status).toBe(400);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.string(), (garbage) => {
+        try {
+          decodeCursor(garbage, shape);
+        } catch (error) {
+          expect((error as AppError).status).toBe(400);
+        }
+      }),
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, checkDueDate, defaultDueDate, isCalendarDate, maxDueDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
+import {
+  addDays,
+  checkDueDate,
+  defaultDueDate,
+  isCalendarDate,
+  maxDueDays,
+  todayInSaoPaulo,
+} from '../../shared/purchase/due-date.ts';
 
 describe('todayInSaoPaulo', () => {
   it('is still yesterday in São Paulo during the first three hours of a UTC day', () => {
@@ -17,7 +24,18 @@ describe('isCalendarDate', () => {
     expect(isCalendarDate(date)).toBe(true);
   });
 
-  it.each(['2026-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-4-1', '26-04-01', '2026/04/01', '2026-04-01T00:00:00Z', ''])('rejects %s', (date) => {
+  it.each([
+    '2026-02-29',
+    '1900-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-4-1',
+    '26-04-01',
+    '2026/04/01',
+    '2026-04-01T00:00:00Z',
+    '',
+  ])('rejects %s', (date) => {
     expect(isCalendarDate(date)).toBe(false);
   });
 });
@@ -46,19 +64,28 @@ describe('checkDueDate', () => {
   });
 
   it('rejects yesterday in São Paulo', () => {
-    expect(checkDueDate('2026-11-24', lateEvening)).toEqual({ ok: false, reason: 'must not be in the past (today is 2026-11-25 in São Paulo)' });
+    expect(checkDueDate('2026-11-24', lateEvening)).toEqual({
+      ok: false,
+      reason: 'must not be in the past (today is 2026-11-25 in São Paulo)',
+    });
   });
 
   it(`accepts up to ${maxDueDays} days ahead and no further`, () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(checkDueDate(addDays('2026-11-25', maxDueDays), now)).toMatchObject({ ok: true });
-    expect(checkDueDate(addDays('2026-11-25', maxDueDays + 1), now)).toMatchObject({ ok: false, reason: expect.stringContaining(`at most ${maxDueDays} days`) });
+    expect(checkDueDate(addDays('2026-11-25', maxDueDays + 1), now)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`at most ${maxDueDays} days`),
+    });
   });
 
   it('rejects impossible dates and other formats', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     for (const input of ['2027-02-29', '2026-11-31', '30/11/2026', '2026-11-30T00:00:00Z', 'tomorrow']) {
-      expect(checkDueDate(input, now), input).toEqual({ ok: false, reason: 'must be a real calendar date in the format YYYY-MM-DD' });
+      expect(checkDueDate(input, now), input).toEqual({
+        ok: false,
+        reason: 'must be a real calendar date in the format YYYY-MM-DD',
+      });
     }
   });
 });

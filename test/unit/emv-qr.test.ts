@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crc16Hex } from '../../shared/rails/crc16.ts';
 import {
-  EmvParseError,
   appendEmvCrc,
+  type BolivianQrInput,
   buildBolivianQr,
+  EmvParseError,
   encodeTlv,
   foldEmvText,
   formatEmvAmount,
   parseBolivianQr,
   parseEmv,
   verifyEmvCrc,
-  type BolivianQrInput,
 } from '../../shared/rails/emv-qr.ts';
 
 // Banco Central do Brasil, "Manual de Padrões para Iniciação do Pix" (BR Code is EMV QRCPS-MPM
@@ -107,7 +107,9 @@ describe('parseEmv', () => {
   it('detects a length that overruns its template', () => {
     // 26 declares 18 characters, its sub-field 00 claims 15.
     const payload = appendEmvCrc(`000201${encodeTlv('26', '0015BR.GOV.BCB.PIX')}5303068`);
-    expect(parseError(payload).message).toMatch(/truncated field 26 sub-field 00: declares 15 characters but only 14 remain/);
+    expect(parseError(payload).message).toMatch(
+      /truncated field 26 sub-field 00: declares 15 characters but only 14 remain/,
+    );
   });
 
   it.each([
@@ -149,11 +151,17 @@ describe('verifyEmvCrc', () => {
 
   it('detects any single changed character', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: BCB_DYNAMIC.length - 5 }), fc.integer({ min: 1, max: 94 }), (index, shift) => {
-        const code = BCB_DYNAMIC.charCodeAt(index);
-        const replaced = String.fromCharCode(((code - 0x20 + shift) % 95) + 0x20);
-        expect(verifyEmvCrc(BCB_DYNAMIC.slice(0, index) + replaced + BCB_DYNAMIC.slice(index + 1))).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: BCB_DYNAMIC.length - 5 }),
+        fc.integer({ min: 1, max: 94 }),
+        (index, shift) => {
+          const code = BCB_DYNAMIC.charCodeAt(index);
+          const replaced = String.fromCharCode(((code - 0x20 + shift) % 95) + 0x20);
+          expect(verifyEmvCrc(BCB_DYNAMIC.slice(0, index) + replaced + BCB_DYNAMIC.slice(index + 1))).toBe(
+            false,
+          );
+        },
+      ),
     );
   });
 });
@@ -209,14 +217,17 @@ describe('buildBolivianQr', () => {
     const head =
       '000201' + // payload format indicator
       '010212' + // dynamic
-      '2626' + '0013bo.sandbox.qr' + '0105M0001' + // merchant account template
+      '2626' +
+      '0013bo.sandbox.qr' +
+      '0105M0001' + // merchant account template
       '52040000' + // merchant category code not given
       '5303068' + // BOB
       '540510.00' +
       '5802BO' +
       '5914Tienda Sandbox' +
       '6006La Paz' +
-      '6225' + '0521TX1767225600000123456' +
+      '6225' +
+      '0521TX1767225600000123456' +
       '6304';
     expect(payload).toBe(`${head}${crc16Hex(head)}`);
     expect(payload.slice(-4)).toMatch(/^[0-9A-F]{4}$/);
@@ -226,8 +237,28 @@ describe('buildBolivianQr', () => {
   it('round-trips through parseEmv and parseBolivianQr', () => {
     const payload = buildBolivianQr({ ...INPUT, merchantCategoryCode: '5812' });
     const { fields, values } = parseEmv(payload);
-    expect(fields.map((f) => f.id)).toEqual(['00', '01', '26', '52', '53', '54', '58', '59', '60', '62', '63']);
-    expect(values).toMatchObject({ '52': '5812', '53': '068', '54': '10.00', '58': 'BO', '26.00': 'bo.sandbox.qr', '26.01': 'M0001', '62.05': INPUT.reference });
+    expect(fields.map((f) => f.id)).toEqual([
+      '00',
+      '01',
+      '26',
+      '52',
+      '53',
+      '54',
+      '58',
+      '59',
+      '60',
+      '62',
+      '63',
+    ]);
+    expect(values).toMatchObject({
+      '52': '5812',
+      '53': '068',
+      '54': '10.00',
+      '58': 'BO',
+      '26.00': 'bo.sandbox.qr',
+      '26.01': 'M0001',
+      '62.05': INPUT.reference,
+    });
     expect(parseBolivianQr(payload)).toEqual({
       merchantAccount: INPUT.merchantAccount,
       merchantName: 'Tienda Sandbox',
@@ -240,18 +271,26 @@ describe('buildBolivianQr', () => {
 
   it('round-trips any amount and reference', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 1_000_000 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,25}$/), (amountCents, reference) => {
-        const payload = buildBolivianQr({ ...INPUT, amountCents, reference });
-        expect(verifyEmvCrc(payload)).toBe(true);
-        const parsed = parseBolivianQr(payload);
-        expect(parsed.amountCents).toBe(amountCents);
-        expect(parsed.reference).toBe(reference);
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 1_000_000 }),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,25}$/),
+        (amountCents, reference) => {
+          const payload = buildBolivianQr({ ...INPUT, amountCents, reference });
+          expect(verifyEmvCrc(payload)).toBe(true);
+          const parsed = parseBolivianQr(payload);
+          expect(parsed.amountCents).toBe(amountCents);
+          expect(parsed.reference).toBe(reference);
+        },
+      ),
     );
   });
 
   it('folds and cuts the merchant name (25) and city (15)', () => {
-    const payload = buildBolivianQr({ ...INPUT, merchantName: 'Pollería y Heladería Ñandú Feliz', merchantCity: 'Santa Cruz de la Sierra' });
+    const payload = buildBolivianQr({
+      ...INPUT,
+      merchantName: 'Pollería y Heladería Ñandú Feliz',
+      merchantCity: 'Santa Cruz de la Sierra',
+    });
     const { values } = parseEmv(payload);
     expect(values['59']).toBe('Polleria y Heladeria Nand');
     expect(values['59']).toHaveLength(25);
@@ -282,7 +321,10 @@ describe('buildBolivianQr', () => {
     [{ merchantAccount: { gui: 'bo sandbox', merchantId: 'M1' } }, /merchantAccount.gui/],
     [{ merchantAccount: { gui: 'bo.sandbox.qr', merchantId: '' } }, /merchantAccount.merchantId/],
     // 4 + 13 + 4 + 79 = 100 characters: the template itself no longer fits in 99.
-    [{ merchantAccount: { gui: 'bo.sandbox.qr', merchantId: 'M'.repeat(79) } }, /field 26: value must be 1 to 99 characters, got 100/],
+    [
+      { merchantAccount: { gui: 'bo.sandbox.qr', merchantId: 'M'.repeat(79) } },
+      /field 26: value must be 1 to 99 characters, got 100/,
+    ],
     [{ expiresAt: '2026-02-30T00:00:00Z' }, /expiresAt/],
     [{ expiresAt: 'tomorrow' }, /expiresAt/],
     [{ expiresAt: '2026-03-01T24:00:00Z' }, /expiresAt/],

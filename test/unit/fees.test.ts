@@ -18,12 +18,24 @@ describe('computeCostFee', () => {
     expect(computeCostFee(1_030, 'BOB', 'QR', overrides)).toBe(15); // 15.45
     expect(computeCostFee(1_100, 'BOB', 'QR', overrides)).toBe(17); // 16.5
     expect(computeCostFee(1_099, 'BOB', 'QR', overrides)).toBe(16); // 16.485
-    expect(computeCostFee(1_000_001, 'COP', 'BANK_TRANSFER', { 'COP:BANK_TRANSFER': { fixed: 0, percentBasisPoints: 5_000 } })).toBe(500_001); // 500000.5
+    expect(
+      computeCostFee(1_000_001, 'COP', 'BANK_TRANSFER', {
+        'COP:BANK_TRANSFER': { fixed: 0, percentBasisPoints: 5_000 },
+      }),
+    ).toBe(500_001); // 500000.5
   });
 
   it('is exact for the largest amounts and rates', () => {
-    expect(computeCostFee(9_999_999_999, 'BRL', 'BOLETO', { 'BRL:BOLETO': { fixed: 1, percentBasisPoints: 10_000 } })).toBe(10_000_000_000);
-    expect(computeCostFee(9_999_999_999, 'BRL', 'BOLETO', { 'BRL:BOLETO': { fixed: 0, percentBasisPoints: 9_999 } })).toBe(9_998_999_999);
+    expect(
+      computeCostFee(9_999_999_999, 'BRL', 'BOLETO', {
+        'BRL:BOLETO': { fixed: 1, percentBasisPoints: 10_000 },
+      }),
+    ).toBe(10_000_000_000);
+    expect(
+      computeCostFee(9_999_999_999, 'BRL', 'BOLETO', {
+        'BRL:BOLETO': { fixed: 0, percentBasisPoints: 9_999 },
+      }),
+    ).toBe(9_998_999_999);
   });
 
   it('takes an override for its rail only', () => {
@@ -43,8 +55,14 @@ describe('computeCostFee', () => {
     expect(() => computeCostFee(1_000, 'BRL', 'QR')).toThrow(/no fee rail BRL:QR/);
     expect(() => computeCostFee(1_000.5, 'BOB', 'QR')).toThrow(/positive integer/);
     expect(() => computeCostFee(0, 'BOB', 'QR')).toThrow(/positive integer/);
-    expect(() => computeCostFee(1_000, 'BOB', 'QR', { 'BOB:QR': { fixed: -1, percentBasisPoints: 0 } })).toThrow(/fee rule/);
-    expect(() => computeCostFee(1_000, 'BOB', 'QR', { 'BOB:QR': { fixed: 0, percentBasisPoints: 10_001 } })).toThrow(/fee rule/);
-    expect(() => computeCostFee(1_000, 'BOB', 'QR', { 'BOB:QR': { fixed: 0, percentBasisPoints: 1.5 } })).toThrow(/fee rule/);
+    expect(() =>
+      computeCostFee(1_000, 'BOB', 'QR', { 'BOB:QR': { fixed: -1, percentBasisPoints: 0 } }),
+    ).toThrow(/fee rule/);
+    expect(() =>
+      computeCostFee(1_000, 'BOB', 'QR', { 'BOB:QR': { fixed: 0, percentBasisPoints: 10_001 } }),
+    ).toThrow(/fee rule/);
+    expect(() =>
+      computeCostFee(1_000, 'BOB', 'QR', { 'BOB:QR': { fixed: 0, percentBasisPoints: 1.5 } }),
+    ).toThrow(/fee rule/);
   });
 });

@@ -29,34 +29,60 @@ describe('checkEmail', () => {
     expect(checkEmail(email)).toEqual({ ok: true, value: email.trim() });
   });
 
-  it.each(['plain', 'a@b', '@b.com', 'a@@b.com', 'a b@c.com', 'a@b.c', 'a@-b.com', ''])('rejects %j', (email) => {
-    expect(checkEmail(email)).toEqual({ ok: false, reason: 'must be a valid e-mail address' });
-  });
+  it.each(['plain', 'a@b', '@b.com', 'a@@b.com', 'a b@c.com', 'a@b.c', 'a@-b.com', ''])(
+    'rejects %j',
+    (email) => {
+      expect(checkEmail(email)).toEqual({ ok: false, reason: 'must be a valid e-mail address' });
+    },
+  );
 
   it('rejects addresses over 254 characters', () => {
-    expect(checkEmail(`${'a'.repeat(250)}@b.com`)).toEqual({ ok: false, reason: 'must be at most 254 characters' });
+    expect(checkEmail(`${'a'.repeat(250)}@b.com`)).toEqual({
+      ok: false,
+      reason: 'must be at most 254 characters',
+    });
   });
 });
 
 describe('checkPostbackUrl', () => {
-  it.each(['https://example.com/hooks', 'http://localhost:3000/cb?x=1', 'HTTPS://EXAMPLE.COM', 'https://[::1]:8443/p'])('accepts %j as sent', (url) => {
+  it.each([
+    'https://example.com/hooks',
+    'http://localhost:3000/cb?x=1',
+    'HTTPS://EXAMPLE.COM',
+    'https://[::1]:8443/p',
+  ])('accepts %j as sent', (url) => {
     expect(checkPostbackUrl(url)).toEqual({ ok: true, value: url });
   });
 
   it('accepts exactly 2048 characters and no more', () => {
     const base = 'https://example.com/';
     expect(checkPostbackUrl(base + 'a'.repeat(2048 - base.length))).toMatchObject({ ok: true });
-    expect(checkPostbackUrl(base + 'a'.repeat(2049 - base.length))).toEqual({ ok: false, reason: 'must be at most 2048 characters' });
+    expect(checkPostbackUrl(base + 'a'.repeat(2049 - base.length))).toEqual({
+      ok: false,
+      reason: 'must be at most 2048 characters',
+    });
   });
 
-  it.each(['ftp://example.com', '/relative/path', 'example.com/hook', 'https://', 'https:///x', 'https://example.com\\evil', 'https://exa mple.com', 'javascript:alert(1)', 'http:example.com', 'https://exa\tmple.com', ''])(
-    'rejects %j',
-    (url) => {
-      expect(checkPostbackUrl(url)).toEqual({ ok: false, reason: 'must be an absolute http or https URL' });
-    },
-  );
+  it.each([
+    'ftp://example.com',
+    '/relative/path',
+    'example.com/hook',
+    'https://',
+    'https:///x',
+    'https://example.com\\evil',
+    'https://exa mple.com',
+    'javascript:alert(1)',
+    'http:example.com',
+    'https://exa\tmple.com',
+    '',
+  ])('rejects %j', (url) => {
+    expect(checkPostbackUrl(url)).toEqual({ ok: false, reason: 'must be an absolute http or https URL' });
+  });
 
   it('rejects embedded credentials', () => {
-    expect(checkPostbackUrl('https://user:secret@example.com/')).toMatchObject({ ok: false, reason: expect.stringContaining('credentials') });
+    expect(checkPostbackUrl('https://user:secret@example.com/')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('credentials'),
+    });
   });
 });

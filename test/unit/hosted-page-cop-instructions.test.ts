@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxBankTransfer, sandboxBrebInstructions, sandboxBrebKey, sandboxBrebQrPayload } from '../../shared/hosted-pages/cop-instructions.ts';
+import {
+  sandboxBankTransfer,
+  sandboxBrebInstructions,
+  sandboxBrebKey,
+  sandboxBrebQrPayload,
+} from '../../shared/hosted-pages/cop-instructions.ts';
+import { renderQrSvg } from '../../shared/pages/qr-svg.ts';
 import { nitCheckDigit } from '../../shared/purchase/documents.ts';
 import { parseEmv, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
 import { decodeQrGrid, qrGridFromSvg } from '../support/page-decoders.ts';
-import { renderQrSvg } from '../../shared/pages/qr-svg.ts';
 
 const tx = { id: '1764082800000123456', amount: 5_000_000 };
 
@@ -24,7 +29,19 @@ describe('sandbox Bre-B instructions', () => {
     expect(values['54']).toBe('50000.00');
     expect(values['60']).toBe('Bogota');
     expect(values['62.05']).toBe(tx.id);
-    expect(fields.map((f) => f.id)).toEqual(['00', '01', '26', '52', '53', '54', '58', '59', '60', '62', '63']);
+    expect(fields.map((f) => f.id)).toEqual([
+      '00',
+      '01',
+      '26',
+      '52',
+      '53',
+      '54',
+      '58',
+      '59',
+      '60',
+      '62',
+      '63',
+    ]);
   });
 
   it('is deterministic and differs between transactions and amounts', () => {
@@ -46,7 +63,11 @@ describe('sandbox bank transfer', () => {
     expect(account.reference).toBe(tx.id);
     const [body, dv] = account.nit.split('-');
     expect(Number(dv)).toBe(nitCheckDigit(body!));
-    expect(account).toMatchObject({ bank: 'Banco Sandbox', accountType: 'Cuenta de ahorros', holder: 'Cashin Sandbox S.A.S.' });
+    expect(account).toMatchObject({
+      bank: 'Banco Sandbox',
+      accountType: 'Cuenta de ahorros',
+      holder: 'Cashin Sandbox S.A.S.',
+    });
     expect(account.accountNumber).toMatch(/^[\d-]+$/);
   });
 });

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
 import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
+import {
+  type HostedPage,
+  isPageToken,
+  pageStatus,
+  toPageModel,
+} from '../../shared/hosted-pages/page-model.ts';
 import { checkPayForm, parsePayForm } from '../../shared/hosted-pages/pay-from-hosted-page.ts';
-import { isPageToken, pageStatus, toPageModel, type HostedPage } from '../../shared/hosted-pages/page-model.ts';
 import { hostedPageView } from '../../shared/hosted-pages/show-hosted-page.ts';
+import { newToken } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt, sandboxInstruction } from '../../shared/rails/sandbox/sandbox-instructions.ts';
-import { newToken } from '../../shared/ids.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { byTestId } from '../support/page-decoders.ts';
 import { bobBody, boletoBody, copBody, noon } from '../support/purchase-fixtures.ts';
@@ -16,11 +21,26 @@ const later = new Date(noon.getTime() + 60_000);
 
 /** A record as the instruction worker leaves it: the sandbox instruction filled in. */
 function filledRecord(body: Record<string, unknown>): TransactionRecord {
-  const record = newTransactionRecord({ id: '1764082800000123456', pageToken: token, accountId: 'acc_1', request: parsePurchaseRequest(body, noon), costFee: 0, accountPostbackUrl: null, now: noon });
-  const expiresAt = record.boleto ? boletoExpiresAt(record.boleto.dueDate) : new Date(noon.getTime() + 86_400_000).toISOString();
+  const record = newTransactionRecord({
+    id: '1764082800000123456',
+    pageToken: token,
+    accountId: 'acc_1',
+    request: parsePurchaseRequest(body, noon),
+    costFee: 0,
+    accountPostbackUrl: null,
+    now: noon,
+  });
+  const expiresAt = record.boleto
+    ? boletoExpiresAt(record.boleto.dueDate)
+    : new Date(noon.getTime() + 86_400_000).toISOString();
   const instruction = sandboxInstruction(record, `http://localhost/pay/x/${token}`, expiresAt);
   const filled: TransactionRecord = { ...record, expiresAt, instructionFilledAt: noon.toISOString() };
-  if (instruction.type === 'BOLETO') Object.assign(filled, { boletoBarcode: instruction.barcode, boletoDigitableLine: instruction.digitableLine, boletoUrl: instruction.boletoUrl });
+  if (instruction.type === 'BOLETO')
+    Object.assign(filled, {
+      boletoBarcode: instruction.barcode,
+      boletoDigitableLine: instruction.digitableLine,
+      boletoUrl: instruction.boletoUrl,
+    });
   if (instruction.type === 'REDIRECT') filled.redirectUrl = instruction.redirectUrl;
   if (instruction.type === 'QR') filled.qr = instruction.qr;
   return filled;
@@ -30,7 +50,16 @@ describe('isPageToken', () => {
   it('accepts what newToken makes and nothing else', () => {
     for (let i = 0; i < 20; i++) expect(isPageToken(newToken())).toBe(true);
     expect(isPageToken(token)).toBe(true);
-    for (const bad of ['', 'short', `${token}x`, token.slice(1), `${token.slice(1)}/`, `${token.slice(1)}.`, `${token.slice(1)}=`, '../../etc/passwd']) {
+    for (const bad of [
+      '',
+      'short',
+      `${token}x`,
+      token.slice(1),
+      `${token.slice(1)}/`,
+      `${token.slice(1)}.`,
+      `${token.slice(1)}=`,
+      '../../etc/passwd',
+    ]) {
       expect(isPageToken(bad), bad).toBe(false);
     }
   });
@@ -81,32 +110,59 @@ describe('toPageModel', () => {
   it('BOB: the QR payload', () => {
     const record = filledRecord(bobBody());
     const page = toPageModel(record, { now: later, sandbox: true });
-    expect(page).toMatchObject({ kind: 'qr', model: { currency: 'BOB', qrPayload: record.qr, amountCents: 10_000, expiresAt: record.expiresAt } });
+    expect(page).toMatchObject({
+      kind: 'qr',
+      model: { currency: 'BOB', qrPayload: record.qr, amountCents: 10_000, expiresAt: record.expiresAt },
+    });
   });
 
-  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'] as const)('COP %s: method, phone and the method\'s instructions', (method) => {
-    const record = filledRecord({ ...copBody(), paymentMethod: method });
-    const page = toPageModel(record, { now: later, sandbox: true });
-    expect(page).toMatchObject({ kind: 'checkout', model: { currency: 'COP', method, payerPhone: record.payer.phone, amountCents: 5_000_000 } });
-    if (page?.kind !== 'checkout') throw new Error('expected a checkout page');
-    expect(page.model.breb ?? null).toEqual(method === 'BREB' ? sandboxBrebInstructions(record) : null);
-    expect(page.model.bankAccount ?? null).toEqual(method === 'BANK_TRANSFER' ? sandboxBankTransfer(record) : null);
-  });
+  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'] as const)(
+    "COP %s: method, phone and the method's instructions",
+    (method) => {
+      const record = filledRecord({ ...copBody(), paymentMethod: method });
+      const page = toPageModel(record, { now: later, sandbox: true });
+      expect(page).toMatchObject({
+        kind: 'checkout',
+        model: { currency: 'COP', method, payerPhone: record.payer.phone, amountCents: 5_000_000 },
+      });
+      if (page?.kind !== 'checkout') throw new Error('expected a checkout page');
+      expect(page.model.breb ?? null).toEqual(method === 'BREB' ? sandboxBrebInstructions(record) : null);
+      expect(page.model.bankAccount ?? null).toEqual(
+        method === 'BANK_TRANSFER' ? sandboxBankTransfer(record) : null,
+      );
+    },
+  );
 
   it('status: paid with paidAt, and expired once past expiresAt', () => {
     const record = filledRecord(bobBody());
-    expect(toPageModel({ ...record, status: 'PAID', paidAt: later.toISOString() }, { now: later, sandbox: true })!.model).toMatchObject({ status: 'PAID', paidAt: later.toISOString() });
-    expect(toPageModel(record, { now: new Date(Date.parse(record.expiresAt!) + 1), sandbox: true })!.model.status).toBe('EXPIRED');
+    expect(
+      toPageModel({ ...record, status: 'PAID', paidAt: later.toISOString() }, { now: later, sandbox: true })!
+        .model,
+    ).toMatchObject({ status: 'PAID', paidAt: later.toISOString() });
+    expect(
+      toPageModel(record, { now: new Date(Date.parse(record.expiresAt!) + 1), sandbox: true })!.model.status,
+    ).toBe('EXPIRED');
   });
 });
 
 describe('hostedPageView', () => {
   const status = (page: HostedPage, result = false) => {
     const view = hostedPageView(page, { result });
-    return { statusCode: view.statusCode, status: byTestId(view.rendered.html, 'status')!.attributes.match(/data-status="(\w+)"/)![1], html: view.rendered.html };
+    return {
+      statusCode: view.statusCode,
+      status: byTestId(view.rendered.html, 'status')!.attributes.match(/data-status="(\w+)"/)![1],
+      html: view.rendered.html,
+    };
   };
-  const base = toPageModel(filledRecord({ ...copBody(), paymentMethod: 'PSE' }), { now: later, sandbox: true })!;
-  const withStatus = (s: 'PENDING' | 'PAID' | 'EXPIRED'): HostedPage => ({ ...base, model: { ...base.model, status: s, paidAt: s === 'PAID' ? later.toISOString() : null } }) as HostedPage;
+  const base = toPageModel(filledRecord({ ...copBody(), paymentMethod: 'PSE' }), {
+    now: later,
+    sandbox: true,
+  })!;
+  const withStatus = (s: 'PENDING' | 'PAID' | 'EXPIRED'): HostedPage =>
+    ({
+      ...base,
+      model: { ...base.model, status: s, paidAt: s === 'PAID' ? later.toISOString() : null },
+    }) as HostedPage;
 
   it('pending: the payment page (200) with the Pay button', () => {
     const view = status(withStatus('PENDING'));
@@ -133,7 +189,8 @@ describe('hostedPageView', () => {
 });
 
 describe('Pay form', () => {
-  const pageFor = (method: string) => toPageModel(filledRecord({ ...copBody(), paymentMethod: method }), { now: later, sandbox: true })!;
+  const pageFor = (method: string) =>
+    toPageModel(filledRecord({ ...copBody(), paymentMethod: method }), { now: later, sandbox: true })!;
   const rejects = (page: HostedPage, form: string, field: string) => {
     try {
       checkPayForm(page, new URLSearchParams(form));
@@ -160,14 +217,23 @@ describe('Pay form', () => {
   });
 
   it('Bre-B, transfer, boleto and QR need nothing', () => {
-    for (const page of [pageFor('BREB'), pageFor('BANK_TRANSFER'), toPageModel(filledRecord(bobBody()), { now: later, sandbox: true })!, toPageModel(filledRecord(boletoBody()), { now: later, sandbox: true })!]) {
+    for (const page of [
+      pageFor('BREB'),
+      pageFor('BANK_TRANSFER'),
+      toPageModel(filledRecord(bobBody()), { now: later, sandbox: true })!,
+      toPageModel(filledRecord(boletoBody()), { now: later, sandbox: true })!,
+    ]) {
       expect(() => checkPayForm(page, new URLSearchParams(''))).not.toThrow();
     }
   });
 
   it('reads text and base64 bodies, and refuses a large one', () => {
     expect(parsePayForm({ body: 'bank=1007&x=%C3%B1' }).get('x')).toBe('ñ');
-    expect(parsePayForm({ body: Buffer.from('confirmPhone=yes').toString('base64'), isBase64Encoded: true }).get('confirmPhone')).toBe('yes');
+    expect(
+      parsePayForm({ body: Buffer.from('confirmPhone=yes').toString('base64'), isBase64Encoded: true }).get(
+        'confirmPhone',
+      ),
+    ).toBe('yes');
     expect(parsePayForm({}).size).toBe(0);
     expect(() => parsePayForm({ body: `bank=${'1'.repeat(5000)}` })).toThrow(/at most/);
   });

@@ -7,18 +7,45 @@ import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
 import type { RouteDef } from '../../shared/routes.ts';
 
-const schema = v.strictObject({ name: v.pipe(v.string(), v.minLength(1, 'must not be empty')), amount: v.optional(v.pipe(v.number(), v.integer('must be an integer'))) });
-const route = (errors: RouteDef['errors']) => ({ method: 'POST', path: '/things', handler: 'x.ts', auth: 'none', errors, grants: [] }) as const satisfies RouteDef;
-const catalogHandler = httpHandler(route('catalog'), { body: schema }, async ({ body }) => created({ echoed: body }));
-const transactionHandler = httpHandler(route('transaction'), { body: schema }, async ({ body }) => created({ echoed: body }));
-const failing = httpHandler(route('catalog'), {}, async () => { throw new Error('database password=hunter2 unreachable'); });
+const schema = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1, 'must not be empty')),
+  amount: v.optional(v.pipe(v.number(), v.integer('must be an integer'))),
+});
+const route = (errors: RouteDef['errors']) =>
+  ({
+    method: 'POST',
+    path: '/things',
+    handler: 'x.ts',
+    auth: 'none',
+    errors,
+    grants: [],
+  }) as const satisfies RouteDef;
+const catalogHandler = httpHandler(route('catalog'), { body: schema }, async ({ body }) =>
+  created({ echoed: body }),
+);
+const transactionHandler = httpHandler(route('transaction'), { body: schema }, async ({ body }) =>
+  created({ echoed: body }),
+);
+const failing = httpHandler(route('catalog'), {}, async () => {
+  throw new Error('database password=hunter2 unreachable');
+});
 
 const context = { awsRequestId: 'aws-req', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
-function event(body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }): APIGatewayProxyEventV2 {
+function event(
+  body: string | undefined,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): APIGatewayProxyEventV2 {
   return {
-    version: '2.0', routeKey: 'POST /things', rawPath: '/things', rawQueryString: '', headers,
-    requestContext: { requestId: 'req-123', http: { method: 'POST', path: '/things' } } as APIGatewayProxyEventV2['requestContext'],
+    version: '2.0',
+    routeKey: 'POST /things',
+    rawPath: '/things',
+    rawQueryString: '',
+    headers,
+    requestContext: {
+      requestId: 'req-123',
+      http: { method: 'POST', path: '/things' },
+    } as APIGatewayProxyEventV2['requestContext'],
     isBase64Encoded: false,
     ...(body === undefined ? {} : { body }),
   };
@@ -34,18 +61,29 @@ describe('httpHandler', () => {
     expect(parse(result)).toEqual({ echoed: { name: 'Mug', amount: 10 } });
   });
 
-  it('turns malformed JSON into the route\'s 400 shape, not 422', async () => {
+  it("turns malformed JSON into the route's 400 shape, not 422", async () => {
     const catalog = await catalogHandler(event('{"name":'), context);
     expect(catalog.statusCode).toBe(400);
     expect(parse(catalog)).toEqual({ status: 400, error: expect.stringMatching(/^body: /) });
     const transaction = await transactionHandler(event('{"name":'), context);
     expect(transaction.statusCode).toBe(400);
-    expect(parse(transaction)).toEqual({ statusCode: 400, message: expect.stringMatching(/^body: /), error: 'Bad Request' });
+    expect(parse(transaction)).toEqual({
+      statusCode: 400,
+      message: expect.stringMatching(/^body: /),
+      error: 'Bad Request',
+    });
     expect(transaction.headers?.['x-request-id']).toBe('req-123');
   });
 
   it('turns a non-JSON content type and a missing body into 400, not 415', async () => {
-    expect((await catalogHandler(event('name=x', { 'content-type': 'application/x-www-form-urlencoded' }), context)).statusCode).toBe(400);
+    expect(
+      (
+        await catalogHandler(
+          event('name=x', { 'content-type': 'application/x-www-form-urlencoded' }),
+          context,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await catalogHandler(event(undefined, {}), context)).statusCode).toBe(400);
   });
 

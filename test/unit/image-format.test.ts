@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sniffImageFormat } from '../../shared/catalog/image-format.ts';
 
-const bytes = (...parts: Array<number[] | string>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: Array<number[] | string>) =>
+  Buffer.concat(
+    parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))),
+  );
 
 describe('sniffImageFormat', () => {
   it.each([

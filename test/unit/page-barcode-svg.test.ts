@@ -30,16 +30,25 @@ describe('renderBarcodeSvg', () => {
   });
 
   it('has no human-readable text, an accessible name and escaped extra attributes', () => {
-    const svg = renderBarcodeSvg(BARCODE, { label: 'Código "de" barras', attributes: { 'data-testid': 'barcode' } });
+    const svg = renderBarcodeSvg(BARCODE, {
+      label: 'Código "de" barras',
+      attributes: { 'data-testid': 'barcode' },
+    });
     expect(svg).not.toMatch(/<text\b/);
-    expect(svg).toMatch(/^<svg role="img" aria-label="Código &quot;de&quot; barras" [^>]*data-testid="barcode"/);
+    expect(svg).toMatch(
+      /^<svg role="img" aria-label="Código &quot;de&quot; barras" [^>]*data-testid="barcode"/,
+    );
     expect(svg).not.toMatch(/\sstyle=/);
   });
 
   it('refuses anything but 44 digits', () => {
-    expect(() => renderBarcodeSvg(BARCODE.slice(1), { label: 'x' })).toThrow(/barcode: must be exactly 44 digits/);
+    expect(() => renderBarcodeSvg(BARCODE.slice(1), { label: 'x' })).toThrow(
+      /barcode: must be exactly 44 digits/,
+    );
     expect(() => renderBarcodeSvg(`${BARCODE.slice(1)}a`, { label: 'x' })).toThrow(RangeError);
-    expect(() => renderBarcodeSvg(BARCODE, { label: 'x', attributes: { 'on load': 'x' } })).toThrow(/invalid name/);
+    expect(() => renderBarcodeSvg(BARCODE, { label: 'x', attributes: { 'on load': 'x' } })).toThrow(
+      /invalid name/,
+    );
   });
 
   it('the decoder itself rejects a symbol that is not ITF', () => {

@@ -73,7 +73,16 @@ describe('renderBoletoPdf', () => {
 
   it('prints the boleto data in WinAnsi text', () => {
     const all = texts(content);
-    for (const expected of ['Loja Aurora', 'Boleto', '28/03/2026', 'R$\u00a01.234,56', boleto.payerName, boleto.digitableLine, boleto.transactionId, 'Linha digitável']) {
+    for (const expected of [
+      'Loja Aurora',
+      'Boleto',
+      '28/03/2026',
+      'R$\u00a01.234,56',
+      boleto.payerName,
+      boleto.digitableLine,
+      boleto.transactionId,
+      'Linha digitável',
+    ]) {
       expect(all).toContain(expected);
     }
     expect(all.some((t) => t.startsWith('SANDBOX'))).toBe(true);
@@ -85,7 +94,9 @@ describe('renderBoletoPdf', () => {
 
   it('draws a barcode that decodes to the 44 digits, 103 mm x 13 mm, narrow:wide 1:3', () => {
     const section = /% barcode\n([\s\S]*?)% end barcode/.exec(content)![1]!;
-    const rects = [...section.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f/g)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+    const rects = [...section.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f/g)].map(
+      (m) => m.slice(1, 5).map(Number) as [number, number, number, number],
+    );
     expect(rects.length).toBeGreaterThan(100);
     const bars = rects.map(([x, , w]) => ({ start: x, end: x + w })).sort((a, b) => a.start - b.start);
     const reading = decodeItfBars(bars, 40, 595.28 - 40);
@@ -105,6 +116,8 @@ describe('renderBoletoPdf', () => {
   it('maps text to WinAnsi, replacing what the standard fonts cannot show', () => {
     expect(toWinAnsi('Ação €—')).toEqual([0x41, 0xe7, 0xe3, 0x6f, 0x20, 0x80, 0x97]);
     expect(toWinAnsi('日\n')).toEqual([0x3f, 0x20]);
-    expect(() => renderBoletoPdf({ ...boleto, barcode: '123' })).toThrow(/barcode: must be exactly 44 digits/);
+    expect(() => renderBoletoPdf({ ...boleto, barcode: '123' })).toThrow(
+      /barcode: must be exactly 44 digits/,
+    );
   });
 });

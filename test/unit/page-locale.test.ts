@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatInstant, langForCurrency, timeZoneForCurrency } from '../../shared/pages/locale.ts';
+import {
+  formatCalendarDate,
+  formatInstant,
+  langForCurrency,
+  timeZoneForCurrency,
+} from '../../shared/pages/locale.ts';
 
 describe('page locale', () => {
   it('picks the payer language and time zone from the currency', () => {

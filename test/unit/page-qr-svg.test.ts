@@ -3,7 +3,8 @@ import { QR_QUIET_ZONE, renderQrSvg } from '../../shared/pages/qr-svg.ts';
 import { decodeQrGrid, qrErrorCorrectionLevel, qrGridFromSvg } from '../support/page-decoders.ts';
 
 // EMVCo merchant-presented payload shape (BOB, amount, CRC tag 63).
-const EMV = '00020101021226360014BO.COM.SANDBOX0114RED-ALTIPLANO5204000053030685406125.505802BO5913Red Altiplano6006La Paz62140510TX72836491026304A1B2';
+const EMV =
+  '00020101021226360014BO.COM.SANDBOX0114RED-ALTIPLANO5204000053030685406125.505802BO5913Red Altiplano6006La Paz62140510TX72836491026304A1B2';
 
 describe('renderQrSvg', () => {
   it('draws a QR code that decodes to exactly the payload', () => {
@@ -21,7 +22,12 @@ describe('renderQrSvg', () => {
     expect(qrErrorCorrectionLevel(grid, QR_QUIET_ZONE)).toBe('M');
     for (let i = 0; i < grid.modules; i++) {
       for (let q = 0; q < QR_QUIET_ZONE; q++) {
-        expect(grid.dark(q, i) || grid.dark(i, q) || grid.dark(grid.modules - 1 - q, i) || grid.dark(i, grid.modules - 1 - q)).toBe(false);
+        expect(
+          grid.dark(q, i) ||
+            grid.dark(i, q) ||
+            grid.dark(grid.modules - 1 - q, i) ||
+            grid.dark(i, grid.modules - 1 - q),
+        ).toBe(false);
       }
     }
   });

@@ -4,9 +4,28 @@ import { maskPhone, renderCheckoutPage } from '../../shared/pages/checkout-page.
 import { contentSecurityPolicy, renderPage } from '../../shared/pages/layout.ts';
 import { DEFAULT_PSE_BANKS } from '../../shared/pages/pse-banks.ts';
 import { renderQrPage } from '../../shared/pages/qr-page.ts';
-import { renderExpiredPage, renderInvalidLinkPage, renderPaidPage, renderPaymentResultPage } from '../../shared/pages/status-pages.ts';
-import type { BoletoPageModel, CheckoutPageModel, CommonPageModel, QrPageModel, RenderedPage } from '../../shared/pages/view-models.ts';
-import { allTestIds, byTestId, decodeItfSvg, decodeQrGrid, qrGridFromSvg, svgByTestId, unescapeHtml } from '../support/page-decoders.ts';
+import {
+  renderExpiredPage,
+  renderInvalidLinkPage,
+  renderPaidPage,
+  renderPaymentResultPage,
+} from '../../shared/pages/status-pages.ts';
+import type {
+  BoletoPageModel,
+  CheckoutPageModel,
+  CommonPageModel,
+  QrPageModel,
+  RenderedPage,
+} from '../../shared/pages/view-models.ts';
+import {
+  allTestIds,
+  byTestId,
+  decodeItfSvg,
+  decodeQrGrid,
+  qrGridFromSvg,
+  svgByTestId,
+  unescapeHtml,
+} from '../support/page-decoders.ts';
 
 const NBSP = '\u00a0';
 const HOSTILE = '<script>alert(1)</script>';
@@ -41,8 +60,10 @@ const checkout: CheckoutPageModel = {
   payerPhone: '+573001234567',
 };
 
-const BREB_PAYLOAD = '00020101021226600016CO.COM.BREB.LLA0127@tiendaandina.pagos5204000053031705406150000.005802CO6304ABCD';
-const EMV = '00020101021226360014BO.COM.SANDBOX0114RED-ALTIPLANO5204000053030685406125.505802BO5913Red Altiplano6006La Paz6304A1B2';
+const BREB_PAYLOAD =
+  '00020101021226600016CO.COM.BREB.LLA0127@tiendaandina.pagos5204000053031705406150000.005802CO6304ABCD';
+const EMV =
+  '00020101021226360014BO.COM.SANDBOX0114RED-ALTIPLANO5204000053030685406125.505802BO5913Red Altiplano6006La Paz6304A1B2';
 
 const qr: QrPageModel = { ...common, currency: 'BOB', amountCents: 12550, qrPayload: EMV };
 
@@ -116,10 +137,24 @@ describe('layout', () => {
   });
 
   it('shows the merchant and a Sandbox badge only in the sandbox', () => {
-    const page = renderPage({ lang: 'en', title: 't', merchantName: 'Acme', sandbox: true, main: '', script: false });
+    const page = renderPage({
+      lang: 'en',
+      title: 't',
+      merchantName: 'Acme',
+      sandbox: true,
+      main: '',
+      script: false,
+    });
     expect(text(page, 'merchant-name')).toBe('Acme');
     expect(text(page, 'sandbox-badge')).toBe('Sandbox');
-    const live = renderPage({ lang: 'en', title: 't', merchantName: null, sandbox: false, main: '', script: false });
+    const live = renderPage({
+      lang: 'en',
+      title: 't',
+      merchantName: null,
+      sandbox: false,
+      main: '',
+      script: false,
+    });
     expect(byTestId(live.html, 'sandbox-badge')).toBeNull();
     expect(text(live, 'merchant-name')).toBe('Payment');
   });
@@ -157,7 +192,9 @@ describe('boleto page', () => {
   });
 
   it('has a no-JS Pay form posting to payActionUrl, and PDF and print actions', () => {
-    expect(page.html).toMatch(/<form class="pay-form" method="post" action="\/pay\/tok_abc\/sandbox-pay" data-pay-form>[\s\S]*data-testid="pay-button"[\s\S]*<\/form>/);
+    expect(page.html).toMatch(
+      /<form class="pay-form" method="post" action="\/pay\/tok_abc\/sandbox-pay" data-pay-form>[\s\S]*data-testid="pay-button"[\s\S]*<\/form>/,
+    );
     expect(text(page, 'pay-button')).toBe(`Pagar R$${NBSP}1.234,56`);
     expect(byTestId(page.html, 'pdf-link')!.attributes).toContain('href="/pay/tok_abc/boleto.pdf"');
     expect(byTestId(page.html, 'print-button')!.attributes).toContain('hidden');
@@ -168,7 +205,10 @@ describe('boleto page', () => {
   });
 
   it('has no Pay button outside the sandbox or without an action', () => {
-    for (const model of [{ ...boleto, sandbox: false }, { ...boleto, payActionUrl: null }]) {
+    for (const model of [
+      { ...boleto, sandbox: false },
+      { ...boleto, payActionUrl: null },
+    ]) {
       const other = renderBoletoPage(model);
       expect(byTestId(other.html, 'pay-button')).toBeNull();
       expect(other.html).not.toContain('<form');
@@ -183,7 +223,8 @@ describe('boleto page', () => {
     expect(byTestId(paid.html, 'status')!.attributes).toContain('data-status="PAID"');
     expect(text(paid, 'paid-at')).toBe('25 de março de 2026 às 14:30 BRT');
     expect(text(paid, 'status-notice')).toBe('Este pagamento foi recebido');
-    for (const gone of ['barcode', 'digitable-line', 'copy-button', 'pay-button']) expect(byTestId(paid.html, gone)).toBeNull();
+    for (const gone of ['barcode', 'digitable-line', 'copy-button', 'pay-button'])
+      expect(byTestId(paid.html, gone)).toBeNull();
     const expired = renderBoletoPage({ ...boleto, status: 'EXPIRED' });
     expect(byTestId(expired.html, 'status')!.attributes).toContain('data-status="EXPIRED"');
     expect(byTestId(expired.html, 'barcode')).toBeNull();
@@ -191,17 +232,32 @@ describe('boleto page', () => {
   });
 
   it('drops a PDF link that is neither same-origin nor https', () => {
-    expect(byTestId(renderBoletoPage({ ...boleto, pdfUrl: 'javascript:alert(1)' }).html, 'pdf-link')).toBeNull();
-    expect(byTestId(renderBoletoPage({ ...boleto, pdfUrl: 'http://example.com/b.pdf' }).html, 'pdf-link')).toBeNull();
-    expect(byTestId(renderBoletoPage({ ...boleto, pdfUrl: '//evil.example/b.pdf' }).html, 'pdf-link')).toBeNull();
-    expect(byTestId(renderBoletoPage({ ...boleto, pdfUrl: 'https://cdn.example.com/b.pdf' }).html, 'pdf-link')!.attributes).toContain(
-      'href="https://cdn.example.com/b.pdf"',
-    );
+    expect(
+      byTestId(renderBoletoPage({ ...boleto, pdfUrl: 'javascript:alert(1)' }).html, 'pdf-link'),
+    ).toBeNull();
+    expect(
+      byTestId(renderBoletoPage({ ...boleto, pdfUrl: 'http://example.com/b.pdf' }).html, 'pdf-link'),
+    ).toBeNull();
+    expect(
+      byTestId(renderBoletoPage({ ...boleto, pdfUrl: '//evil.example/b.pdf' }).html, 'pdf-link'),
+    ).toBeNull();
+    expect(
+      byTestId(renderBoletoPage({ ...boleto, pdfUrl: 'https://cdn.example.com/b.pdf' }).html, 'pdf-link')!
+        .attributes,
+    ).toContain('href="https://cdn.example.com/b.pdf"');
   });
 
   it('refuses a Pay action that leaves the origin', () => {
-    for (const payActionUrl of ['https://evil.example/pay', '//evil.example/pay', '/\\evil.example', 'javascript:alert(1)', '/pay x']) {
-      expect(() => renderBoletoPage({ ...boleto, payActionUrl })).toThrow(/payActionUrl: must be a relative URL/);
+    for (const payActionUrl of [
+      'https://evil.example/pay',
+      '//evil.example/pay',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/pay x',
+    ]) {
+      expect(() => renderBoletoPage({ ...boleto, payActionUrl })).toThrow(
+        /payActionUrl: must be a relative URL/,
+      );
     }
   });
 
@@ -226,7 +282,20 @@ describe('checkout page', () => {
     expect(form![1]).toMatch(/<select id="bank-select" name="bank" required data-testid="bank-select"/);
     expect(form![1]).toContain('data-testid="pay-button"');
     expect(page.html).toMatch(/<label class="field-label" for="bank-select">Banco<\/label>/);
-    for (const name of ['Bancolombia', 'Banco de Bogotá', 'Davivienda', 'BBVA Colombia', 'Banco de Occidente', 'Banco Popular', 'Scotiabank Colpatria', 'Banco Itaú', 'Banco AV Villas', 'Banco Caja Social', 'Nequi', 'Daviplata']) {
+    for (const name of [
+      'Bancolombia',
+      'Banco de Bogotá',
+      'Davivienda',
+      'BBVA Colombia',
+      'Banco de Occidente',
+      'Banco Popular',
+      'Scotiabank Colpatria',
+      'Banco Itaú',
+      'Banco AV Villas',
+      'Banco Caja Social',
+      'Nequi',
+      'Daviplata',
+    ]) {
       expect(page.html).toContain(`>${name}</option>`);
     }
     expect(page.html).toContain('<option value="1007">Bancolombia</option>');
@@ -246,11 +315,17 @@ describe('checkout page', () => {
     expect(text(page, 'payer-phone')).toBe('••• ••• 4567');
     expect(page.html).not.toContain('3001234567');
     expect(page.html).not.toContain('300123');
-    expect(page.html).toMatch(/<form[^>]*data-pay-form>[\s\S]*<input type="checkbox" name="confirmPhone" value="yes" required[\s\S]*data-testid="pay-button"[\s\S]*<\/form>/);
+    expect(page.html).toMatch(
+      /<form[^>]*data-pay-form>[\s\S]*<input type="checkbox" name="confirmPhone" value="yes" required[\s\S]*data-testid="pay-button"[\s\S]*<\/form>/,
+    );
   });
 
   it('Bre-B: shows the key with a copy button and a QR that decodes to the payload', () => {
-    const page = renderCheckoutPage({ ...checkout, method: 'BREB', breb: { key: '@tiendaandina.pagos', qrPayload: BREB_PAYLOAD } });
+    const page = renderCheckoutPage({
+      ...checkout,
+      method: 'BREB',
+      breb: { key: '@tiendaandina.pagos', qrPayload: BREB_PAYLOAD },
+    });
     expectSafePage(page, { script: true });
     expect(text(page, 'breb-key')).toBe('@tiendaandina.pagos');
     expect(byTestId(page.html, 'copy-button')!.attributes).toContain('data-copy-target="breb-key"');
@@ -259,7 +334,14 @@ describe('checkout page', () => {
   });
 
   it('bank transfer: account data with copy buttons for number, NIT and reference', () => {
-    const bankAccount = { bank: 'Bancolombia', accountType: 'Ahorros', accountNumber: '123-456789-01', holder: 'Tienda Andina S.A.S.', nit: '900123456-7', reference: 'TA7283649102938475610' };
+    const bankAccount = {
+      bank: 'Bancolombia',
+      accountType: 'Ahorros',
+      accountNumber: '123-456789-01',
+      holder: 'Tienda Andina S.A.S.',
+      nit: '900123456-7',
+      reference: 'TA7283649102938475610',
+    };
     const page = renderCheckoutPage({ ...checkout, method: 'BANK_TRANSFER', bankAccount });
     expectSafePage(page, { script: true });
     expect(text(page, 'bank-name')).toBe('Bancolombia');
@@ -295,7 +377,9 @@ describe('checkout page', () => {
   });
 
   it('shows COP cents when there are some', () => {
-    expect(text(renderCheckoutPage({ ...checkout, amountCents: 15_000_050 }), 'amount')).toBe(`$${NBSP}150.000,50`);
+    expect(text(renderCheckoutPage({ ...checkout, amountCents: 15_000_050 }), 'amount')).toBe(
+      `$${NBSP}150.000,50`,
+    );
   });
 
   it('masks phones whatever their shape', () => {
@@ -336,21 +420,50 @@ describe('hostile strings', () => {
     amountCents: 100,
     payerName: HOSTILE,
     merchantName: '"><img src=x onerror=alert(1)>',
-    description: "It's <b>bold</b> & \"quoted\"",
+    description: 'It\'s <b>bold</b> & "quoted"',
     transactionId: '<i>1</i>',
   };
 
   const pages: Record<string, RenderedPage> = {
-    boleto: renderBoletoPage({ ...boleto, ...evil, currency: 'BRL', digitableLine: `${boleto.digitableLine}<script>` }),
-    pse: renderCheckoutPage({ ...checkout, ...evil, currency: 'COP', banks: [{ code: '"><script>', name: HOSTILE }] }),
-    nequi: renderCheckoutPage({ ...checkout, ...evil, currency: 'COP', method: 'NEQUI', payerPhone: HOSTILE + '1234' }),
-    breb: renderCheckoutPage({ ...checkout, ...evil, currency: 'COP', method: 'BREB', breb: { key: HOSTILE, qrPayload: HOSTILE } }),
+    boleto: renderBoletoPage({
+      ...boleto,
+      ...evil,
+      currency: 'BRL',
+      digitableLine: `${boleto.digitableLine}<script>`,
+    }),
+    pse: renderCheckoutPage({
+      ...checkout,
+      ...evil,
+      currency: 'COP',
+      banks: [{ code: '"><script>', name: HOSTILE }],
+    }),
+    nequi: renderCheckoutPage({
+      ...checkout,
+      ...evil,
+      currency: 'COP',
+      method: 'NEQUI',
+      payerPhone: `${HOSTILE}1234`,
+    }),
+    breb: renderCheckoutPage({
+      ...checkout,
+      ...evil,
+      currency: 'COP',
+      method: 'BREB',
+      breb: { key: HOSTILE, qrPayload: HOSTILE },
+    }),
     transfer: renderCheckoutPage({
       ...checkout,
       ...evil,
       currency: 'COP',
       method: 'BANK_TRANSFER',
-      bankAccount: { bank: HOSTILE, accountType: HOSTILE, accountNumber: HOSTILE, holder: HOSTILE, nit: HOSTILE, reference: HOSTILE },
+      bankAccount: {
+        bank: HOSTILE,
+        accountType: HOSTILE,
+        accountNumber: HOSTILE,
+        holder: HOSTILE,
+        nit: HOSTILE,
+        reference: HOSTILE,
+      },
     }),
     qr: renderQrPage({ ...qr, ...evil, currency: 'BOB', qrPayload: HOSTILE }),
     paid: renderPaidPage({ ...evil, status: 'PAID', paidAt: '2026-03-25T17:30:00Z' }),
@@ -367,7 +480,8 @@ describe('hostile strings', () => {
       expect(page.html).not.toContain('<b>');
       expect(page.html).not.toContain('<i>');
       expect(page.html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
-      if (!['paid', 'expired', 'result'].includes(name)) expect(page.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      if (!['paid', 'expired', 'result'].includes(name))
+        expect(page.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expectSafePage(page, { script: script !== '' });
     });
   }
@@ -375,7 +489,7 @@ describe('hostile strings', () => {
   it('shows the hostile text literally where it belongs', () => {
     expect(text(pages.boleto!, 'payer-name')).toBe(HOSTILE);
     expect(text(pages.boleto!, 'merchant-name')).toBe('"><img src=x onerror=alert(1)>');
-    expect(text(pages.boleto!, 'description')).toBe("It's <b>bold</b> & \"quoted\"");
+    expect(text(pages.boleto!, 'description')).toBe('It\'s <b>bold</b> & "quoted"');
     expect(text(pages.breb!, 'breb-key')).toBe(HOSTILE);
     expect(text(pages.qr!, 'qr-text')).toBe(HOSTILE);
     expect(decodeQrGrid(qrGridFromSvg(svgByTestId(pages.qr!.html, 'qr-image')!))).toBe(HOSTILE);
@@ -391,11 +505,16 @@ describe('status pages', () => {
     expect(byTestId(page.html, 'status')!.attributes).toContain('data-status="INVALID"');
     expect(byTestId(page.html, 'amount')).toBeNull();
     expect(byTestId(page.html, 'transaction-id')).toBeNull();
-    expect(text(renderInvalidLinkPage({ lang: 'pt-BR' }), 'status')).toBe('Este link de pagamento não é válido ou expirou');
+    expect(text(renderInvalidLinkPage({ lang: 'pt-BR' }), 'status')).toBe(
+      'Este link de pagamento não é válido ou expirou',
+    );
   });
 
   it('already paid: says it was received, with when', () => {
-    const page = renderPaidPage({ ...common, currency: 'BRL', amountCents: 123456, status: 'PAID', paidAt: '2026-03-25T17:30:00Z' }, { lang: 'en' });
+    const page = renderPaidPage(
+      { ...common, currency: 'BRL', amountCents: 123456, status: 'PAID', paidAt: '2026-03-25T17:30:00Z' },
+      { lang: 'en' },
+    );
     expectSafePage(page, { script: false });
     expect(text(page, 'status')).toBe('This payment has been received');
     // English has no short name for Brasília time, so ICU writes the offset.
@@ -403,7 +522,13 @@ describe('status pages', () => {
     expect(text(page, 'amount')).toBe(`R$${NBSP}1.234,56`);
     expect(text(page, 'transaction-id')).toBe(common.transactionId);
     expect(byTestId(page.html, 'pay-button')).toBeNull();
-    const pt = renderPaidPage({ ...common, currency: 'BRL', amountCents: 123456, status: 'PAID', paidAt: '2026-03-25T17:30:00Z' });
+    const pt = renderPaidPage({
+      ...common,
+      currency: 'BRL',
+      amountCents: 123456,
+      status: 'PAID',
+      paidAt: '2026-03-25T17:30:00Z',
+    });
     expect(text(pt, 'status')).toBe('Este pagamento foi recebido');
     expect(text(pt, 'paid-at')).toBe('25 de março de 2026 às 14:30 BRT');
   });
@@ -416,7 +541,10 @@ describe('status pages', () => {
   });
 
   it('result after the sandbox Pay button, for each status', () => {
-    const paid = renderPaymentResultPage({ ...checkout, status: 'PAID', paidAt: '2026-03-25T17:30:00Z' }, { lang: 'en' });
+    const paid = renderPaymentResultPage(
+      { ...checkout, status: 'PAID', paidAt: '2026-03-25T17:30:00Z' },
+      { lang: 'en' },
+    );
     expectSafePage(paid, { script: false });
     expect(text(paid, 'status')).toBe('Payment confirmed');
     expect(text(paid, 'amount')).toBe(`$${NBSP}150.000`);

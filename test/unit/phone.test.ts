@@ -16,9 +16,15 @@ describe('parseBoletoPhone (8 to 12 digits)', () => {
     expect(parseBoletoPhone(input)).toEqual({ ok: false, reason: 'must have 8 to 12 digits' });
   });
 
-  it.each(['11 9123-456A', 'phone', '11#91234567', '11 91234567+', '', '１２３４５６７８'])('rejects %j: characters other than digits and separators', (input) => {
-    expect(parseBoletoPhone(input)).toMatchObject({ ok: false, reason: expect.stringContaining('only digits') });
-  });
+  it.each(['11 9123-456A', 'phone', '11#91234567', '11 91234567+', '', '１２３４５６７８'])(
+    'rejects %j: characters other than digits and separators',
+    (input) => {
+      expect(parseBoletoPhone(input)).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('only digits'),
+      });
+    },
+  );
 });
 
 describe('parseE164Phone (country code, 8 to 15 digits)', () => {
@@ -34,14 +40,23 @@ describe('parseE164Phone (country code, 8 to 15 digits)', () => {
   });
 
   it.each(['+1234567', '+1234567890123456'])('rejects %j: wrong digit count', (input) => {
-    expect(parseE164Phone(input)).toEqual({ ok: false, reason: 'must have 8 to 15 digits including the country calling code' });
+    expect(parseE164Phone(input)).toEqual({
+      ok: false,
+      reason: 'must have 8 to 15 digits including the country calling code',
+    });
   });
 
   it('rejects a number starting with 0 (no country code does)', () => {
-    expect(parseE164Phone('0300 123 4567')).toMatchObject({ ok: false, reason: expect.stringContaining('country calling code') });
+    expect(parseE164Phone('0300 123 4567')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('country calling code'),
+    });
   });
 
-  it.each(['+57 300 ABC 4567', '++573001234567', '57+3001234567', ''])('rejects %j: not an E.164 shape', (input) => {
-    expect(parseE164Phone(input)).toMatchObject({ ok: false, reason: expect.stringContaining('E.164') });
-  });
+  it.each(['+57 300 ABC 4567', '++573001234567', '57+3001234567', ''])(
+    'rejects %j: not an E.164 shape',
+    (input) => {
+      expect(parseE164Phone(input)).toMatchObject({ ok: false, reason: expect.stringContaining('E.164') });
+    },
+  );
 });

@@ -4,12 +4,18 @@ import { isProductId, nextUpdatedAt } from '../../shared/catalog/product.ts';
 
 describe('nextUpdatedAt', () => {
   it('is now when now is later', () => {
-    expect(nextUpdatedAt('2026-01-01T00:00:00.000Z', new Date('2026-01-01T00:00:05.000Z'))).toBe('2026-01-01T00:00:05.000Z');
+    expect(nextUpdatedAt('2026-01-01T00:00:00.000Z', new Date('2026-01-01T00:00:05.000Z'))).toBe(
+      '2026-01-01T00:00:05.000Z',
+    );
   });
 
   it('is one millisecond after the previous value within the same millisecond or when the clock steps back', () => {
-    expect(nextUpdatedAt('2026-01-01T00:00:00.000Z', new Date('2026-01-01T00:00:00.000Z'))).toBe('2026-01-01T00:00:00.001Z');
-    expect(nextUpdatedAt('2026-01-01T00:00:00.000Z', new Date('2025-12-31T23:59:59.000Z'))).toBe('2026-01-01T00:00:00.001Z');
+    expect(nextUpdatedAt('2026-01-01T00:00:00.000Z', new Date('2026-01-01T00:00:00.000Z'))).toBe(
+      '2026-01-01T00:00:00.001Z',
+    );
+    expect(nextUpdatedAt('2026-01-01T00:00:00.000Z', new Date('2025-12-31T23:59:59.000Z'))).toBe(
+      '2026-01-01T00:00:00.001Z',
+    );
   });
 });
 

@@ -1,7 +1,11 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createOfferSchema } from '../../shared/catalog/offer-schemas.ts';
-import { createProductSchema, listProductsQuery, updateProductSchema } from '../../shared/catalog/product-schemas.ts';
+import {
+  createProductSchema,
+  listProductsQuery,
+  updateProductSchema,
+} from '../../shared/catalog/product-schemas.ts';
 import { AppError } from '../../shared/errors.ts';
 import { parseOrThrow } from '../../shared/http/validation.ts';
 
@@ -18,7 +22,10 @@ function message(schema: v.GenericSchema, input: unknown): string {
 
 describe('createProductSchema', () => {
   it('trims the name and keeps the description as sent', () => {
-    expect(parseOrThrow(createProductSchema, { name: '  Mug ', description: ' two\nlines\t' })).toEqual({ name: 'Mug', description: ' two\nlines\t' });
+    expect(parseOrThrow(createProductSchema, { name: '  Mug ', description: ' two\nlines\t' })).toEqual({
+      name: 'Mug',
+      description: ' two\nlines\t',
+    });
   });
 
   it.each([
@@ -42,16 +49,25 @@ describe('createProductSchema', () => {
     [{ name: 'a\u0000b' }, 'name: must not contain control characters'],
     [{ name: 7 }, 'name: must be a string'],
     [{ name: 'A', description: 'd'.repeat(5001) }, 'description: must be at most 5000 characters'],
-    [{ name: 'A', description: 'bell\u0007' }, 'description: must not contain control characters other than line breaks and tabs'],
+    [
+      { name: 'A', description: 'bell\u0007' },
+      'description: must not contain control characters other than line breaks and tabs',
+    ],
     [{ name: 'A', externalId: '' }, 'externalId: must not be empty'],
     [{ name: 'A', externalId: 'e'.repeat(256) }, 'externalId: must be at most 255 characters'],
     [{ name: 'A', metadata: [] }, 'metadata: must be a JSON object'],
     [{ name: 'A', metadata: 'text' }, 'metadata: must be a JSON object'],
     [{ name: 'A', metadata: null }, 'metadata: must be a JSON object'],
     [{ name: 'A', metadata: 3 }, 'metadata: must be a JSON object'],
-    [{ name: 'A', metadata: { k: 'é'.repeat(8200) } }, 'metadata: must be at most 16384 bytes when serialized as JSON'],
+    [
+      { name: 'A', metadata: { k: 'é'.repeat(8200) } },
+      'metadata: must be at most 16384 bytes when serialized as JSON',
+    ],
     [{ name: 'A', extra: 1 }, 'extra: unknown field'],
-    [{ name: 'A', imageUrl: 'https://x/y.png' }, 'imageUrl: is not accepted here; the image is set only through POST /v2/products/:id/image'],
+    [
+      { name: 'A', imageUrl: 'https://x/y.png' },
+      'imageUrl: is not accepted here; the image is set only through POST /v2/products/:id/image',
+    ],
     [{ name: 'A', id: 'prd_x' }, 'id: unknown field'],
   ])('refuses %j: %s', (input, expected) => {
     expect(message(createProductSchema, input)).toBe(expected);
@@ -73,7 +89,10 @@ describe('updateProductSchema', () => {
 
   it.each([
     [{}, 'body: must contain at least one of name, description, externalId, metadata, active'],
-    [{ imageUrl: null }, 'imageUrl: is not accepted here; the image is set only through POST /v2/products/:id/image'],
+    [
+      { imageUrl: null },
+      'imageUrl: is not accepted here; the image is set only through POST /v2/products/:id/image',
+    ],
     [{ active: 'true' }, 'active: must be true or false'],
     [{ name: null }, 'name: must be a string'],
     [{ deletedAt: null }, 'deletedAt: unknown field'],
@@ -84,7 +103,9 @@ describe('updateProductSchema', () => {
 
 describe('listProductsQuery', () => {
   it('parses limit and flags', () => {
-    expect(parseOrThrow(listProductsQuery, { limit: '100', active: 'false', archived: 'true' }, 'query')).toEqual({ limit: 100, active: false, archived: true });
+    expect(
+      parseOrThrow(listProductsQuery, { limit: '100', active: 'false', archived: 'true' }, 'query'),
+    ).toEqual({ limit: 100, active: false, archived: true });
   });
 
   it.each(['0', '101', '-1', '1.5', 'ten', '', '0010'])('refuses limit %j', (limit) => {
@@ -94,17 +115,40 @@ describe('listProductsQuery', () => {
 
 describe('createOfferSchema', () => {
   it.each([
-    [{ productId: 'p', name: 'A', amount: 0 }, 'amount: must be an integer between 1 and 99999999999 (cents)'],
-    [{ productId: 'p', name: 'A', amount: 1.5 }, 'amount: must be an integer between 1 and 99999999999 (cents)'],
-    [{ productId: 'p', name: 'A', amount: 1e11 }, 'amount: must be an integer between 1 and 99999999999 (cents)'],
-    [{ productId: 'p', name: 'A', amount: 1, billingCycle: 'DAILY' }, 'billingCycle: must be one of WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY, or null for a one-time offer'],
+    [
+      { productId: 'p', name: 'A', amount: 0 },
+      'amount: must be an integer between 1 and 99999999999 (cents)',
+    ],
+    [
+      { productId: 'p', name: 'A', amount: 1.5 },
+      'amount: must be an integer between 1 and 99999999999 (cents)',
+    ],
+    [
+      { productId: 'p', name: 'A', amount: 1e11 },
+      'amount: must be an integer between 1 and 99999999999 (cents)',
+    ],
+    [
+      { productId: 'p', name: 'A', amount: 1, billingCycle: 'DAILY' },
+      'billingCycle: must be one of WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY, or null for a one-time offer',
+    ],
     [{ name: 'A', amount: 1 }, 'productId: is required'],
   ])('refuses %j: %s', (input, expected) => {
     expect(message(createOfferSchema, input)).toBe(expected);
   });
 
   it('accepts the bounds', () => {
-    expect(parseOrThrow(createOfferSchema, { productId: 'p', name: 'A', amount: 1 })).toEqual({ productId: 'p', name: 'A', amount: 1 });
-    expect(parseOrThrow(createOfferSchema, { productId: 'p', name: 'A', amount: 99_999_999_999, billingCycle: 'YEARLY' }).amount).toBe(99_999_999_999);
+    expect(parseOrThrow(createOfferSchema, { productId: 'p', name: 'A', amount: 1 })).toEqual({
+      productId: 'p',
+      name: 'A',
+      amount: 1,
+    });
+    expect(
+      parseOrThrow(createOfferSchema, {
+        productId: 'p',
+        name: 'A',
+        amount: 99_999_999_999,
+        billingCycle: 'YEARLY',
+      }).amount,
+    ).toBe(99_999_999_999);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.ts';
 import { amountLimits } from '../../shared/purchase/amounts.ts';
 import { brazilianUfs } from '../../shared/purchase/brazil.ts';
 import { todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
-import { parsePurchaseRequest, type PurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import { type PurchaseRequest, parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
 type Outcome = { accepted: PurchaseRequest } | { rejected: AppError };
@@ -24,32 +24,79 @@ function outcome(body: unknown, now: Date): Outcome {
 }
 
 // Dates that Intl can format: ±100 years around now.
-const anyNow = fc.date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
+const anyNow = fc.date({
+  min: new Date('1950-01-01T00:00:00Z'),
+  max: new Date('2100-01-01T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 const nastyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\ud800', 'a\u0000b', 'x'.repeat(300), '2026-02-30', 'PIX', 'BOLETO', 'COP', 'BOB', 'BRL', 'MXN', '__proto__', 'constructor'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\ud800',
+    'a\u0000b',
+    'x'.repeat(300),
+    '2026-02-30',
+    'PIX',
+    'BOLETO',
+    'COP',
+    'BOB',
+    'BRL',
+    'MXN',
+    '__proto__',
+    'constructor',
+  ),
 );
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), nastyString, fc.double(), fc.integer());
 
 const bodyKeys = [
-  'currency', 'paymentMethod', 'name', 'email', 'phone', 'amount', 'description', 'cpf', 'responsibleDocument',
-  'responsibleExternalId', 'externalId', 'postbackUrl', 'dueDate', 'boletoAddress', 'unexpected', '__proto__', 'toString',
+  'currency',
+  'paymentMethod',
+  'name',
+  'email',
+  'phone',
+  'amount',
+  'description',
+  'cpf',
+  'responsibleDocument',
+  'responsibleExternalId',
+  'externalId',
+  'postbackUrl',
+  'dueDate',
+  'boletoAddress',
+  'unexpected',
+  '__proto__',
+  'toString',
 ];
 const addressKeys = ['address', 'number', 'complement', 'district', 'city', 'zipCode', 'uf', 'extra'];
 
-type Mutation = { op: 'set'; key: string; value: unknown } | { op: 'delete'; key: string } | { op: 'setAddress'; key: string; value: unknown } | { op: 'deleteAddress'; key: string };
+type Mutation =
+  | { op: 'set'; key: string; value: unknown }
+  | { op: 'delete'; key: string }
+  | { op: 'setAddress'; key: string; value: unknown }
+  | { op: 'deleteAddress'; key: string };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ op: fc.constant('set' as const), key: fc.oneof(fc.constantFrom(...bodyKeys), fc.string({ maxLength: 10 })), value: anyValue }),
+  fc.record({
+    op: fc.constant('set' as const),
+    key: fc.oneof(fc.constantFrom(...bodyKeys), fc.string({ maxLength: 10 })),
+    value: anyValue,
+  }),
   fc.record({ op: fc.constant('delete' as const), key: fc.constantFrom(...bodyKeys) }),
-  fc.record({ op: fc.constant('setAddress' as const), key: fc.constantFrom(...addressKeys), value: anyValue }),
+  fc.record({
+    op: fc.constant('setAddress' as const),
+    key: fc.constantFrom(...addressKeys),
+    value: anyValue,
+  }),
   fc.record({ op: fc.constant('deleteAddress' as const), key: fc.constantFrom(...addressKeys) }),
 );
 
 function mutate(body: Record<string, unknown>, mutations: readonly Mutation[]): Record<string, unknown> {
   // Define, not assign, so that "__proto__" becomes an own key as JSON.parse would make it.
-  const put = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  const put = (target: Record<string, unknown>, key: string, value: unknown) =>
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   for (const change of mutations) {
     if (change.op === 'set') put(body, change.key, change.value);
     else if (change.op === 'delete') delete body[change.key];
@@ -67,25 +114,39 @@ const validBodies = fc.constantFrom(boletoBody, copBody, bobBody).map((make) => 
 
 describe('parsePurchaseRequest never fails with anything but a 400', () => {
   it('for arbitrary JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), anyNow, (body, now) => {
-      outcome(body, now);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), anyNow, (body, now) => {
+        outcome(body, now);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('for arbitrary objects with purchase-like keys', () => {
     const objects = fc.dictionary(fc.constantFrom(...bodyKeys), anyValue, { maxKeys: 14 });
-    fc.assert(fc.property(objects, anyNow, (body, now) => {
-      outcome(body, now);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(objects, anyNow, (body, now) => {
+        outcome(body, now);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('for valid bodies with a few fields changed, removed or added', () => {
-    fc.assert(fc.property(validBodies, fc.array(mutation, { minLength: 1, maxLength: 4 }), anyNow, (body, mutations, now) => {
-      const input = mutate(body, mutations);
-      const before = structuredClone(input);
-      outcome(input, now);
-      expect(input).toEqual(before); // the parser does not touch its input
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(
+        validBodies,
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        anyNow,
+        (body, mutations, now) => {
+          const input = mutate(body, mutations);
+          const before = structuredClone(input);
+          outcome(input, now);
+          expect(input).toEqual(before); // the parser does not touch its input
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -109,16 +170,30 @@ const cnpjOf = (twelve: string) => {
 };
 
 const digit = fc.integer({ min: 0, max: 9 });
-const cpf = fc.array(digit, { minLength: 9, maxLength: 9 }).filter((d) => new Set(d).size > 1).map(cpfOf);
-const cnpj = fc.string({ unit: fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: 12, maxLength: 12 })
+const cpf = fc
+  .array(digit, { minLength: 9, maxLength: 9 })
+  .filter((d) => new Set(d).size > 1)
+  .map(cpfOf);
+const cnpj = fc
+  .string({ unit: fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: 12, maxLength: 12 })
   .filter((s) => new Set(s).size > 1)
   .map(cnpjOf);
-const formattedCnpj = cnpj.map((c) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`);
-const brDocument = fc.oneof(cpf, cnpj, formattedCnpj, formattedCnpj.map((c) => c.toLowerCase()));
+const formattedCnpj = cnpj.map(
+  (c) => `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`,
+);
+const brDocument = fc.oneof(
+  cpf,
+  cnpj,
+  formattedCnpj,
+  formattedCnpj.map((c) => c.toLowerCase()),
+);
 
-const text = (max: number) => fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
-const amountIn = (currency: keyof typeof amountLimits) => fc.integer({ min: amountLimits[currency].min, max: amountLimits[currency].max });
-const phoneDigits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+const text = (max: number) =>
+  fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+const amountIn = (currency: keyof typeof amountLimits) =>
+  fc.integer({ min: amountLimits[currency].min, max: amountLimits[currency].max });
+const phoneDigits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 
 const generatedBoleto = fc.record({
   paymentMethod: fc.constant('BOLETO'),
@@ -162,31 +237,40 @@ const generatedBob = fc.record({
 
 describe('valid bodies are accepted and normalised', () => {
   it('for generated boleto, COP and BOB bodies', () => {
-    fc.assert(fc.property(fc.oneof(generatedBoleto, generatedCop, generatedBob), anyNow, (body, now) => {
-      const result = outcome(body, now);
-      if ('rejected' in result) throw new Error(`rejected: ${result.rejected.message}`);
-      const request = result.accepted;
-      expect(request.amount).toBe(body.amount);
-      expect(request.name).toBe(body.name.trim());
-      if (request.currency === 'BRL') {
-        expect(request.phone).toMatch(/^\d{8,12}$/);
-        expect(request.cpf).toMatch(/^[0-9A-Z]{12}\d{2}$|^\d{11}$/);
-        expect(request.boletoAddress.uf).toMatch(/^[A-Z]{2}$/);
-        expect(request.dueDate > todayInSaoPaulo(now)).toBe(true);
-      } else {
-        expect(request.phone).toMatch(/^\+\d{8,15}$/);
-        expect(request.responsibleDocumentTypes.length).toBeGreaterThan(0);
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(generatedBoleto, generatedCop, generatedBob), anyNow, (body, now) => {
+        const result = outcome(body, now);
+        if ('rejected' in result) throw new Error(`rejected: ${result.rejected.message}`);
+        const request = result.accepted;
+        expect(request.amount).toBe(body.amount);
+        expect(request.name).toBe(body.name.trim());
+        if (request.currency === 'BRL') {
+          expect(request.phone).toMatch(/^\d{8,12}$/);
+          expect(request.cpf).toMatch(/^[0-9A-Z]{12}\d{2}$|^\d{11}$/);
+          expect(request.boletoAddress.uf).toMatch(/^[A-Z]{2}$/);
+          expect(request.dueDate > todayInSaoPaulo(now)).toBe(true);
+        } else {
+          expect(request.phone).toMatch(/^\+\d{8,15}$/);
+          expect(request.responsibleDocumentTypes.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe('messages never repeat a rejected document number', () => {
   it('for random 11- and 14-digit cpf values in a boleto body', () => {
     const digits = fc.oneof(phoneDigits(11, 11), phoneDigits(14, 14));
-    fc.assert(fc.property(digits, (number) => {
-      const result = outcome({ ...boletoBody(), cpf: number, responsibleDocument: number, phone: 'bad' }, new Date('2026-11-25T15:00:00Z'));
-      if ('rejected' in result) expect(result.rejected.message).not.toContain(number);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(digits, (number) => {
+        const result = outcome(
+          { ...boletoBody(), cpf: number, responsibleDocument: number, phone: 'bad' },
+          new Date('2026-11-25T15:00:00Z'),
+        );
+        if ('rejected' in result) expect(result.rejected.message).not.toContain(number);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { parsePurchaseRequest, type PurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import { type PurchaseRequest, parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { alphanumericCnpj, bobBody, boletoBody, copBody, noon } from '../support/purchase-fixtures.ts';
 
 /** The 400 message for `body`, failing the test if the body is accepted or another error is thrown. */
@@ -17,7 +17,8 @@ function rejection(body: unknown, now = noon): string {
 }
 
 const parse = (body: unknown, now = noon): PurchaseRequest => parsePurchaseRequest(body, now);
-const without = (body: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
+const without = (body: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
 
 describe('BRL boleto', () => {
   it('returns the normalised request with the default due date', () => {
@@ -78,47 +79,94 @@ describe('BRL boleto', () => {
       dueDate: null,
       boletoAddress: { ...(boletoBody().boletoAddress as object), number: '', complement: '  ' },
     });
-    expect(request).toMatchObject({ currency: 'BRL', externalId: null, postbackUrl: null, dueDate: '2026-11-28', boletoAddress: { number: null, complement: null } });
+    expect(request).toMatchObject({
+      currency: 'BRL',
+      externalId: null,
+      postbackUrl: null,
+      dueDate: '2026-11-28',
+      boletoAddress: { number: null, complement: null },
+    });
   });
 
   it('requires paymentMethod in BRL', () => {
-    expect(rejection(without(boletoBody(), 'paymentMethod'))).toBe('paymentMethod: is required for BRL (use BOLETO)');
+    expect(rejection(without(boletoBody(), 'paymentMethod'))).toBe(
+      'paymentMethod: is required for BRL (use BOLETO)',
+    );
   });
 
   it.each(['PIX', 'CREDIT_CARD'])('refuses %s as not supported by this service', (method) => {
-    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(`paymentMethod: ${method} is not supported by this service (use BOLETO)`);
+    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(
+      `paymentMethod: ${method} is not supported by this service (use BOLETO)`,
+    );
   });
 
   it.each(['boleto', 'QR', 'BANK_TRANSFER', 7, true])('refuses paymentMethod %j', (method) => {
-    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe('paymentMethod: must be BOLETO for BRL');
+    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(
+      'paymentMethod: must be BOLETO for BRL',
+    );
   });
 
-  it.each(['name', 'email', 'phone', 'amount', 'description', 'cpf', 'responsibleDocument', 'responsibleExternalId', 'boletoAddress'])(
-    'requires %s',
-    (field) => {
-      expect(rejection(without(boletoBody(), field))).toBe(`${field}: is required`);
-    },
-  );
+  it.each([
+    'name',
+    'email',
+    'phone',
+    'amount',
+    'description',
+    'cpf',
+    'responsibleDocument',
+    'responsibleExternalId',
+    'boletoAddress',
+  ])('requires %s', (field) => {
+    expect(rejection(without(boletoBody(), field))).toBe(`${field}: is required`);
+  });
 
   it.each(['address', 'district', 'city', 'zipCode', 'uf'])('requires boletoAddress.%s', (field) => {
-    const body = { ...boletoBody(), boletoAddress: without(boletoBody().boletoAddress as Record<string, unknown>, field) };
+    const body = {
+      ...boletoBody(),
+      boletoAddress: without(boletoBody().boletoAddress as Record<string, unknown>, field),
+    };
     expect(rejection(body)).toBe(`boletoAddress.${field}: is required`);
   });
 
   it('refuses an incomplete or malformed address, naming each part', () => {
-    const body = { ...boletoBody(), boletoAddress: { address: ' ', district: 'x'.repeat(256), city: 5, zipCode: '0131-0100', uf: 'XX', extra: 1 } };
+    const body = {
+      ...boletoBody(),
+      boletoAddress: {
+        address: ' ',
+        district: 'x'.repeat(256),
+        city: 5,
+        zipCode: '0131-0100',
+        uf: 'XX',
+        extra: 1,
+      },
+    };
     expect(rejection(body)).toBe(
       'boletoAddress.address: must not be empty; boletoAddress.district: must be at most 255 characters; boletoAddress.city: must be a string; ' +
         'boletoAddress.zipCode: must be 8 digits (e.g. 01310-100); boletoAddress.uf: must be one of the 27 Brazilian UFs (e.g. SP, RJ, DF); boletoAddress.extra: unknown field',
     );
-    expect(rejection({ ...boletoBody(), boletoAddress: 'Av. Paulista 1000' })).toBe('boletoAddress: must be an object with address, district, city, zipCode and uf');
+    expect(rejection({ ...boletoBody(), boletoAddress: 'Av. Paulista 1000' })).toBe(
+      'boletoAddress: must be an object with address, district, city, zipCode and uf',
+    );
   });
 
   it('accepts each address part up to 255 characters', () => {
     const long = 'x'.repeat(255);
-    const body = { ...boletoBody(), boletoAddress: { address: long, number: long, complement: long, district: long, city: long, zipCode: '01310100', uf: 'df' } };
+    const body = {
+      ...boletoBody(),
+      boletoAddress: {
+        address: long,
+        number: long,
+        complement: long,
+        district: long,
+        city: long,
+        zipCode: '01310100',
+        uf: 'df',
+      },
+    };
     expect(parse(body)).toMatchObject({ boletoAddress: { address: long, complement: long, uf: 'DF' } });
-    expect(rejection({ ...body, boletoAddress: { ...body.boletoAddress, number: 'x'.repeat(256) } })).toBe('boletoAddress.number: must be at most 255 characters');
+    expect(rejection({ ...body, boletoAddress: { ...body.boletoAddress, number: 'x'.repeat(256) } })).toBe(
+      'boletoAddress.number: must be at most 255 characters',
+    );
   });
 
   it.each([
@@ -133,14 +181,24 @@ describe('BRL boleto', () => {
   });
 
   it('checks cpf and responsibleDocument by their check digits without echoing them', () => {
-    const message = rejection({ ...boletoBody(), cpf: '111.111.111-11', responsibleDocument: '11.222.333/0001-80' });
-    expect(message).toBe('cpf: is not a valid CPF (check digits do not match); responsibleDocument: is not a valid CNPJ (check digits do not match)');
-    expect(rejection({ ...boletoBody(), cpf: '1234567890' })).toBe('cpf: must be a CPF (11 digits) or a CNPJ (14 characters, the last two digits)');
+    const message = rejection({
+      ...boletoBody(),
+      cpf: '111.111.111-11',
+      responsibleDocument: '11.222.333/0001-80',
+    });
+    expect(message).toBe(
+      'cpf: is not a valid CPF (check digits do not match); responsibleDocument: is not a valid CNPJ (check digits do not match)',
+    );
+    expect(rejection({ ...boletoBody(), cpf: '1234567890' })).toBe(
+      'cpf: must be a CPF (11 digits) or a CNPJ (14 characters, the last two digits)',
+    );
   });
 
   it('needs a boleto phone of 8 to 12 digits', () => {
     expect(parse({ ...boletoBody(), phone: '3123-4567' }).phone).toBe('31234567');
-    expect(rejection({ ...boletoBody(), phone: '+55 (11) 91234-5678' })).toBe('phone: must have 8 to 12 digits');
+    expect(rejection({ ...boletoBody(), phone: '+55 (11) 91234-5678' })).toBe(
+      'phone: must have 8 to 12 digits',
+    );
     expect(rejection({ ...boletoBody(), phone: '11 9123-ABCD' })).toMatch(/^phone: must contain only digits/);
     expect(rejection({ ...boletoBody(), phone: 11912345678 })).toBe('phone: must be a string');
   });
@@ -154,12 +212,18 @@ describe('BRL boleto', () => {
 
     it('accepts today in São Paulo and refuses yesterday', () => {
       const late = new Date('2026-11-26T02:30:00Z');
-      expect(parse({ ...boletoBody(), dueDate: '2026-11-25' }, late)).toMatchObject({ dueDate: '2026-11-25' });
-      expect(rejection({ ...boletoBody(), dueDate: '2026-11-24' }, late)).toBe('dueDate: must not be in the past (today is 2026-11-25 in São Paulo)');
+      expect(parse({ ...boletoBody(), dueDate: '2026-11-25' }, late)).toMatchObject({
+        dueDate: '2026-11-25',
+      });
+      expect(rejection({ ...boletoBody(), dueDate: '2026-11-24' }, late)).toBe(
+        'dueDate: must not be in the past (today is 2026-11-25 in São Paulo)',
+      );
     });
 
     it.each(['2026-02-30', '2026-12-1', '01/12/2026', '2026-12-01T00:00:00Z'])('refuses %j', (dueDate) => {
-      expect(rejection({ ...boletoBody(), dueDate })).toBe('dueDate: must be a real calendar date in the format YYYY-MM-DD');
+      expect(rejection({ ...boletoBody(), dueDate })).toBe(
+        'dueDate: must be a real calendar date in the format YYYY-MM-DD',
+      );
     });
   });
 });
@@ -187,10 +251,20 @@ describe('COP', () => {
   });
 
   it.each(['QR', 'BOLETO', 'pse', 1])('refuses paymentMethod %j', (method) => {
-    expect(rejection({ ...copBody(), paymentMethod: method })).toBe('paymentMethod: must be one of BANK_TRANSFER, PSE, NEQUI, BREB for COP');
+    expect(rejection({ ...copBody(), paymentMethod: method })).toBe(
+      'paymentMethod: must be one of BANK_TRANSFER, PSE, NEQUI, BREB for COP',
+    );
   });
 
-  it.each(['name', 'email', 'phone', 'amount', 'description', 'responsibleDocument', 'responsibleExternalId'])('requires %s', (field) => {
+  it.each([
+    'name',
+    'email',
+    'phone',
+    'amount',
+    'description',
+    'responsibleDocument',
+    'responsibleExternalId',
+  ])('requires %s', (field) => {
     expect(rejection(without(copBody(), field))).toBe(`${field}: is required`);
   });
 
@@ -202,17 +276,29 @@ describe('COP', () => {
   ])('amount %i is accepted: %s', (amount, accepted) => {
     const body = { ...copBody(), amount };
     if (accepted) expect(parse(body).amount).toBe(amount);
-    else expect(rejection(body)).toBe('amount: must be an integer between 1000000 and 1000000000 (cents of COP)');
+    else
+      expect(rejection(body)).toBe(
+        'amount: must be an integer between 1000000 and 1000000000 (cents of COP)',
+      );
   });
 
   it('checks the NIT check digit when given, without echoing the number', () => {
-    expect(parse({ ...copBody(), responsibleDocument: '800.197.268-4' })).toMatchObject({ responsibleDocument: '800197268-4', responsibleDocumentTypes: ['NIT'] });
-    expect(rejection({ ...copBody(), responsibleDocument: '800.197.268-5' })).toBe('responsibleDocument: NIT check digit (after the hyphen) does not match');
-    expect(rejection({ ...copBody(), responsibleDocument: '12-AB' })).toBe('responsibleDocument: must be a CC, NIT, CE or TI number');
+    expect(parse({ ...copBody(), responsibleDocument: '800.197.268-4' })).toMatchObject({
+      responsibleDocument: '800197268-4',
+      responsibleDocumentTypes: ['NIT'],
+    });
+    expect(rejection({ ...copBody(), responsibleDocument: '800.197.268-5' })).toBe(
+      'responsibleDocument: NIT check digit (after the hyphen) does not match',
+    );
+    expect(rejection({ ...copBody(), responsibleDocument: '12-AB' })).toBe(
+      'responsibleDocument: must be a CC, NIT, CE or TI number',
+    );
   });
 
   it('needs an E.164 phone', () => {
-    expect(rejection({ ...copBody(), phone: '300 12' })).toBe('phone: must have 8 to 15 digits including the country calling code');
+    expect(rejection({ ...copBody(), phone: '300 12' })).toBe(
+      'phone: must have 8 to 15 digits including the country calling code',
+    );
   });
 
   it('refuses boleto-only fields as unknown', () => {
@@ -244,7 +330,15 @@ describe('BOB', () => {
     expect(rejection({ ...bobBody(), paymentMethod: method })).toBe('paymentMethod: must be QR for BOB');
   });
 
-  it.each(['name', 'email', 'phone', 'amount', 'description', 'responsibleDocument', 'responsibleExternalId'])('requires %s', (field) => {
+  it.each([
+    'name',
+    'email',
+    'phone',
+    'amount',
+    'description',
+    'responsibleDocument',
+    'responsibleExternalId',
+  ])('requires %s', (field) => {
     expect(rejection(without(bobBody(), field))).toBe(`${field}: is required`);
   });
 
@@ -260,17 +354,23 @@ describe('BOB', () => {
   });
 
   it('refuses a document that is no CI, NIT or PAS', () => {
-    expect(rejection({ ...bobBody(), responsibleDocument: '123' })).toBe('responsibleDocument: must be a CI, NIT or PAS number');
+    expect(rejection({ ...bobBody(), responsibleDocument: '123' })).toBe(
+      'responsibleDocument: must be a CI, NIT or PAS number',
+    );
   });
 });
 
 describe('currency selection', () => {
   it.each(['MXN', 'ARS', 'USD'])('refuses %s as not supported', (currency) => {
-    expect(rejection({ ...copBody(), currency })).toBe(`currency: ${currency} is not supported (use BRL, COP or BOB)`);
+    expect(rejection({ ...copBody(), currency })).toBe(
+      `currency: ${currency} is not supported (use BRL, COP or BOB)`,
+    );
   });
 
   it('asks for upper case rather than calling cop unsupported', () => {
-    expect(rejection({ ...copBody(), currency: 'cop' })).toBe('currency: must be one of BRL, COP or BOB, in upper case');
+    expect(rejection({ ...copBody(), currency: 'cop' })).toBe(
+      'currency: must be one of BRL, COP or BOB, in upper case',
+    );
   });
 
   it.each([1, true, {}, [], 'COLOMBIA', 'x'.repeat(1000)])('refuses %j without repeating it', (currency) => {
@@ -279,7 +379,9 @@ describe('currency selection', () => {
 
   it('reports only the selection error when the rail is unknown', () => {
     expect(rejection({ currency: 'MXN' })).toBe('currency: MXN is not supported (use BRL, COP or BOB)');
-    expect(rejection({ paymentMethod: 'PIX' })).toBe('paymentMethod: PIX is not supported by this service (use BOLETO)');
+    expect(rejection({ paymentMethod: 'PIX' })).toBe(
+      'paymentMethod: PIX is not supported by this service (use BOLETO)',
+    );
   });
 });
 
@@ -292,11 +394,16 @@ describe('common fields', () => {
 
   describe.each(variants)('%s', (_currency, body) => {
     it('trims name and description and bounds them to 255 characters', () => {
-      expect(parse({ ...body(), name: `  ${'n'.repeat(255)}  `, description: ' d ' })).toMatchObject({ name: 'n'.repeat(255), description: 'd' });
+      expect(parse({ ...body(), name: `  ${'n'.repeat(255)}  `, description: ' d ' })).toMatchObject({
+        name: 'n'.repeat(255),
+        description: 'd',
+      });
       expect(rejection({ ...body(), name: 'n'.repeat(256), description: 'd'.repeat(256) })).toBe(
         'name: must be at most 255 characters; description: must be at most 255 characters',
       );
-      expect(rejection({ ...body(), name: '   ', description: '' })).toBe('name: must not be empty; description: must not be empty');
+      expect(rejection({ ...body(), name: '   ', description: '' })).toBe(
+        'name: must not be empty; description: must not be empty',
+      );
     });
 
     it('validates email', () => {
@@ -306,14 +413,21 @@ describe('common fields', () => {
 
     it('refuses non-integer and non-number amounts', () => {
       for (const amount of [1_000_000.5, '1000000', null, true, [1_000_000]]) {
-        expect(rejection({ ...body(), amount }), JSON.stringify(amount)).toMatch(/^amount: must be an integer between \d+ and \d+ \(cents of [A-Z]{3}\)$/);
+        expect(rejection({ ...body(), amount }), JSON.stringify(amount)).toMatch(
+          /^amount: must be an integer between \d+ and \d+ \(cents of [A-Z]{3}\)$/,
+        );
       }
     });
 
     it('bounds responsibleExternalId and externalId to 255 characters, kept as sent', () => {
       const id = ` ${'i'.repeat(253)} `;
-      expect(parse({ ...body(), responsibleExternalId: id, externalId: id })).toMatchObject({ responsibleExternalId: id, externalId: id });
-      expect(rejection({ ...body(), responsibleExternalId: 'r'.repeat(256), externalId: 'e'.repeat(256) })).toBe(
+      expect(parse({ ...body(), responsibleExternalId: id, externalId: id })).toMatchObject({
+        responsibleExternalId: id,
+        externalId: id,
+      });
+      expect(
+        rejection({ ...body(), responsibleExternalId: 'r'.repeat(256), externalId: 'e'.repeat(256) }),
+      ).toBe(
         'responsibleExternalId: must be at most 255 characters; externalId: must be at most 255 characters',
       );
       expect(rejection({ ...body(), externalId: '' })).toBe('externalId: must not be empty');
@@ -321,9 +435,15 @@ describe('common fields', () => {
     });
 
     it('accepts an absolute http(s) postbackUrl and refuses others', () => {
-      expect(parse({ ...body(), postbackUrl: 'http://localhost:3000/hook' })).toMatchObject({ postbackUrl: 'http://localhost:3000/hook' });
-      expect(rejection({ ...body(), postbackUrl: 'ftp://example.com' })).toBe('postbackUrl: must be an absolute http or https URL');
-      expect(rejection({ ...body(), postbackUrl: `https://example.com/${'p'.repeat(2048)}` })).toBe('postbackUrl: must be at most 2048 characters');
+      expect(parse({ ...body(), postbackUrl: 'http://localhost:3000/hook' })).toMatchObject({
+        postbackUrl: 'http://localhost:3000/hook',
+      });
+      expect(rejection({ ...body(), postbackUrl: 'ftp://example.com' })).toBe(
+        'postbackUrl: must be an absolute http or https URL',
+      );
+      expect(rejection({ ...body(), postbackUrl: `https://example.com/${'p'.repeat(2048)}` })).toBe(
+        'postbackUrl: must be at most 2048 characters',
+      );
     });
 
     it('refuses unknown fields by name', () => {
@@ -331,8 +451,19 @@ describe('common fields', () => {
     });
 
     it('names every failing field at once, in schema order', () => {
-      const message = rejection({ ...body(), name: '', email: 'x', amount: 1.5, responsibleExternalId: undefined });
-      expect(message.split('; ').map((part) => part.split(':')[0])).toEqual(['name', 'email', 'amount', 'responsibleExternalId']);
+      const message = rejection({
+        ...body(),
+        name: '',
+        email: 'x',
+        amount: 1.5,
+        responsibleExternalId: undefined,
+      });
+      expect(message.split('; ').map((part) => part.split(':')[0])).toEqual([
+        'name',
+        'email',
+        'amount',
+        'responsibleExternalId',
+      ]);
     });
   });
 });
@@ -344,7 +475,9 @@ describe('body shape', () => {
 
   it('names an empty key as ""', () => {
     expect(rejection({ ...copBody(), '': 1 })).toBe('"": unknown field');
-    expect(rejection({ ...boletoBody(), boletoAddress: { ...(boletoBody().boletoAddress as object), '': 1 } })).toBe('boletoAddress."": unknown field');
+    expect(
+      rejection({ ...boletoBody(), boletoAddress: { ...(boletoBody().boletoAddress as object), '': 1 } }),
+    ).toBe('boletoAddress."": unknown field');
   });
 
   it('refuses a __proto__ key parsed from JSON as an unknown field', () => {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { rotateSecrets, secretOverlapMs } from '../../shared/accounts/manage-webhook.ts';
+import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
-import { creationView, newTransactionRecord, transactionView } from '../../shared/transactions/transaction.ts';
-import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import {
+  creationView,
+  newTransactionRecord,
+  transactionView,
+} from '../../shared/transactions/transaction.ts';
 import { delaySecondsFor, pollDelayMs } from '../../shared/workers/poll-schedule.ts';
 import { bobBody, boletoBody, noon } from '../support/purchase-fixtures.ts';
 
@@ -16,12 +20,36 @@ describe('requestHash', () => {
 });
 
 describe('transaction views', () => {
-  const record = (body: Record<string, unknown>) => newTransactionRecord({ id: '1764082800000123456', pageToken: 't'.repeat(32), accountId: 'acc_1', request: parsePurchaseRequest(body, noon), costFee: 350, accountPostbackUrl: 'https://global.example/hooks', now: noon });
+  const record = (body: Record<string, unknown>) =>
+    newTransactionRecord({
+      id: '1764082800000123456',
+      pageToken: 't'.repeat(32),
+      accountId: 'acc_1',
+      request: parsePurchaseRequest(body, noon),
+      costFee: 350,
+      accountPostbackUrl: 'https://global.example/hooks',
+      now: noon,
+    });
 
   it('shows a boleto with an empty paymentInstruction and the due date as a UTC timestamp', () => {
     const view = creationView(record(boletoBody()));
-    expect(view.paymentInstruction).toEqual({ type: 'BOLETO', dueDate: '2026-11-28T00:00:00.000Z', boletoUrl: null, boletoBarcode: '', boletoDigitableLine: '' });
-    expect(view).toMatchObject({ installments: null, referrerUrl: null, redirectUrl: null, qr: null, boletoDigitableLine: null, expiresAt: null, status: 'PENDING', postbackUrl: 'https://global.example/hooks' });
+    expect(view.paymentInstruction).toEqual({
+      type: 'BOLETO',
+      dueDate: '2026-11-28T00:00:00.000Z',
+      boletoUrl: null,
+      boletoBarcode: '',
+      boletoDigitableLine: '',
+    });
+    expect(view).toMatchObject({
+      installments: null,
+      referrerUrl: null,
+      redirectUrl: null,
+      qr: null,
+      boletoDigitableLine: null,
+      expiresAt: null,
+      status: 'PENDING',
+      postbackUrl: 'https://global.example/hooks',
+    });
     expect(view).not.toHaveProperty('updatedAt');
   });
 
@@ -36,19 +64,32 @@ describe('transaction views', () => {
 describe('webhook secret rotation', () => {
   const now = new Date('2026-11-25T12:00:00Z');
   it('keeps the previous secret for 24 h and drops expired ones', () => {
-    const rotated = rotateSecrets([{ secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z' }], now, 'whsec_new');
+    const rotated = rotateSecrets(
+      [{ secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z' }],
+      now,
+      'whsec_new',
+    );
     expect(rotated).toEqual([
-      { secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z', expiresAt: new Date(now.getTime() + secretOverlapMs).toISOString() },
+      {
+        secret: 'whsec_old',
+        createdAt: '2026-01-01T00:00:00Z',
+        expiresAt: new Date(now.getTime() + secretOverlapMs).toISOString(),
+      },
       { secret: 'whsec_new', createdAt: now.toISOString() },
     ]);
     const later = new Date(now.getTime() + secretOverlapMs + 1);
-    expect(rotateSecrets(rotated, later, 'whsec_newer').map((s) => s.secret)).toEqual(['whsec_new', 'whsec_newer']);
+    expect(rotateSecrets(rotated, later, 'whsec_newer').map((s) => s.secret)).toEqual([
+      'whsec_new',
+      'whsec_newer',
+    ]);
   });
 });
 
 describe('poll schedules', () => {
   it('walks the schedule, repeats its last step and caps at 15 minutes', () => {
-    expect([1, 2, 3, 4].map((attempt) => pollDelayMs([2000, 5000, 60_000], attempt))).toEqual([2000, 5000, 60_000, 60_000]);
+    expect([1, 2, 3, 4].map((attempt) => pollDelayMs([2000, 5000, 60_000], attempt))).toEqual([
+      2000, 5000, 60_000, 60_000,
+    ]);
     expect(pollDelayMs([3_600_000], 1)).toBe(900_000);
     expect(delaySecondsFor(1)).toBe(1);
     expect(delaySecondsFor(0)).toBe(0);

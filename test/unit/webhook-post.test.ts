@@ -60,12 +60,26 @@ beforeEach(() => {
   connections = 0;
 });
 
-const body = JSON.stringify({ id: 'evt_1', type: 'cashin.paid', createdAt: '2026-01-01T00:00:00.000Z', data: { status: 'PAID', note: 'ação' } });
-const signature = { 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'webhook-signature': 'v1,abc=' };
+const body = JSON.stringify({
+  id: 'evt_1',
+  type: 'cashin.paid',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  data: { status: 'PAID', note: 'ação' },
+});
+const signature = {
+  'webhook-id': 'evt_1',
+  'webhook-timestamp': '1767225600',
+  'webhook-signature': 'v1,abc=',
+};
 
 describe('postWebhook against a local server', () => {
   it('POSTs the body with JSON content type, user agent and the given headers; 2xx is ok', async () => {
-    const result = await postWebhook({ url: `${base}/ok?merchant=7`, body, headers: signature, allowInsecure: true });
+    const result = await postWebhook({
+      url: `${base}/ok?merchant=7`,
+      body,
+      headers: signature,
+      allowInsecure: true,
+    });
     expect(result).toMatchObject({ ok: true, statusCode: 200, responseSnippet: 'thanks' });
     expect(result.error).toBeUndefined();
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
@@ -87,7 +101,13 @@ describe('postWebhook against a local server', () => {
 
   it('reports 500 as not ok with the status and response snippet', async () => {
     const result = await postWebhook({ url: `${base}/error`, body, headers: {}, allowInsecure: true });
-    expect(result).toMatchObject({ ok: false, statusCode: 500, failure: 'http-status', error: 'HTTP 500', responseSnippet: 'boom' });
+    expect(result).toMatchObject({
+      ok: false,
+      statusCode: 500,
+      failure: 'http-status',
+      error: 'HTTP 500',
+      responseSnippet: 'boom',
+    });
   });
 
   it('reports 410 as not ok', async () => {
@@ -103,7 +123,13 @@ describe('postWebhook against a local server', () => {
   });
 
   it('gives up on a server that does not answer within the timeout', async () => {
-    const result = await postWebhook({ url: `${base}/slow`, body, headers: {}, allowInsecure: true, timeoutMs: 200 });
+    const result = await postWebhook({
+      url: `${base}/slow`,
+      body,
+      headers: {},
+      allowInsecure: true,
+      timeoutMs: 200,
+    });
     expect(result).toMatchObject({ ok: false, failure: 'timeout' });
     expect(result.statusCode).toBeUndefined();
     expect(result.error).toContain('200 ms');
@@ -112,7 +138,13 @@ describe('postWebhook against a local server', () => {
   });
 
   it('keeps the status when only the body is slow', async () => {
-    const result = await postWebhook({ url: `${base}/slow-body`, body, headers: {}, allowInsecure: true, timeoutMs: 200 });
+    const result = await postWebhook({
+      url: `${base}/slow-body`,
+      body,
+      headers: {},
+      allowInsecure: true,
+      timeoutMs: 200,
+    });
     expect(result).toMatchObject({ ok: true, statusCode: 200, responseSnippet: 'partial' });
     expect(result.durationMs).toBeLessThan(2000);
   });
@@ -121,12 +153,24 @@ describe('postWebhook against a local server', () => {
     const result = await postWebhook({ url: `${base}/huge`, body, headers: {}, allowInsecure: true });
     expect(result).toMatchObject({ ok: true, statusCode: 200 });
     expect(result.responseSnippet).toBe('x'.repeat(4096));
-    const small = await postWebhook({ url: `${base}/huge`, body, headers: {}, allowInsecure: true, maxResponseBytes: 10 });
+    const small = await postWebhook({
+      url: `${base}/huge`,
+      body,
+      headers: {},
+      allowInsecure: true,
+      maxResponseBytes: 10,
+    });
     expect(small.responseSnippet).toBe('x'.repeat(10));
   });
 
   it('counts the byte limit in bytes, not characters', async () => {
-    const result = await postWebhook({ url: `${base}/multibyte`, body, headers: {}, allowInsecure: true, maxResponseBytes: 6 });
+    const result = await postWebhook({
+      url: `${base}/multibyte`,
+      body,
+      headers: {},
+      allowInsecure: true,
+      maxResponseBytes: 6,
+    });
     expect(Buffer.byteLength(result.responseSnippet ?? '', 'utf8')).toBeLessThanOrEqual(6);
     expect(result.responseSnippet).toBe('ñññ');
   });
@@ -136,7 +180,12 @@ describe('postWebhook against a local server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const result = await postWebhook({ url: `http://127.0.0.1:${closedPort}/ok`, body, headers: {}, allowInsecure: true });
+    const result = await postWebhook({
+      url: `http://127.0.0.1:${closedPort}/ok`,
+      body,
+      headers: {},
+      allowInsecure: true,
+    });
     expect(result).toMatchObject({ ok: false, failure: 'network' });
     expect(result.error).toContain('ECONNREFUSED');
     expect(result.statusCode).toBeUndefined();
@@ -149,7 +198,13 @@ describe('postWebhook against a local server', () => {
       return ['127.0.0.1'];
     };
     // webhook-receiver.invalid resolves nowhere; reaching the server proves the pinned lookup is used.
-    const result = await postWebhook({ url: `http://webhook-receiver.invalid:${port}/ok`, body, headers: {}, allowInsecure: true, resolve });
+    const result = await postWebhook({
+      url: `http://webhook-receiver.invalid:${port}/ok`,
+      body,
+      headers: {},
+      allowInsecure: true,
+      resolve,
+    });
     expect(result).toMatchObject({ ok: true, statusCode: 200 });
     expect(lookups).toBe(1);
     expect(received[0]?.headers.host).toBe(`webhook-receiver.invalid:${port}`);
@@ -157,7 +212,14 @@ describe('postWebhook against a local server', () => {
 
   it('bounds DNS resolution by the timeout', async () => {
     const hanging: Resolver = () => new Promise<string[]>(() => {});
-    const result = await postWebhook({ url: `http://hangs.example:${port}/ok`, body, headers: {}, allowInsecure: true, resolve: hanging, timeoutMs: 100 });
+    const result = await postWebhook({
+      url: `http://hangs.example:${port}/ok`,
+      body,
+      headers: {},
+      allowInsecure: true,
+      resolve: hanging,
+      timeoutMs: 100,
+    });
     expect(result).toMatchObject({ ok: false, failure: 'timeout' });
     expect(connections).toBe(0);
   });
@@ -173,7 +235,12 @@ describe('postWebhook with insecure postbacks off', () => {
   });
 
   it('rejects an https URL to a loopback address before connecting', async () => {
-    const result = await postWebhook({ url: `https://127.0.0.1:${port}/ok`, body, headers: {}, allowInsecure: false });
+    const result = await postWebhook({
+      url: `https://127.0.0.1:${port}/ok`,
+      body,
+      headers: {},
+      allowInsecure: false,
+    });
     expect(result).toMatchObject({ ok: false, failure: 'undeliverable-url' });
     expect(result.error).toContain('non-public-address');
     expect(connections).toBe(0);

@@ -4,8 +4,8 @@ import {
   nextDelayMs,
   parseRetrySchedule,
   SQS_MAX_DELAY_SECONDS,
-  sqsDelayPlan,
   STANDARD_RETRY_SCHEDULE_MS,
+  sqsDelayPlan,
 } from '../../shared/webhooks/retry-schedule.ts';
 
 const s = 1000;
@@ -14,7 +14,17 @@ const h = 60 * m;
 
 describe('the default schedule', () => {
   it('is the Standard Webhooks schedule: 10 attempts over about 3 days', () => {
-    expect(STANDARD_RETRY_SCHEDULE_MS).toEqual([5 * s, 5 * m, 30 * m, 2 * h, 5 * h, 10 * h, 14 * h, 20 * h, 24 * h]);
+    expect(STANDARD_RETRY_SCHEDULE_MS).toEqual([
+      5 * s,
+      5 * m,
+      30 * m,
+      2 * h,
+      5 * h,
+      10 * h,
+      14 * h,
+      20 * h,
+      24 * h,
+    ]);
     expect(maxAttempts()).toBe(10);
     const total = STANDARD_RETRY_SCHEDULE_MS.reduce((sum, delay) => sum + delay, 0);
     expect(total).toBe(75 * h + 35 * m + 5 * s);
@@ -35,9 +45,12 @@ describe('parseRetrySchedule', () => {
     expect(parseRetrySchedule(' 1d , 2 H,0ms ')).toEqual([24 * h, 2 * h, 0]);
   });
 
-  it.each(['', ' ', '5', '5s,', '5x', '1.5h', '-5s', 's', '5s;5m', '5 s 5m', `${Number.MAX_SAFE_INTEGER}d`])('rejects %j naming the variable', (text) => {
-    expect(() => parseRetrySchedule(text)).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
-  });
+  it.each(['', ' ', '5', '5s,', '5x', '1.5h', '-5s', 's', '5s;5m', '5 s 5m', `${Number.MAX_SAFE_INTEGER}d`])(
+    'rejects %j naming the variable',
+    (text) => {
+      expect(() => parseRetrySchedule(text)).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    },
+  );
 });
 
 describe('nextDelayMs', () => {

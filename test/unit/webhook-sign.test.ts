@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { activeSigningSecrets, signWebhook } from '../../shared/webhooks/sign.ts';
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-const payload = JSON.stringify({ id: 'evt_1', type: 'cashin.paid', createdAt: '2026-01-01T00:00:00.000Z', data: { id: '1', status: 'PAID' } });
+const payload = JSON.stringify({
+  id: 'evt_1',
+  type: 'cashin.paid',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  data: { id: '1', status: 'PAID' },
+});
 
 describe('signWebhook', () => {
   it('produces Standard Webhooks headers that verify with the secret', () => {
@@ -20,7 +25,12 @@ describe('signWebhook', () => {
   it('signs once per secret during a rotation, and each secret verifies on its own', () => {
     const oldSecret = newSecret();
     const currentSecret = newSecret();
-    const headers = signWebhook({ id: 'evt_2', timestamp: new Date(), payload, secrets: [currentSecret, oldSecret] });
+    const headers = signWebhook({
+      id: 'evt_2',
+      timestamp: new Date(),
+      payload,
+      secrets: [currentSecret, oldSecret],
+    });
     const parts = headers['webhook-signature'].split(' ');
     expect(parts).toHaveLength(2);
     for (const part of parts) expect(part).toMatch(/^v1,/);
@@ -42,10 +52,15 @@ describe('signWebhook', () => {
     const verifier = new Webhook(secret);
     expect(() => verifier.verify(payload.replace('PAID', 'PAYD'), headers)).toThrow(WebhookVerificationError);
     expect(() => verifier.verify(`${payload} `, headers)).toThrow(WebhookVerificationError);
-    expect(() => verifier.verify(payload, { ...headers, 'webhook-id': 'evt_5' })).toThrow(WebhookVerificationError);
-    expect(() => verifier.verify(payload, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) + 1) })).toThrow(
+    expect(() => verifier.verify(payload, { ...headers, 'webhook-id': 'evt_5' })).toThrow(
       WebhookVerificationError,
     );
+    expect(() =>
+      verifier.verify(payload, {
+        ...headers,
+        'webhook-timestamp': String(Number(headers['webhook-timestamp']) + 1),
+      }),
+    ).toThrow(WebhookVerificationError);
   });
 
   it('refuses to sign without a secret', () => {
@@ -66,7 +81,11 @@ describe('activeSigningSecrets', () => {
 
   it('drops secrets whose expiry has passed, including at the exact instant', () => {
     const secrets = [
-      { secret: 'whsec_expired', createdAt: '2025-12-01T00:00:00.000Z', expiresAt: '2026-03-10T11:59:59.999Z' },
+      {
+        secret: 'whsec_expired',
+        createdAt: '2025-12-01T00:00:00.000Z',
+        expiresAt: '2026-03-10T11:59:59.999Z',
+      },
       { secret: 'whsec_boundary', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: now },
       { secret: 'whsec_current', createdAt: '2026-03-09T12:00:00.000Z', expiresAt: null },
     ];
@@ -83,10 +102,19 @@ describe('activeSigningSecrets', () => {
     const currentSecret = newSecret();
     const rotatedAt = new Date();
     const secrets = [
-      { secret: oldSecret, createdAt: new Date(rotatedAt.getTime() - 90 * 86_400_000), expiresAt: new Date(rotatedAt.getTime() + 86_400_000) },
+      {
+        secret: oldSecret,
+        createdAt: new Date(rotatedAt.getTime() - 90 * 86_400_000),
+        expiresAt: new Date(rotatedAt.getTime() + 86_400_000),
+      },
       { secret: currentSecret, createdAt: rotatedAt },
     ];
-    const during = signWebhook({ id: 'evt_7', timestamp: new Date(), payload, secrets: activeSigningSecrets(secrets, rotatedAt) });
+    const during = signWebhook({
+      id: 'evt_7',
+      timestamp: new Date(),
+      payload,
+      secrets: activeSigningSecrets(secrets, rotatedAt),
+    });
     expect(() => new Webhook(oldSecret).verify(payload, during)).not.toThrow();
     expect(() => new Webhook(currentSecret).verify(payload, during)).not.toThrow();
 

@@ -116,7 +116,10 @@ describe('assertDeliverableUrl', () => {
   const insecure = { allowInsecure: true };
 
   it('accepts an https URL whose host resolves only to public addresses and returns them', async () => {
-    const addresses = await assertDeliverableUrl('https://hooks.example.com/cashin', { ...secure, resolve: resolvesTo('93.184.216.34', '2606:2800:220:1::1') });
+    const addresses = await assertDeliverableUrl('https://hooks.example.com/cashin', {
+      ...secure,
+      resolve: resolvesTo('93.184.216.34', '2606:2800:220:1::1'),
+    });
     expect(addresses).toEqual(['93.184.216.34', '2606:2800:220:1::1']);
   });
 
@@ -127,7 +130,9 @@ describe('assertDeliverableUrl', () => {
       return ['8.8.8.8'];
     };
     expect(await assertDeliverableUrl('https://1.1.1.1/hook', { ...secure, resolve })).toEqual(['1.1.1.1']);
-    expect(await assertDeliverableUrl('https://[2606:4700:4700::1111]/hook', { ...secure, resolve })).toEqual(['2606:4700:4700::1111']);
+    expect(await assertDeliverableUrl('https://[2606:4700:4700::1111]/hook', { ...secure, resolve })).toEqual(
+      ['2606:4700:4700::1111'],
+    );
     expect(calls).toBe(0);
   });
 
@@ -186,14 +191,18 @@ describe('assertDeliverableUrl', () => {
   });
 
   it('rejects localhost, which resolves to loopback', async () => {
-    const error = await rejection(assertDeliverableUrl('https://localhost/hook', { ...secure, resolve: resolvesTo('127.0.0.1', '::1') }));
+    const error = await rejection(
+      assertDeliverableUrl('https://localhost/hook', { ...secure, resolve: resolvesTo('127.0.0.1', '::1') }),
+    );
     expect(error.reason).toBe('non-public-address');
     expect(error.address).toBe('127.0.0.1');
     expect(error.addressClass).toBe('loopback');
   });
 
   it('rejects a name that resolves to a private address', async () => {
-    const error = await rejection(assertDeliverableUrl('https://internal.example.com/', { ...secure, resolve: resolvesTo('10.0.0.5') }));
+    const error = await rejection(
+      assertDeliverableUrl('https://internal.example.com/', { ...secure, resolve: resolvesTo('10.0.0.5') }),
+    );
     expect(error.reason).toBe('non-public-address');
     expect(error.address).toBe('10.0.0.5');
     expect(error.addressClass).toBe('private');
@@ -205,7 +214,9 @@ describe('assertDeliverableUrl', () => {
       ['192.168.0.10', '93.184.216.34'],
       ['2606:2800:220:1::1', '::ffff:169.254.169.254'],
     ]) {
-      const error = await rejection(assertDeliverableUrl('https://mixed.example.com/', { ...secure, resolve: resolvesTo(...answer) }));
+      const error = await rejection(
+        assertDeliverableUrl('https://mixed.example.com/', { ...secure, resolve: resolvesTo(...answer) }),
+      );
       expect(error.reason).toBe('non-public-address');
     }
   });
@@ -226,35 +237,68 @@ describe('assertDeliverableUrl', () => {
     const failing: Resolver = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND nope.invalid'), { code: 'ENOTFOUND' });
     };
-    const error = await rejection(assertDeliverableUrl('https://nope.invalid/', { ...secure, resolve: failing }));
+    const error = await rejection(
+      assertDeliverableUrl('https://nope.invalid/', { ...secure, resolve: failing }),
+    );
     expect(error.reason).toBe('dns-failure');
     expect(error.message).toContain('ENOTFOUND');
-    expect((await rejection(assertDeliverableUrl('https://empty.example.com/', { ...secure, resolve: resolvesTo() }))).reason).toBe('dns-failure');
-    expect((await rejection(assertDeliverableUrl('https://odd.example.com/', { ...insecure, resolve: resolvesTo('not-an-ip') }))).reason).toBe('dns-failure');
+    expect(
+      (
+        await rejection(
+          assertDeliverableUrl('https://empty.example.com/', { ...secure, resolve: resolvesTo() }),
+        )
+      ).reason,
+    ).toBe('dns-failure');
+    expect(
+      (
+        await rejection(
+          assertDeliverableUrl('https://odd.example.com/', { ...insecure, resolve: resolvesTo('not-an-ip') }),
+        )
+      ).reason,
+    ).toBe('dns-failure');
   });
 
   it('requires https unless insecure postbacks are allowed', async () => {
     const resolve = resolvesTo('93.184.216.34');
-    expect((await rejection(assertDeliverableUrl('http://hooks.example.com/', { ...secure, resolve }))).reason).toBe('insecure-scheme');
-    expect(await assertDeliverableUrl('http://hooks.example.com/', { ...insecure, resolve })).toEqual(['93.184.216.34']);
-    expect(await assertDeliverableUrl('https://hooks.example.com/', { ...secure, resolve })).toEqual(['93.184.216.34']);
+    expect(
+      (await rejection(assertDeliverableUrl('http://hooks.example.com/', { ...secure, resolve }))).reason,
+    ).toBe('insecure-scheme');
+    expect(await assertDeliverableUrl('http://hooks.example.com/', { ...insecure, resolve })).toEqual([
+      '93.184.216.34',
+    ]);
+    expect(await assertDeliverableUrl('https://hooks.example.com/', { ...secure, resolve })).toEqual([
+      '93.184.216.34',
+    ]);
   });
 
   it('allows internal addresses when insecure postbacks are allowed', async () => {
     expect(await assertDeliverableUrl('http://127.0.0.1:3000/hook', insecure)).toEqual(['127.0.0.1']);
-    expect(await assertDeliverableUrl('http://receiver.local/', { ...insecure, resolve: resolvesTo('10.0.0.5') })).toEqual(['10.0.0.5']);
+    expect(
+      await assertDeliverableUrl('http://receiver.local/', { ...insecure, resolve: resolvesTo('10.0.0.5') }),
+    ).toEqual(['10.0.0.5']);
   });
 
   it('rejects other schemes even when insecure postbacks are allowed', async () => {
-    for (const url of ['ftp://example.com/x', 'file:///etc/passwd', 'gopher://example.com/', 'javascript:alert(1)']) {
+    for (const url of [
+      'ftp://example.com/x',
+      'file:///etc/passwd',
+      'gopher://example.com/',
+      'javascript:alert(1)',
+    ]) {
       expect((await rejection(assertDeliverableUrl(url, insecure))).reason).toBe('unsupported-scheme');
     }
   });
 
   it('rejects credentials in the URL', async () => {
     const resolve = resolvesTo('93.184.216.34');
-    expect((await rejection(assertDeliverableUrl('https://user:pass@hooks.example.com/', { ...secure, resolve }))).reason).toBe('credentials');
-    expect((await rejection(assertDeliverableUrl('https://user@hooks.example.com/', { ...insecure, resolve }))).reason).toBe('credentials');
+    expect(
+      (await rejection(assertDeliverableUrl('https://user:pass@hooks.example.com/', { ...secure, resolve })))
+        .reason,
+    ).toBe('credentials');
+    expect(
+      (await rejection(assertDeliverableUrl('https://user@hooks.example.com/', { ...insecure, resolve })))
+        .reason,
+    ).toBe('credentials');
   });
 
   it('rejects text that is not an absolute URL', async () => {

@@ -15,16 +15,33 @@ export function boletoExpiresAt(dueDate: string): string {
   return `${addDays(dueDate, 1)}T03:00:00.000Z`;
 }
 
-export function sandboxInstruction(transaction: TransactionRecord, pageUrl: string, expiresAt: string): RailInstruction {
+export function sandboxInstruction(
+  transaction: TransactionRecord,
+  pageUrl: string,
+  expiresAt: string,
+): RailInstruction {
   if (transaction.currency === 'BRL') {
-    const barcode = buildBarcode({ bankCode: sandboxBankCode, dueDate: transaction.boleto!.dueDate, amountCents: transaction.amount, freeField: sandboxFreeField(transaction.id) });
-    return { type: 'BOLETO', barcode, digitableLine: formatDigitableLine(digitableLineFromBarcode(barcode)), boletoUrl: pageUrl };
+    const barcode = buildBarcode({
+      bankCode: sandboxBankCode,
+      dueDate: transaction.boleto!.dueDate,
+      amountCents: transaction.amount,
+      freeField: sandboxFreeField(transaction.id),
+    });
+    return {
+      type: 'BOLETO',
+      barcode,
+      digitableLine: formatDigitableLine(digitableLineFromBarcode(barcode)),
+      boletoUrl: pageUrl,
+    };
   }
   if (transaction.currency === 'COP') return { type: 'REDIRECT', redirectUrl: pageUrl };
   return {
     type: 'QR',
     qr: buildBolivianQr({
-      merchantAccount: { gui: sandboxQrGui, merchantId: transaction.accountId.replace(/^acc_/, '').replace(/-/g, '').slice(0, 20) },
+      merchantAccount: {
+        gui: sandboxQrGui,
+        merchantId: transaction.accountId.replace(/^acc_/, '').replace(/-/g, '').slice(0, 20),
+      },
       merchantName: 'Cashin Sandbox',
       merchantCity: 'La Paz',
       amountCents: transaction.amount,

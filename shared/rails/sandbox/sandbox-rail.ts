@@ -1,7 +1,12 @@
 // The sandbox rails: they behave like a provider (the instruction appears after a delay, the
 // payment happens when someone pays), keeping their state in their own key space.
 import { serviceConfig } from '../../config.ts';
-import { getRailCharge, markRailChargePaid, putRailChargeOnce, type MarkPaidOutcome } from '../../store/rail-charges.ts';
+import {
+  getRailCharge,
+  type MarkPaidOutcome,
+  markRailChargePaid,
+  putRailChargeOnce,
+} from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
 import type { ChargeRequest, InstructionResult, Rail, RailPaymentStatus } from '../rail-port.ts';
 import { boletoExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
@@ -17,7 +22,9 @@ export function createSandboxRail(name: string): Rail {
   return {
     name,
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
-      const expiresAt = transaction.boleto ? boletoExpiresAt(transaction.boleto.dueDate) : new Date(now.getTime() + sandboxChargeTtlMs).toISOString();
+      const expiresAt = transaction.boleto
+        ? boletoExpiresAt(transaction.boleto.dueDate)
+        : new Date(now.getTime() + sandboxChargeTtlMs).toISOString();
       await putRailChargeOnce({
         rail: name,
         chargeId: transaction.id,
@@ -35,19 +42,24 @@ export function createSandboxRail(name: string): Rail {
     async fetchInstruction(transactionId: string, now: Date): Promise<InstructionResult> {
       const charge = await getRailCharge(name, transactionId);
       if (!charge) return { ready: false };
-      if (now.getTime() < charge.readyAt) return { ready: false, retryAfterMs: charge.readyAt - now.getTime() };
+      if (now.getTime() < charge.readyAt)
+        return { ready: false, retryAfterMs: charge.readyAt - now.getTime() };
       return { ready: true, instruction: charge.instruction, expiresAt: charge.expiresAt };
     },
     async fetchPaymentStatus(transactionId: string, now: Date): Promise<RailPaymentStatus> {
       const charge = await getRailCharge(name, transactionId);
       if (charge?.status === 'PAID' && charge.paidAt) return { status: 'PAID', paidAt: charge.paidAt };
-      if (!charge || charge.expiresAt <= now.toISOString()) return charge ? { status: 'EXPIRED' } : { status: 'PENDING' };
+      if (!charge || charge.expiresAt <= now.toISOString())
+        return charge ? { status: 'EXPIRED' } : { status: 'PENDING' };
       return { status: 'PENDING' };
     },
   };
 }
 
 /** What a payer's payment does on the sandbox rail. */
-export function paySandboxCharge(transaction: Pick<TransactionRecord, 'currency' | 'method' | 'id'>, now: Date): Promise<MarkPaidOutcome> {
+export function paySandboxCharge(
+  transaction: Pick<TransactionRecord, 'currency' | 'method' | 'id'>,
+  now: Date,
+): Promise<MarkPaidOutcome> {
   return markRailChargePaid(sandboxRailName(transaction), transaction.id, now);
 }
