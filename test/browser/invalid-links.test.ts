@@ -75,12 +75,13 @@ describe('invalid payment links', () => {
     const first = await call('POST', `/pay/${token}/sandbox-pay`, form);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`${path}?result=1`);
-    await pollUntil(
+    const paid = await pollUntil(
       async () => (await call('GET', `/transactions/${tx.id}`)).body,
       (t) => t.status === 'PAID',
-      8000,
+      15_000,
       50,
     );
+    expect(paid.status).toBe('PAID');
     const again = await call('POST', `/pay/${token}/sandbox-pay`, form);
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe(`${path}?result=1`);

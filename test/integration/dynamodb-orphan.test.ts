@@ -39,7 +39,7 @@ describe('DynamoDB Local', () => {
       await pollUntil(
         async () => alive(javaPid),
         (running) => !running,
-        5000,
+        15_000,
         100,
       ),
     ).toBe(false);

@@ -1,68 +1,120 @@
 // `npm start` as a user runs it: prints the base URL and a working key, `npm run keys` finds
-// it, and Ctrl-C (SIGINT) leaves no Java or Node process behind.
+// it, a key revoked through the CLI is refused, data persists across restarts (and does not
+// with --in-memory), and Ctrl-C (SIGINT) leaves no Java or Node process behind.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/free-port.ts';
 import { repoRoot } from '../../infra/local/repo-root.ts';
 import { call, pollUntil } from '../support/api.ts';
 
 const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), 'cashin-start-'));
-let child: ChildProcess | undefined;
+const dataDirs: string[] = [];
+const children = new Set<ChildProcess>();
 
 afterAll(() => {
-  child?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
+
+function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cashin-start-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** A clean environment, as in a user's shell: none of the shared test stack's endpoints. */
+function userEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !/^(TABLE_NAME|DYNAMODB_ENDPOINT|SQS_ENDPOINT|S3_ENDPOINT|QUEUE_URL_|DLQ_URL_|IMAGE_|PUBLIC_BASE_URL|AUTH_CACHE_TTL_MS)/.test(
+          name,
+        ),
+    ),
+  );
+  // PORT=0: the OS picks a free port and the printed base URL says which.
+  return { ...env, PORT: '0', LOCAL_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+}
+
+interface Running {
+  child: ChildProcess;
+  baseUrl: string;
+  secretKey: string;
+  output: () => string;
+  env: NodeJS.ProcessEnv;
+}
+
+async function startService(dataDir: string, args: string[] = []): Promise<Running> {
+  const env = userEnv(dataDir);
+  const child = spawn(process.execPath, ['infra/local/start.ts', ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const lines = await pollUntil(
+    async () => output.split('\n').filter(Boolean),
+    (list) => list.some((line) => /^sk_test_/.test(line)) || child.exitCode !== null,
+    60_000,
+    100,
+  );
+  const secretKey = lines.find((line) => /^sk_test_/.test(line));
+  expect(secretKey, output).toBeDefined();
+  const baseUrl = /Base URL:\s+(http:\/\/localhost:\d+)/.exec(output)?.[1];
+  expect(baseUrl, output).toMatch(/^http:\/\/localhost:\d+$/);
+  return { child, baseUrl: baseUrl!, secretKey: secretKey!, output: () => output, env };
+}
 
 async function processesUsing(marker: string): Promise<string[]> {
   const { stdout } = await run('ps', ['-eo', 'pid,args']);
   return stdout.split('\n').filter((line) => line.includes(marker) && !line.includes('ps -eo'));
 }
 
+/** Ctrl-C: exits 0 and leaves nothing running that mentions `marker`. */
+async function interrupt(running: Running, marker: string): Promise<void> {
+  const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
+  running.child.kill('SIGINT');
+  expect(await exited).toBe(0);
+  children.delete(running.child);
+  // The DynamoDB Local watchdog checks every second: give it a deadline, not a fixed wait.
+  expect(
+    await pollUntil(
+      () => processesUsing(marker),
+      (list) => list.length === 0,
+      10_000,
+      200,
+    ),
+  ).toEqual([]);
+}
+
+const createProduct = async (running: Running, name: string) => {
+  const response = await call('POST', '/v2/products', {
+    key: running.secretKey,
+    baseUrl: running.baseUrl,
+    body: { name },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string };
+};
+
 describe('npm start', () => {
-  it('serves the API, issues keys through the CLI and stops cleanly on SIGINT', async () => {
-    const port = await freePort();
-    // A clean environment, as in a user's shell: none of the shared test stack's endpoints.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([name]) =>
-          !/^(TABLE_NAME|DYNAMODB_ENDPOINT|SQS_ENDPOINT|S3_ENDPOINT|QUEUE_URL_|IMAGE_|PUBLIC_BASE_URL)/.test(
-            name,
-          ),
-      ),
-    );
-    Object.assign(env, { PORT: String(port), LOCAL_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const started = Date.now();
-    child = spawn(process.execPath, ['infra/local/start.ts'], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+  it('serves the API, issues and revokes keys through the CLI, persists across a restart, stops cleanly on SIGINT', async () => {
+    const dataDir = newDataDir();
+    const first = await startService(dataDir);
+    const { baseUrl, env } = first;
+    expect(first.output()).toContain(`Data:            ${dataDir}`);
 
-    const lines = await pollUntil(
-      async () => output.split('\n').filter(Boolean),
-      (list) => list.some((line) => /^sk_test_/.test(line)),
-      30_000,
-      100,
-    );
-    expect(Date.now() - started).toBeLessThan(30_000);
-    expect(output).toContain(`http://localhost:${port}`);
-    const secretKey = lines.find((line) => /^sk_test_/.test(line))!;
-    const baseUrl = `http://localhost:${port}`;
-
-    const account = await call('GET', '/v2/account', { key: secretKey, baseUrl });
+    const account = await call('GET', '/v2/account', { key: first.secretKey, baseUrl });
     expect(account.status).toBe(200);
     expect(account.body.permissions).toEqual(['isInvoiceAvailable', 'createTransaction']);
 
@@ -111,11 +163,53 @@ describe('npm start', () => {
       env,
     });
     expect(revoked.stdout.trim()).toBe('revoked');
+    // README: a revoked key stops working within AUTH_CACHE_TTL_MS (5 s by default).
+    const refused = await pollUntil(
+      () => call('GET', '/v2/account', { key: cliKey, baseUrl }),
+      (response) => response.status === 401,
+      20_000,
+      250,
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ status: 401, error: 'Unauthorized' });
 
+    const product = await createProduct(first, 'Kept across restarts');
     expect(await processesUsing(dataDir)).not.toEqual([]);
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
-    expect(await processesUsing(dataDir)).toEqual([]);
-  }, 60_000);
+    await interrupt(first, dataDir);
+
+    // Same data folder: the same sandbox key, the product, and the revocation are all still there.
+    const restarted = await startService(dataDir);
+    expect(restarted.secretKey).toBe(first.secretKey);
+    const again = await call('GET', `/v2/products/${product.id}`, {
+      key: restarted.secretKey,
+      baseUrl: restarted.baseUrl,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: product.id, name: 'Kept across restarts' });
+    expect((await call('GET', '/v2/account', { key: cliKey, baseUrl: restarted.baseUrl })).status).toBe(401);
+    await interrupt(restarted, dataDir);
+  }, 180_000);
+
+  it('keeps nothing with --in-memory', async () => {
+    const dataDir = newDataDir();
+    const first = await startService(dataDir, ['--in-memory']);
+    expect(first.output()).toContain('Data:            in memory');
+    const product = await createProduct(first, 'Forgotten');
+    await interrupt(first, dataDir);
+    // Neither DynamoDB Local nor fauxqs wrote anything to the data folder.
+    expect(existsSync(join(dataDir, 'dynamodb'))).toBe(false);
+    expect(existsSync(join(dataDir, 'fauxqs'))).toBe(false);
+
+    const next = await startService(dataDir, ['--in-memory']);
+    // The previous run's key and product are gone with its memory.
+    expect(next.secretKey).not.toBe(first.secretKey);
+    expect((await call('GET', '/v2/account', { key: first.secretKey, baseUrl: next.baseUrl })).status).toBe(
+      401,
+    );
+    expect(
+      (await call('GET', `/v2/products/${product.id}`, { key: next.secretKey, baseUrl: next.baseUrl }))
+        .status,
+    ).toBe(404);
+    await interrupt(next, dataDir);
+  }, 180_000);
 });

@@ -532,8 +532,30 @@ describe('GET /v2/products', () => {
   });
 
   it('accepts limit 1 and 100', async () => {
-    expect((await as('GET', '/v2/products?limit=1')).body.data).toHaveLength(1);
-    expect((await as('GET', '/v2/products?limit=100')).status).toBe(200);
+    const { as: mine } = await catalogAccount();
+    const older = await createInOrder(mine, { name: 'Older' });
+    const newer = await createInOrder(mine, { name: 'Newer' });
+    const one = await mine('GET', '/v2/products?limit=1');
+    expect(one.status).toBe(200);
+    expect(one.body.data.map((p: { id: string }) => p.id)).toEqual([newer.id]);
+    expect(one.body.nextCursor).toEqual(expect.any(String));
+    const hundred = await mine('GET', '/v2/products?limit=100');
+    expect(hundred.status).toBe(200);
+    expect(hundred.body).toEqual({ data: [newer, older], nextCursor: null });
+  });
+
+  it('lists 20 products per page when no limit is given (README: "limit 1–100 (default 20)")', async () => {
+    const { as: mine } = await catalogAccount();
+    const created: string[] = [];
+    for (let index = 0; index < 21; index++)
+      created.push((await createInOrder(mine, { name: `D${index}` })).id);
+    const first = await mine('GET', '/v2/products');
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((p: { id: string }) => p.id)).toEqual(created.slice(1).reverse());
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const rest = await mine('GET', `/v2/products?cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(rest.body.data.map((p: { id: string }) => p.id)).toEqual([created[0]]);
+    expect(rest.body.nextCursor).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 // POST /transactions/v2/purchase and GET /transactions/:id over HTTP against the local stack.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
 import { call, createKey, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
+import { duringSaoPauloDays, plusDays, saoPauloDate } from '../support/sao-paulo-calendar.ts';
 
 const purchase = (body: unknown, options: { key?: string | null; headers?: Record<string, string> } = {}) =>
   call('POST', '/transactions/v2/purchase', { body, ...options });
@@ -46,11 +46,9 @@ function expectCreationShape(body: Record<string, unknown>) {
 describe('POST /transactions/v2/purchase — the six variants', () => {
   it('creates a BRL boleto with an empty paymentInstruction at first', async () => {
     const externalId = `order-${randomUUID()}`;
-    const response = await purchase({
-      ...boletoBody(),
-      externalId,
-      postbackUrl: 'https://merchant.example/hooks',
-    });
+    const { result: response, days } = await duringSaoPauloDays(() =>
+      purchase({ ...boletoBody(), externalId, postbackUrl: 'https://merchant.example/hooks' }),
+    );
     expect(response.status).toBe(201);
     expectCreationShape(response.body);
     expect(response.body).toMatchObject({
@@ -64,9 +62,10 @@ describe('POST /transactions/v2/purchase — the six variants', () => {
       boletoDigitableLine: null,
       costFee: 350,
     });
+    expect(days(3).map((day) => `${day}T00:00:00.000Z`)).toContain(response.body.paymentInstruction.dueDate);
     expect(response.body.paymentInstruction).toEqual({
       type: 'BOLETO',
-      dueDate: `${addDays(todayInSaoPaulo(new Date()), 3)}T00:00:00.000Z`,
+      dueDate: response.body.paymentInstruction.dueDate,
       boletoUrl: null,
       boletoBarcode: '',
       boletoDigitableLine: '',
@@ -199,14 +198,32 @@ describe('POST /transactions/v2/purchase — validation', () => {
   });
 
   it('boleto: the default dueDate is today + 3 days in São Paulo', async () => {
-    const response = await purchase(boletoBody());
-    expect(response.body.paymentInstruction.dueDate).toBe(
-      `${addDays(todayInSaoPaulo(new Date()), 3)}T00:00:00.000Z`,
-    );
-    const chosen = addDays(todayInSaoPaulo(new Date()), 10);
+    const { result: response, days } = await duringSaoPauloDays(() => purchase(boletoBody()));
+    expect(response.status).toBe(201);
+    expect(days(3).map((day) => `${day}T00:00:00.000Z`)).toContain(response.body.paymentInstruction.dueDate);
+    const chosen = plusDays(saoPauloDate(Date.now()), 10);
     expect((await purchase({ ...boletoBody(), dueDate: chosen })).body.paymentInstruction.dueDate).toBe(
       `${chosen}T00:00:00.000Z`,
     );
+  });
+
+  it('boleto: dueDate today and 366 days ahead (São Paulo) → 201; yesterday and 367 days → 400', async () => {
+    // Dates a day away from either bound: a run that crosses midnight in São Paulo keeps them valid.
+    const today = saoPauloDate(Date.now());
+    for (const [offset, status] of [
+      [-1, 400],
+      [0, 201],
+      [366, 201],
+      [367, 400],
+    ] as const) {
+      const { result: response, days } = await duringSaoPauloDays(() =>
+        purchase({ ...boletoBody(), dueDate: plusDays(today, offset) }),
+      );
+      // Skip the rare run where São Paulo's date changed between reading it and the answer.
+      if (days(0).length > 1 || days(0)[0] !== today) continue;
+      expect(response.status, `today ${offset >= 0 ? '+' : ''}${offset} days`).toBe(status);
+      if (status === 400) expect(response.body.message).toContain('dueDate');
+    }
   });
 
   it('COP: an E.164-invalid phone and an implausible document → 400', async () => {

@@ -15,7 +15,7 @@ export async function purchaseWithInstruction(
   const tx = await pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`)).body,
     filled,
-    5000,
+    15_000,
     50,
   );
   expect(filled(tx), 'instruction filled').toBe(true);
@@ -40,7 +40,7 @@ export async function expectPaidAndNotified(transactionId: string, receiver: Web
   const tx = await pollUntil(
     async () => (await call('GET', `/transactions/${transactionId}`)).body,
     (t) => t.status === 'PAID',
-    8000,
+    15_000,
     50,
   );
   expect(tx.status).toBe('PAID');
@@ -48,7 +48,7 @@ export async function expectPaidAndNotified(transactionId: string, receiver: Web
   const received = await pollUntil(
     async () => deliveries(),
     (list) => list.length >= 1,
-    8000,
+    15_000,
     50,
   );
   expect(received).toHaveLength(1);

@@ -19,7 +19,7 @@ describe('page locale', () => {
   it('formats a calendar date without shifting it across time zones', () => {
     expect(formatCalendarDate('2026-03-28', 'pt-BR')).toBe('28/03/2026');
     expect(formatCalendarDate('2026-01-01', 'es-CO')).toBe('01/01/2026');
-    expect(formatCalendarDate('2026-03-28', 'en')).toBe('March 28, 2026');
+    expect(formatCalendarDate('2026-03-28', 'en').replace(/\s+/gu, ' ')).toMatch(/^March 28, 2026$/);
   });
 
   it('shows a malformed date as given rather than inventing one', () => {
@@ -28,9 +28,22 @@ describe('page locale', () => {
   });
 
   it("formats an instant in the currency's country time with the zone named", () => {
+    // Asserted piece by piece: ICU updates change spacing (U+202F before "p. m."), punctuation
+    // and sometimes a zone's short name (BRT or GMT-3), never the date, the local time or the zone.
     const at = '2026-03-25T17:30:00Z';
-    expect(formatInstant(at, 'pt-BR', 'BRL')).toBe('25 de março de 2026 às 14:30 BRT');
-    expect(formatInstant(at, 'es-CO', 'COP')).toBe('25 de marzo de 2026 a las 12:30 p. m. COT');
-    expect(formatInstant(at, 'es-BO', 'BOB')).toBe('25 de marzo de 2026 a las 1:30 p. m. BOT');
+    const shown = (lang: 'pt-BR' | 'es-CO' | 'es-BO', currency: 'BRL' | 'COP' | 'BOB') =>
+      formatInstant(at, lang, currency).replace(/\s+/gu, ' ');
+    const brazil = shown('pt-BR', 'BRL');
+    expect(brazil).toMatch(/\b25 de março de 2026\b/);
+    expect(brazil).toMatch(/(?<!\d)14:30(?!\d)/);
+    expect(brazil).toMatch(/\b(BRT|GMT-3|UTC-3)\b/);
+    const colombia = shown('es-CO', 'COP');
+    expect(colombia).toMatch(/\b25 de marzo de 2026\b/);
+    expect(colombia).toMatch(/(?<!\d)12:30 ?p\.? ?m\.?/);
+    expect(colombia).toMatch(/\b(COT|GMT-5|UTC-5)\b/);
+    const bolivia = shown('es-BO', 'BOB');
+    expect(bolivia).toMatch(/\b25 de marzo de 2026\b/);
+    expect(bolivia).toMatch(/(?<!\d)1:30 ?p\.? ?m\.?/);
+    expect(bolivia).toMatch(/\b(BOT|GMT-4|UTC-4)\b/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rotateSecrets, secretOverlapMs } from '../../shared/accounts/manage-webhook.ts';
+import { rotateSecrets } from '../../shared/accounts/manage-webhook.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
@@ -73,11 +73,12 @@ describe('webhook secret rotation', () => {
       {
         secret: 'whsec_old',
         createdAt: '2026-01-01T00:00:00Z',
-        expiresAt: new Date(now.getTime() + secretOverlapMs).toISOString(),
+        // README: "After --rotate-secret both secrets sign for 24 h".
+        expiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString(),
       },
       { secret: 'whsec_new', createdAt: now.toISOString() },
     ]);
-    const later = new Date(now.getTime() + secretOverlapMs + 1);
+    const later = new Date(now.getTime() + 24 * 60 * 60 * 1000 + 1);
     expect(rotateSecrets(rotated, later, 'whsec_newer').map((s) => s.secret)).toEqual([
       'whsec_new',
       'whsec_newer',
