@@ -114,14 +114,14 @@ describe('payment worker and sandbox pay', () => {
   it('a payment job delivered several times creates one event', async () => {
     const { tx } = await purchaseAndWait(bobBody(), (t) => Boolean(t.qr));
     useSharedStore();
-    const { runPaymentJob } = await import('../../shared/transactions/watch-payment.ts');
+    const { watchPayment } = await import('../../shared/transactions/watch-payment.ts');
     const paid = await call('POST', `/sandbox/transactions/${tx.id}/pay`);
     expect(paid.status).toBe(202);
     expect(paid.body).toMatchObject({ transactionId: tx.id, railStatus: 'PAID' });
     // SQS delivers at least once: five copies of the notification, run here to completion,
     // race the stack's own copy. At most one of them moves the transaction to PAID.
     const job = { accountId: sharedStack().accountId, transactionId: tx.id, mode: 'notify' as const };
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => runPaymentJob(job)));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => watchPayment(job)));
     expect(outcomes.filter((outcome) => outcome === 'paid').length).toBeLessThanOrEqual(1);
     const after = await pollUntil(
       async () => (await call('GET', `/transactions/${tx.id}`)).body,
@@ -131,7 +131,7 @@ describe('payment worker and sandbox pay', () => {
     );
     expect(after.status).toBe('PAID');
     // Once PAID, any copy still to come finds nothing to do: no second event can appear.
-    expect(await runPaymentJob(job)).toBe('nothing-to-do');
+    expect(await watchPayment(job)).toBe('nothing-to-do');
     const events = await listEventsWithAttempts(sharedStack().accountId, tx.id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, status: 'PAID' } });
@@ -163,7 +163,7 @@ describe('poll chains', () => {
     const { dynamo } = await import('../../shared/aws/clients.ts');
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('../../shared/store/keys.ts');
-    const { runPaymentJob } = await import('../../shared/transactions/watch-payment.ts');
+    const { watchPayment } = await import('../../shared/transactions/watch-payment.ts');
     const accountId = sharedStack().accountId;
     const readDue = async () => {
       const { Item } = await dynamo().send(
@@ -178,8 +178,8 @@ describe('poll chains', () => {
     const due = await readDue();
     const job = { accountId, transactionId: tx.id, mode: 'poll' as const, attempt: 1, workDueAt: due };
     // The stack's own chain may move the due time first; then both copies below must stop.
-    const first = await runPaymentJob(job);
-    const second = await runPaymentJob(job);
+    const first = await watchPayment(job);
+    const second = await watchPayment(job);
     expect(['pending', 'nothing-to-do']).toContain(first);
     // Whoever continued moved the work's due time, so the copy holding the old one stops.
     expect(second).toBe('nothing-to-do');
