@@ -102,7 +102,7 @@ export function httpHandler<
       });
       if (mapped.fault) log.error('request failed', { requestId, route: route.path, error: request.error });
       request.response = response;
-      logAccess(request.event, requestId, mapped.status, request.context);
+      logAccess(route, request.event, requestId, mapped.status, request.context);
     },
   });
 
@@ -135,7 +135,7 @@ export function httpHandler<
         requestId,
       };
       const result = serialize(await useCase(request), requestId);
-      logAccess(event, requestId, result.statusCode ?? 200, context);
+      logAccess(route, event, requestId, result.statusCode ?? 200, context);
       return result;
     });
   }) as unknown as HttpHandler;
@@ -152,7 +152,13 @@ function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
   return event.requestContext?.requestId ?? context.awsRequestId ?? 'unknown';
 }
 
+/** The path as requested, except that a hosted page's token (a bearer credential) stays out. */
+function loggedPath(route: RouteDef, event: APIGatewayProxyEventV2): string {
+  return route.path.includes('{token}') ? route.path : event.rawPath;
+}
+
 function logAccess(
+  route: RouteDef,
   event: APIGatewayProxyEventV2,
   requestId: string,
   status: number,
@@ -161,7 +167,7 @@ function logAccess(
   log.info('request', {
     requestId,
     method: event.requestContext?.http?.method,
-    path: event.rawPath,
+    path: loggedPath(route, event),
     status,
     durationMs: context.startedAt ? Date.now() - context.startedAt : undefined,
     accountId: context.principal?.accountId,
