@@ -35,7 +35,7 @@ export const queues = {
     worker: 'functions/workers/deliver-webhook.ts',
     workerTimeoutSeconds: 30,
     batchSize: 5,
-    maxReceiveCount: 3,
+    maxReceiveCount: 5,
     grants: ['table:write', 'queue:webhooks:send', 'queue:webhooks:dead-letter'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
