@@ -74,7 +74,7 @@ describe('local gateway', () => {
 describe('local gateway: the payload limits AWS enforces before any function runs', () => {
   const mib = 1024 * 1024;
   const binary = (bytes: number) => Buffer.alloc(bytes, 0xab);
-  const post = (path: string, body: Buffer | FormData, contentType?: string) =>
+  const post = (path: string, body: BodyInit, contentType?: string) =>
     fetch(`${base}${path}`, {
       method: 'POST',
       headers: contentType ? { 'content-type': contentType } : {},
