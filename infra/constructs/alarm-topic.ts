@@ -2,7 +2,7 @@
 // without an explicit Allow for CloudWatch would silently drop every alarm: the Allow below is
 // what makes an alarm reach anyone. It is scoped to this account's alarms (confused deputy).
 import { Stack } from 'aws-cdk-lib';
-import { type IPrincipal, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { type ITopic, Topic, TopicPolicy } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -22,7 +22,7 @@ export class AlarmTopic extends Construct {
     this.topic = topic;
     this.cloudWatchPublish = new PolicyStatement({
       sid: 'AllowCloudWatchAlarmsOfThisAccount',
-      principals: [new ServicePrincipal('cloudwatch.amazonaws.com') as IPrincipal],
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
       actions: ['sns:Publish'],
       resources: [topic.topicArn],
       conditions: {
