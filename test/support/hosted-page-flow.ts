@@ -45,12 +45,15 @@ export async function expectPaidAndNotified(transactionId: string, receiver: Web
   );
   expect(tx.status).toBe('PAID');
   const deliveries = () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === transactionId);
-  const received = await pollUntil(
-    async () => deliveries(),
-    (list) => list.length >= 1,
+  // DELIVERED is recorded after the receiver answered; from then on no copy of the job posts again.
+  const [event] = await pollUntil(
+    async () => (await call('GET', `/transactions/${transactionId}/events`)).body.data,
+    (list) => list[0]?.deliveryStatus === 'DELIVERED',
     15_000,
     50,
   );
+  expect(event?.deliveryStatus).toBe('DELIVERED');
+  const received = deliveries();
   expect(received).toHaveLength(1);
   expect(JSON.parse(received[0]!.body)).toMatchObject({
     type: 'cashin.paid',
