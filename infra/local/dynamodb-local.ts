@@ -73,7 +73,9 @@ async function startOnPort(port: number, dataDir: string | undefined): Promise<D
         return (await listensOn(child.pid, port)) !== false;
       },
       'DynamoDB Local',
-      30_000,
+      // A deadline, not a budget: Java starts in ~2 s on an idle machine, far slower when
+      // several stacks start at once on two busy cores.
+      120_000,
       100,
       (error) => error instanceof PortTakenError,
     );

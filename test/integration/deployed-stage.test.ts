@@ -13,6 +13,9 @@ import { type CallOptions, call, pollUntil } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
+/** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
+const startTimeoutMs = 180_000;
+
 let stack: LocalStack;
 let receiver: WebhookReceiver;
 let secretKey: string;
@@ -36,7 +39,7 @@ beforeAll(async () => {
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
   secretKey = issued.secretKey;
   accountId = issued.accountId;
-});
+}, startTimeoutMs);
 
 afterAll(async () => {
   await Promise.all([stack?.stop(), receiver?.close()]);

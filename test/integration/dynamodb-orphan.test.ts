@@ -28,7 +28,7 @@ describe('DynamoDB Local', () => {
       await pollUntil(
         async () => output.trim(),
         (text) => /^\d+$/.test(text),
-        30_000,
+        120_000,
         100,
       ),
     );
@@ -43,5 +43,5 @@ describe('DynamoDB Local', () => {
         100,
       ),
     ).toBe(false);
-  }, 45_000);
+  }, 180_000);
 });

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { pollUntil } from '../support/api.ts';
 
+/** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
+const startTimeoutMs = 180_000;
+
 let stack: LocalStack;
 const deliveries = () =>
   (globalThis as { __deliveries?: Array<{ body: string; receiveCount: number }> }).__deliveries ?? [];
@@ -16,7 +19,7 @@ beforeAll(async () => {
     visibilityTimeoutSeconds: 1,
     extraQueues: [{ name: 'fail-once', worker: 'test/support/fail-once-worker.ts', maxReceiveCount: 3 }],
   });
-});
+}, startTimeoutMs);
 
 afterAll(async () => {
   await stack?.stop();

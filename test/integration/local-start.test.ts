@@ -65,7 +65,7 @@ async function startService(dataDir: string, args: string[] = []): Promise<Runni
   const lines = await pollUntil(
     async () => output.split('\n').filter(Boolean),
     (list) => list.some((line) => /^sk_test_/.test(line)) || child.exitCode !== null,
-    60_000,
+    150_000,
     100,
   );
   const secretKey = lines.find((line) => /^sk_test_/.test(line));
@@ -188,7 +188,7 @@ describe('npm start', () => {
     expect(again.body).toMatchObject({ id: product.id, name: 'Kept across restarts' });
     expect((await call('GET', '/v2/account', { key: cliKey, baseUrl: restarted.baseUrl })).status).toBe(401);
     await interrupt(restarted, dataDir);
-  }, 180_000);
+  }, 420_000);
 
   it('keeps nothing with --in-memory', async () => {
     const dataDir = newDataDir();
@@ -211,5 +211,5 @@ describe('npm start', () => {
         .status,
     ).toBe(404);
     await interrupt(next, dataDir);
-  }, 180_000);
+  }, 420_000);
 });

@@ -12,6 +12,9 @@ import { type CallOptions, call, pollUntil } from '../support/api.ts';
 import { bobBody, boletoBody, copBody, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
+/** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
+const startTimeoutMs = 180_000;
+
 let stack: LocalStack;
 let receiver: WebhookReceiver;
 let captured = '';
@@ -46,7 +49,7 @@ beforeAll(async () => {
     }),
     startWebhookReceiver(),
   ]);
-});
+}, startTimeoutMs);
 
 afterAll(async () => {
   await Promise.all([stack?.stop(), receiver?.close()]);

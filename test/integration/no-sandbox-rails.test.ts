@@ -9,6 +9,9 @@ import { newToken } from '../../shared/ids.ts';
 import { type CallOptions, call, pollUntil } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
+/** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
+const startTimeoutMs = 180_000;
+
 let stack: LocalStack;
 let secretKey: string;
 const workerErrors: unknown[] = [];
@@ -22,7 +25,7 @@ beforeAll(async () => {
     onWorkerError: (_queue, error) => workerErrors.push(error),
   });
   ({ secretKey } = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] }));
-});
+}, startTimeoutMs);
 
 afterAll(async () => {
   await stack?.stop();

@@ -235,5 +235,5 @@ describe('nothing is lost between the write and the queue', () => {
     } finally {
       await stack.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });
