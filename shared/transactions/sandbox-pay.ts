@@ -35,7 +35,7 @@ export async function paySandboxTransaction(
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
   const outcome = await paySandboxCharge(transaction, now);
-  if (outcome === 'expired')
+  if (outcome === 'expired' || outcome === 'closed')
     throw conflict(
       'transaction.expired',
       `transaction ${transaction.id} has expired and can no longer be paid`,

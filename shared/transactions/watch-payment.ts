@@ -5,6 +5,7 @@ import { serviceConfig } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
 import { newPrefixedId } from '../ids.ts';
 import { log } from '../log.ts';
+import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { markExpired, markPaidWithEvent } from '../store/transaction-updates.ts';
@@ -37,34 +38,18 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (transaction?.status !== 'PENDING' || !transaction.instructionFilledAt) return 'nothing-to-do';
   const config = serviceConfig();
-  const status = await railFor(transaction).fetchPaymentStatus(transaction.id, now);
+  const rail = railFor(transaction);
+  const status = await rail.fetchPaymentStatus(chargeRefOf(transaction), now);
 
-  if (status.status === 'PAID') {
-    const event = paidEvent(transaction, status.paidAt, now);
-    const deliveryDueAt = new Date(now.getTime() + config.sweepAfterMs).toISOString();
-    if (!(await markPaidWithEvent(transaction, status.paidAt, event, deliveryDueAt, now)))
-      return 'nothing-to-do';
-    log.info('transaction paid', { transactionId: transaction.id, eventId: event.eventId });
-    try {
-      await enqueueDeliverEvent({
-        accountId: transaction.accountId,
-        transactionId: transaction.id,
-        eventType: 'cashin.paid',
-        attempt: 0,
-      });
-    } catch (error) {
-      log.warn('delivery job not enqueued; the sweeper will start it', {
-        transactionId: transaction.id,
-        error: (error as Error).message,
-      });
-    }
-    return 'paid';
-  }
+  if (status.status === 'PAID') return recordPayment(transaction, status.paidAt, now);
 
   const expired =
-    status.status === 'EXPIRED' ||
+    status.status === 'CLOSED' ||
     (transaction.expiresAt !== null && transaction.expiresAt <= now.toISOString());
   if (expired) {
+    // The rail decides: EXPIRED only once the charge is closed on its side.
+    const closed = await rail.closeCharge(chargeRefOf(transaction), 'expired', now);
+    if (closed.outcome === 'paid') return recordPayment(transaction, closed.paidAt, now);
     await markExpired(transaction, now);
     return 'expired';
   }
@@ -94,4 +79,30 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
     delaySecondsFor(delayMs),
   );
   return 'pending';
+}
+
+async function recordPayment(
+  transaction: TransactionRecord,
+  paidAt: string,
+  now: Date,
+): Promise<WatchOutcome> {
+  const config = serviceConfig();
+  const event = paidEvent(transaction, paidAt, now);
+  const deliveryDueAt = new Date(now.getTime() + config.sweepAfterMs).toISOString();
+  if (!(await markPaidWithEvent(transaction, paidAt, event, deliveryDueAt, now))) return 'nothing-to-do';
+  log.info('transaction paid', { transactionId: transaction.id, eventId: event.eventId });
+  try {
+    await enqueueDeliverEvent({
+      accountId: transaction.accountId,
+      transactionId: transaction.id,
+      eventType: 'cashin.paid',
+      attempt: 0,
+    });
+  } catch (error) {
+    log.warn('delivery job not enqueued; the sweeper will start it', {
+      transactionId: transaction.id,
+      error: (error as Error).message,
+    });
+  }
+  return 'paid';
 }
