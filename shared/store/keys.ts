@@ -41,6 +41,8 @@ export const keys = {
     pk: `${acc(accountId)}#TX#${transactionId}`,
     sk: 'TX',
   }),
+  /** Reserves a transaction id across the whole service (ids are drawn, not assigned). */
+  transactionIdReservation: (transactionId: string) => ({ pk: `TXID#${transactionId}`, sk: 'UNIQUE' }),
   transactionExternalId: (accountId: string, externalId: string) => ({
     pk: `${acc(accountId)}#TXEXT#${externalId}`,
     sk: 'UNIQUE',
