@@ -11,6 +11,7 @@ export interface RailChargeRecord {
   rail: string;
   accountId: string;
   transactionId: string;
+  /** Absent (like the fields below) on a charge closed before it was registered. */
   amount: number;
   instruction: RailInstruction;
   /** Epoch ms from which the instruction is available. */
@@ -46,6 +47,8 @@ export async function putRailChargeOnce(record: RailChargeRecord): Promise<void>
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = await getRailCharge(record.rail, record);
+    // Closed (canceled) before it was registered: it stays closed, nothing to register.
+    if (existing?.closedAt && existing.amount === undefined) return;
     if (
       existing?.accountId !== record.accountId ||
       existing.transactionId !== record.transactionId ||
@@ -112,7 +115,8 @@ export function settledPayment(charge: RailChargeRecord, now: Date): string | nu
 /**
  * Closes the charge unless the rail already knows of a payment (a payment still settling is not
  * known yet: like a boleto registry, the close succeeds and the payment is reported later).
- * Answers the charge as it stands after the attempt.
+ * A charge not registered yet is closed as an empty record, so a registration that arrives
+ * later cannot reopen it. Answers the charge as it stands after the attempt.
  */
 export async function closeRailCharge(
   rail: string,
@@ -125,15 +129,20 @@ export async function closeRailCharge(
       new UpdateCommand({
         TableName: tableName(),
         Key: keyOf(rail, charge),
-        UpdateExpression: 'SET closedAt = :now, closeReason = :reason',
+        UpdateExpression:
+          'SET closedAt = :now, closeReason = :reason, rail = if_not_exists(rail, :rail), ' +
+          'accountId = if_not_exists(accountId, :accountId), transactionId = if_not_exists(transactionId, :transactionId)',
         ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(closedAt) OR attribute_type(closedAt, :nullType)) AND ' +
-          '(#status = :pending OR settlesAt > :nowMs)',
+          '(attribute_not_exists(closedAt) OR attribute_type(closedAt, :nullType)) AND ' +
+          '(attribute_not_exists(#status) OR #status = :pending OR settlesAt > :nowMs)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':now': now.toISOString(),
           ':nowMs': now.getTime(),
           ':reason': reason,
+          ':rail': rail,
+          ':accountId': charge.accountId,
+          ':transactionId': charge.transactionId,
           ':pending': 'PENDING',
           ':nullType': 'NULL',
         },

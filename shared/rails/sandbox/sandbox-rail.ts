@@ -53,7 +53,7 @@ export function createSandboxRail(name: string): Rail {
     },
     async fetchInstruction(ref: ChargeRef, now: Date): Promise<InstructionResult> {
       const charge = await getRailCharge(name, ref);
-      if (!charge) return { ready: false };
+      if (!charge?.instruction) return { ready: false };
       if (now.getTime() < charge.readyAt)
         return { ready: false, retryAfterMs: charge.readyAt - now.getTime() };
       return { ready: true, instruction: charge.instruction, expiresAt: charge.expiresAt };
