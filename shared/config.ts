@@ -66,6 +66,11 @@ export const serviceConfig = memo(() => ({
    * made on time but reported late; the charge is closed (and the transaction EXPIRED) after it.
    */
   boletoSettlementBusinessDays: integerEnv('BOLETO_SETTLEMENT_BUSINESS_DAYS', 3),
+  /**
+   * After a charge is closed (EXPIRED, CANCELED), the rail is asked once more this much later: a
+   * payment made before the close but reported after it is found even if its notification is lost.
+   */
+  lastLookAfterCloseMs: integerEnv('LAST_LOOK_AFTER_CLOSE_MS', 24 * 60 * 60 * 1000),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */
