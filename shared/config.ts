@@ -61,6 +61,8 @@ export const serviceConfig = memo(() => ({
   sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
   /** How long after a sandbox payment the sandbox rail reports it (a real boleto rail takes 1–2 days). */
   sandboxSettlementDelayMs: integerEnv('SANDBOX_SETTLEMENT_DELAY_MS', 0),
+  /** How long a sandbox COP or BOB charge can be paid (short values let fault runs pay around expiry). */
+  sandboxChargeTtlMs: integerEnv('SANDBOX_CHARGE_TTL_MS', 24 * 60 * 60 * 1000),
   /**
    * Business days after a boleto's due date during which the rail is still watched for payments
    * made on time but reported late; the charge is closed (and the transaction EXPIRED) after it.
