@@ -47,6 +47,8 @@ export interface PageWatch {
 export async function newPayerContext(
   browser: Browser,
   width = phoneWidth,
+  /** The pages' own origin; the shared stack's unless a test runs its own. */
+  baseUrl = sharedStack().baseUrl,
 ): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
   const context = await browser.newContext({
     viewport: { width, height: width === phoneWidth ? 844 : 900 },
@@ -55,7 +57,7 @@ export async function newPayerContext(
   });
   const page = await context.newPage();
   const watch: PageWatch = { foreignRequests: [], cspViolations: [], pageErrors: [] };
-  const origin = new URL(sharedStack().baseUrl).origin;
+  const origin = new URL(baseUrl).origin;
   page.on('request', (request) => {
     const url = request.url();
     if (!url.startsWith('data:') && new URL(url).origin !== origin) watch.foreignRequests.push(url);
