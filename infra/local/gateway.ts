@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { maskedPath, maskedUnmatchedPath } from '../../shared/http/masked-path.ts';
 import type { RouteDef } from '../../shared/routes.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
@@ -24,6 +25,19 @@ export interface GatewayOptions {
   host?: string;
   routes: ReadonlyArray<RouteDef & { name: string }>;
   images?: { s3: S3Client; bucket: string; pathPrefix: string };
+  /** Receives one entry per request, as API Gateway's access log would (paths with tokens masked). */
+  accessLog?: (entry: AccessLogEntry) => void;
+}
+
+export interface AccessLogEntry {
+  time: string;
+  requestId: string | undefined;
+  sourceIp: string | undefined;
+  method: string;
+  routeKey: string | undefined;
+  path: string;
+  status: number;
+  durationMs: number;
 }
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
@@ -145,9 +159,28 @@ export async function startGateway(
 ): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const match = compileRoutes(options.routes);
   const server = createServer(async (request, response) => {
+    const startedAt = Date.now();
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = request.method ?? 'GET';
+    let logged: Pick<AccessLogEntry, 'requestId' | 'routeKey' | 'path'> = {
+      requestId: undefined,
+      routeKey: undefined,
+      path: maskedUnmatchedPath(url.pathname),
+    };
+    if (options.accessLog) {
+      const write = options.accessLog;
+      response.once('finish', () =>
+        write({
+          time: new Date(startedAt).toISOString(),
+          ...logged,
+          sourceIp: request.socket.remoteAddress,
+          method,
+          status: response.statusCode,
+          durationMs: Date.now() - startedAt,
+        }),
+      );
+    }
     try {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const method = request.method ?? 'GET';
       if (options.images && method === 'GET' && url.pathname.startsWith(`${options.images.pathPrefix}/`)) {
         await serveImage(
           response,
@@ -169,6 +202,11 @@ export async function startGateway(
       const { route } = matched;
       const handler = await loadHandler<Handler>(route.handler);
       const event = toEvent(request, body, `${route.method} ${route.path}`, matched.pathParameters);
+      logged = {
+        requestId: event.requestContext.requestId,
+        routeKey: event.routeKey,
+        path: maskedPath(url.pathname, matched.pathParameters),
+      };
       const result = await handler(event, lambdaContext(route.name, handlerTimeoutMs));
       writeResult(response, result);
     } catch (error) {

@@ -14,7 +14,7 @@ import {
 import { type RouteDef, routeList } from '../../shared/routes.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { type EventSourceBinding, startEventSources } from './event-source.ts';
-import { startGateway } from './gateway.ts';
+import { type AccessLogEntry, startGateway } from './gateway.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
 import { loadHandler } from './repo-root.ts';
@@ -36,6 +36,8 @@ export interface LocalStackOptions {
   routes?: ReadonlyArray<RouteDef & { name: string }>;
   pollersPerQueue?: number;
   onWorkerError?: (queue: string, error: unknown) => void;
+  /** The gateway's access log (one entry per request, tokens masked); off when absent. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 export interface LocalStack {
@@ -121,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: gatewayPort,
       routes: options.routes ?? routeList(),
       images: { s3, bucket: messaging.bucket, pathPrefix: '/_images' },
+      ...(options.accessLog ? { accessLog: options.accessLog } : {}),
     });
     cleanups.push(() => gateway.close());
     const baseUrl = `http://localhost:${gateway.port}`;

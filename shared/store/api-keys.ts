@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { Permission } from '../permissions.ts';
+import { writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
 
 export interface ApiKeyRecord {
@@ -30,6 +31,8 @@ export interface AccountRecord {
   webhookSecrets: WebhookSecret[];
   /** Per-account fee overrides, keyed `CURRENCY:METHOD`; defaults live in config. */
   fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
+  /** Overrides the stage's requests per second for this account (bursts of twice that). */
+  rateLimitPerSecond?: number;
 }
 
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -154,6 +157,26 @@ export async function putAccount(account: AccountRecord): Promise<void> {
     new PutCommand({
       TableName: tableName(),
       Item: { ...keys.account(account.accountId), entity: 'account', ...account },
+    }),
+  );
+}
+
+/** Sets (or, with null, removes) the account's own requests-per-second limit; false when the account is unknown. */
+export function setAccountRateLimit(
+  accountId: string,
+  perSecond: number | null,
+  now: string,
+): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.account(accountId),
+      UpdateExpression:
+        perSecond === null
+          ? 'SET updatedAt = :now REMOVE rateLimitPerSecond'
+          : 'SET updatedAt = :now, rateLimitPerSecond = :limit',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now, ...(perSecond === null ? {} : { ':limit': perSecond }) },
     }),
   );
 }

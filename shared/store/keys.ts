@@ -78,6 +78,9 @@ export const keys = {
   /** A hosted payer page, reached by an unguessable token. */
   hostedPage: (token: string) => ({ pk: `PAGE#${token}`, sk: 'PAGE' }),
 
+  /** A rate limiter's token bucket (one per account); see store/rate-limits.ts. */
+  rateLimit: (subject: string) => ({ pk: `RATE#${subject}`, sk: 'BUCKET' }),
+
   /** Read by the health check: proves the table answers without touching real data. */
   healthProbe: () => ({ pk: 'HEALTH', sk: 'PROBE' }),
 
