@@ -121,7 +121,7 @@ export const routes = {
     handler: 'functions/http/create-purchase.ts',
     auth: 'createTransaction',
     errors: 'transaction',
-    grants: ['table:write', 'queue:instructions:send'],
+    grants: ['table:write', 'queue:fill-instruction:send'],
   },
   getTransaction: {
     method: 'GET',
@@ -145,7 +145,7 @@ export const routes = {
     handler: 'functions/http/redeliver-event.ts',
     auth: 'createTransaction',
     errors: 'transaction',
-    grants: ['table:write', 'queue:webhooks:send'],
+    grants: ['table:write', 'queue:deliver-event:send'],
   },
   sandboxPayTransaction: {
     method: 'POST',
@@ -153,7 +153,7 @@ export const routes = {
     handler: 'functions/http/sandbox-pay-transaction.ts',
     auth: 'createTransaction',
     errors: 'transaction',
-    grants: ['table:write', 'queue:payments:send'],
+    grants: ['table:write', 'queue:watch-payment:send'],
     sandboxOnly: true,
   },
 
@@ -195,7 +195,7 @@ export const routes = {
     handler: 'functions/http/pay-from-hosted-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:write', 'queue:payments:send'],
+    grants: ['table:write', 'queue:watch-payment:send'],
     sandboxOnly: true,
   },
 } as const satisfies Record<string, RouteDef>;
