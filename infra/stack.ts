@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
   type QueueDef,
+  type QueueName,
   queues as queueTable,
   type ScheduleDef,
   schedules as scheduleTable,
@@ -98,6 +99,7 @@ export class ServiceStack extends Stack {
         IMAGE_BUCKET: images.bucket.bucketName,
         IMAGE_BASE_URL: images.baseUrl,
         LOG_LEVEL: stage.logLevel,
+        RATE_LIMIT_PER_SECOND: String(stage.rateLimitPerSecond),
         NODE_OPTIONS: '--enable-source-maps',
       },
     };
@@ -113,6 +115,7 @@ export class ServiceStack extends Stack {
         memoryMb?: number;
         grants: readonly Grant[];
         allowRecursiveLoop?: boolean;
+        reservedConcurrency?: number;
       },
     ) => {
       const built = new ServiceFunction(this, `${scopeId}${pascalCase(name)}`, {
@@ -123,6 +126,7 @@ export class ServiceStack extends Stack {
         memoryMb: spec.memoryMb ?? defaultMemoryMb,
         defaults,
         allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+        ...(spec.reservedConcurrency !== undefined ? { reservedConcurrency: spec.reservedConcurrency } : {}),
       });
       applyGrants(built.function, key, spec.grants, targets);
       this.functions.set(key, built);
@@ -135,21 +139,30 @@ export class ServiceStack extends Stack {
         description: `${route.method} ${route.path}`,
         timeout: httpTimeout,
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
-        grants: route.grants,
+        // Every request with a key spends a token of its account's bucket (shared/limits).
+        grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:write:rate-limits'],
       });
       http.addRoute(route.name, route, fn);
     }
 
     for (const [name, { def, queue }] of workQueues.byName) {
+      // The worker's share of the account's concurrency is kept for it and is also its ceiling;
+      // the event source never asks for more, so messages are not throttled back to the queue.
+      const capacity = stage.capacity.workers[name as QueueName] as number | undefined;
       const fn = build(`queue:${name}`, 'Worker', name, {
         entry: def.worker,
         description: `worker for the ${name} queue`,
         timeout: Duration.seconds(def.workerTimeoutSeconds),
         grants: def.grants,
         allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
+        ...(capacity !== undefined ? { reservedConcurrency: capacity } : {}),
       });
       fn.addEventSource(
-        new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(queue, {
+          batchSize: def.batchSize,
+          reportBatchItemFailures: true,
+          ...(capacity !== undefined ? { maxConcurrency: Math.max(2, capacity) } : {}),
+        }),
       );
     }
 
@@ -159,6 +172,8 @@ export class ServiceStack extends Stack {
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
         timeout: Duration.seconds(60),
         grants: def.grants,
+        // One sweep at a time, and always room for it.
+        ...(name === 'sweepPendingWork' ? { reservedConcurrency: stage.capacity.sweeper } : {}),
       });
       new Rule(this, `Schedule${pascalCase(name)}Rule`, {
         description: `${name} every ${def.everyMinutes} min`,

@@ -1,9 +1,14 @@
 import type { QueueName } from './queues.ts';
+import type { KeyScope } from './store/keys.ts';
 
 /** What a function may touch; the CDK stack turns each into the narrowest IAM grant. */
 export type Grant =
   | 'table:read'
   | 'table:write'
+  /** Read only items whose partition key is in the scope (shared/store/keys.ts keyScopes). */
+  | `table:read:${KeyScope}`
+  /** Read and write only items whose partition key is in the scope. */
+  | `table:write:${KeyScope}`
   | 'bucket:read'
   | 'bucket:write'
   | `queue:${QueueName}:send`

@@ -30,7 +30,7 @@ export const routes = {
     handler: 'functions/http/get-health.ts',
     auth: 'none',
     errors: 'catalog',
-    grants: ['table:read', 'queues:health'],
+    grants: ['table:read:health', 'queues:health'],
   },
   getAccount: {
     method: 'GET',
@@ -163,7 +163,7 @@ export const routes = {
     handler: 'functions/http/show-boleto-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   downloadBoletoPdf: {
     method: 'GET',
@@ -171,7 +171,7 @@ export const routes = {
     handler: 'functions/http/download-boleto-pdf.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   showCheckoutPage: {
     method: 'GET',
@@ -179,7 +179,7 @@ export const routes = {
     handler: 'functions/http/show-checkout-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   showQrPage: {
     method: 'GET',
@@ -187,7 +187,7 @@ export const routes = {
     handler: 'functions/http/show-qr-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   payFromHostedPage: {
     method: 'POST',
@@ -195,7 +195,7 @@ export const routes = {
     handler: 'functions/http/pay-from-hosted-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:write', 'queue:watch-payment:send'],
+    grants: ['table:read:hosted-pages', 'table:write:rail-charges', 'queue:watch-payment:send'],
     sandboxOnly: true,
   },
 } as const satisfies Record<string, RouteDef>;

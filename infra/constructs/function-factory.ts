@@ -35,6 +35,8 @@ export interface ServiceFunctionProps {
    * recursion detection would otherwise stop after 16 hops in one chain.
    */
   readonly allowRecursiveLoop?: boolean;
+  /** Concurrency kept for this function alone, which is also its ceiling. */
+  readonly reservedConcurrency?: number;
 }
 
 export class ServiceFunction extends Construct {
@@ -76,6 +78,9 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       environment: { ...props.defaults.environment },
       recursiveLoop: props.allowRecursiveLoop ? RecursiveLoop.ALLOW : RecursiveLoop.TERMINATE,
+      ...(props.reservedConcurrency !== undefined
+        ? { reservedConcurrentExecutions: props.reservedConcurrency }
+        : {}),
       bundling: {
         format: OutputFormat.ESM,
         target: 'node24',

@@ -7,6 +7,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Grant } from '../../shared/grants.ts';
 import { deadLetterUrlEnv, type QueueName, queueUrlEnv } from '../../shared/queues.ts';
+import { type KeyScope, keyScopes } from '../../shared/store/keys.ts';
 
 export interface GrantTargets {
   readonly table: ITableV2;
@@ -18,6 +19,27 @@ export interface GrantTargets {
 type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
 
 const queueGrant = /^queue:([a-z][a-z0-9-]*):(send|dead-letter)$/;
+const scopedTableGrant = /^table:(read|write):([a-z][a-z0-9-]*)$/;
+
+const itemReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem'];
+const itemWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+
+/**
+ * Item access limited to partition keys matching the scope's patterns (IAM
+ * `dynamodb:LeadingKeys`). No Query or Scan: a function that may only read known keys has no
+ * use for them, and a Scan names no leading key the condition could check.
+ */
+function scopedTableStatement(
+  targets: GrantTargets,
+  verb: 'read' | 'write',
+  scope: KeyScope,
+): PolicyStatement {
+  return new PolicyStatement({
+    actions: verb === 'read' ? itemReadActions : [...itemReadActions, ...itemWriteActions],
+    resources: [targets.table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyScopes[scope]] } },
+  });
+}
 
 export function applyGrants(
   fn: GrantableFunction,
@@ -65,6 +87,15 @@ export function applyGrants(
         break;
       }
       default: {
+        const [, tableVerb, scope] = scopedTableGrant.exec(grant) ?? [];
+        if (tableVerb !== undefined && scope !== undefined) {
+          if (!(scope in keyScopes))
+            throw new Error(
+              `${source}: unknown key scope in "${grant}" (${Object.keys(keyScopes).join(', ')})`,
+            );
+          fn.addToRolePolicy(scopedTableStatement(targets, tableVerb as 'read' | 'write', scope as KeyScope));
+          break;
+        }
         const [, name, verb] = queueGrant.exec(grant) ?? [];
         const target = name === undefined ? undefined : targets.queues.get(name);
         if (name === undefined || target === undefined)

@@ -89,3 +89,18 @@ export const keys = {
   /** State a rail provider keeps on its side; the sandbox rails keep it here. */
   railCharge: (rail: string, chargeId: string) => ({ pk: `RAIL#${rail}#${chargeId}`, sk: 'CHARGE' }),
 } as const;
+
+/**
+ * Partition-key patterns (IAM `dynamodb:LeadingKeys`, `*` any run of characters) of the items a
+ * function reached without an API key may touch. A hosted page reads its entry and the
+ * transaction it shows, never key hashes, accounts or webhook secrets: `ACC#*#TX#*` cannot
+ * match an account item (`ACC#<id>`) or an API key (`KEY#…`).
+ */
+export const keyScopes = {
+  'hosted-pages': ['PAGE#*', 'ACC#*#TX#*'],
+  health: ['HEALTH'],
+  'rail-charges': ['RAIL#*'],
+  'rate-limits': ['RATE#*'],
+} as const;
+
+export type KeyScope = keyof typeof keyScopes;
