@@ -140,7 +140,7 @@ export class ServiceStack extends Stack {
         timeout: httpTimeout,
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
         // Every request with a key spends a token of its account's bucket (shared/limits).
-        grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:write:rate-limits'],
+        grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit'],
       });
       http.addRoute(route.name, route, fn);
     }

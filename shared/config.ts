@@ -77,6 +77,8 @@ export const serviceConfig = memo(() => ({
     optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   ),
   webhookTimeoutMs: integerEnv('WEBHOOK_TIMEOUT_MS', 10_000),
+  /** How long the public /health answer is reused before the checks run again. */
+  healthCacheTtlMs: integerEnv('HEALTH_CACHE_TTL_MS', 10_000),
   /** Requests per second an account may make unless its own setting says otherwise; 0 turns the limit off. */
   rateLimitPerSecond: integerEnv('RATE_LIMIT_PER_SECOND', 100),
   /** Requests an account may send at once after a quiet period (default twice the rate). */

@@ -9,6 +9,8 @@ export type Grant =
   | `table:read:${KeyScope}`
   /** Read and write only items whose partition key is in the scope. */
   | `table:write:${KeyScope}`
+  /** Spend rate-limit tokens: UpdateItem on the rate-limit buckets only. */
+  | 'table:rate-limit'
   | 'bucket:read'
   | 'bucket:write'
   | `queue:${QueueName}:send`

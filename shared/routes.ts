@@ -32,6 +32,14 @@ export const routes = {
     errors: 'catalog',
     grants: ['table:read:health', 'queues:health'],
   },
+  getDeepHealth: {
+    method: 'GET',
+    path: '/health/deep',
+    handler: 'functions/http/get-deep-health.ts',
+    auth: 'any',
+    errors: 'catalog',
+    grants: ['table:read:health', 'queues:health'],
+  },
   getAccount: {
     method: 'GET',
     path: '/v2/account',

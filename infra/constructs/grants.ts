@@ -75,6 +75,17 @@ export function applyGrants(
           }),
         );
         break;
+      case 'table:rate-limit':
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['dynamodb:UpdateItem'],
+            resources: [targets.table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyScopes['rate-limits']] },
+            },
+          }),
+        );
+        break;
       case 'queues:health': {
         const all = [...targets.queues.entries()];
         fn.addToRolePolicy(
