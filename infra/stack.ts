@@ -5,6 +5,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags } from
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -52,6 +53,7 @@ export class ServiceStack extends Stack {
   readonly workQueues: WorkQueues;
   readonly http: ServiceHttpApi;
   readonly monitoring: ServiceAlarms;
+  readonly secretsKey: Key;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, { ...props, terminationProtection: props.stage.deletionProtection });
@@ -103,7 +105,15 @@ export class ServiceStack extends Stack {
         NODE_OPTIONS: '--enable-source-maps',
       },
     };
-    const targets = { table, bucket: images.bucket, queues: workQueues.byName };
+    // A key per stage for envelope encryption of the secrets kept in the table; only the
+    // functions whose rows say `secrets:open` may decrypt with it.
+    const secretsKey = new Key(this, 'SecretsKey', {
+      description: `catalog-cashin ${stage.name}: data keys of sealed webhook signing secrets`,
+      enableKeyRotation: true,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.secretsKey = secretsKey;
+    const targets = { table, bucket: images.bucket, queues: workQueues.byName, secretsKey };
     const build = (
       key: string,
       scopeId: string,
@@ -199,6 +209,10 @@ export class ServiceStack extends Stack {
       });
     new CfnOutput(this, 'ImageBaseUrl', { value: images.baseUrl });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'SecretsKeyArn', {
+      value: secretsKey.keyArn,
+      description: 'WEBHOOK_SECRETS_KEY_ID for npm run keys against this stage',
+    });
     new CfnOutput(this, 'ImageBucketName', { value: images.bucket.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: alarms.dashboard.dashboardName });

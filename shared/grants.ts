@@ -16,5 +16,9 @@ export type Grant =
   | `queue:${QueueName}:send`
   /** Send to the queue's dead-letter queue (a worker that dead-letters a job itself). */
   | `queue:${QueueName}:dead-letter`
+  /** Open sealed secrets (kms:Decrypt on the stage's secrets key): only functions that sign. */
+  | 'secrets:open'
+  /** Seal new secrets (kms:GenerateDataKey on the stage's secrets key). */
+  | 'secrets:seal'
   /** Read queue attributes (the health check). */
   | 'queues:health';

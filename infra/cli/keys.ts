@@ -16,7 +16,8 @@ const usage = `Usage:
   npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret]
   npm run keys -- rate-limit --account acc_… (--per-second <n>|--stage-default)
 
-Targets the running local stack (npm start); set TABLE_NAME (and AWS credentials) for a stage.`;
+Targets the running local stack (npm start); for a stage set TABLE_NAME and WEBHOOK_SECRETS_KEY_ID
+(the stack's TableName and SecretsKeyArn outputs) and AWS credentials.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
@@ -30,6 +31,7 @@ function connect(): void {
   Object.assign(process.env, {
     TABLE_NAME: state.tableName,
     DYNAMODB_ENDPOINT: state.dynamoEndpoint,
+    LOCAL_SECRETS_KEY: state.localSecretsKey,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,

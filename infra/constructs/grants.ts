@@ -2,6 +2,7 @@
 // environment the function needs to find what it was granted. Nothing is granted by default.
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -14,6 +15,8 @@ export interface GrantTargets {
   readonly bucket: IBucket;
   /** Work queues and their dead-letter queues, by name. */
   readonly queues: ReadonlyMap<string, { readonly queue: IQueue; readonly deadLetterQueue: IQueue }>;
+  /** The stage's KMS key for sealed secrets (webhook signing secrets). */
+  readonly secretsKey: IKey;
 }
 
 type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
@@ -86,6 +89,13 @@ export function applyGrants(
           }),
         );
         break;
+      case 'secrets:open':
+      case 'secrets:seal': {
+        const actions = grant === 'secrets:open' ? ['kms:Decrypt'] : ['kms:GenerateDataKey'];
+        fn.addToRolePolicy(new PolicyStatement({ actions, resources: [targets.secretsKey.keyArn] }));
+        fn.addEnvironment('WEBHOOK_SECRETS_KEY_ID', targets.secretsKey.keyArn);
+        break;
+      }
       case 'queues:health': {
         const all = [...targets.queues.entries()];
         fn.addToRolePolicy(

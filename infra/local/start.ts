@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     baseUrl: stack.baseUrl,
     tableName: stack.tableName,
     dynamoEndpoint: stack.dynamoEndpoint,
+    localSecretsKey: stack.env.LOCAL_SECRETS_KEY!,
     startedAt: new Date().toISOString(),
   });
 

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { Permission } from '../permissions.ts';
+import type { StoredWebhookSecret } from '../secrets/webhook-secrets.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
 
@@ -16,12 +17,8 @@ export interface ApiKeyRecord {
   revokedAt?: string;
 }
 
-export interface WebhookSecret {
-  secret: string;
-  createdAt: string;
-  /** Set on the previous secret when rotated: it keeps signing until then. */
-  expiresAt?: string;
-}
+/** Sealed (envelope-encrypted) in the table; see shared/secrets/webhook-secrets.ts. */
+export type WebhookSecret = StoredWebhookSecret;
 
 export interface AccountRecord {
   accountId: string;
@@ -29,6 +26,8 @@ export interface AccountRecord {
   updatedAt: string;
   webhookUrl: string | null;
   webhookSecrets: WebhookSecret[];
+  /** Bumped by every change of the secrets: rotation is conditional on the version it read. */
+  webhookSecretsVersion?: number;
   /** Per-account fee overrides, keyed `CURRENCY:METHOD`; defaults live in config. */
   fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
   /** Overrides the stage's requests per second for this account (bursts of twice that). */
@@ -177,6 +176,34 @@ export function setAccountRateLimit(
           : 'SET updatedAt = :now, rateLimitPerSecond = :limit',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':now': now, ...(perSecond === null ? {} : { ':limit': perSecond }) },
+    }),
+  );
+}
+
+/**
+ * Replaces the signing secrets if nobody changed them since `expectedVersion` was read (a
+ * conditional write, so two rotations at once cannot lose a secret); false when they did.
+ */
+export function replaceWebhookSecrets(
+  accountId: string,
+  secrets: WebhookSecret[],
+  expectedVersion: number,
+  now: string,
+): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.account(accountId),
+      UpdateExpression: 'SET webhookSecrets = :secrets, webhookSecretsVersion = :next, updatedAt = :now',
+      ConditionExpression:
+        'attribute_exists(pk) AND (webhookSecretsVersion = :expected OR (attribute_not_exists(webhookSecretsVersion) AND :expected = :zero))',
+      ExpressionAttributeValues: {
+        ':secrets': secrets,
+        ':next': expectedVersion + 1,
+        ':expected': expectedVersion,
+        ':zero': 0,
+        ':now': now,
+      },
     }),
   );
 }

@@ -129,6 +129,38 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
   });
 });
 
+describe('secrets key', () => {
+  it('is one KMS key per stage, rotated, that only the signing functions may decrypt with', () => {
+    const synthesized = synth('prod');
+    try {
+      const keys = ofType(synthesized.resources, 'AWS::KMS::Key');
+      expect(keys).toHaveLength(1);
+      const [keyId, key] = keys[0]!;
+      expect(key.Properties!.EnableKeyRotation).toBe(true);
+      const mayDecrypt: string[] = [];
+      for (const [name, built] of synthesized.stack.functions) {
+        const id = logicalId(synthesized.stack, built.function);
+        const roleId = synthesized.resources[id]!.Properties!.Role['Fn::GetAtt'][0] as string;
+        const kms = roleStatements(synthesized.resources, roleId).filter((statement) =>
+          asArray<string>(statement.Action).some((action) => action.startsWith('kms:')),
+        );
+        if (kms.length === 0) continue;
+        mayDecrypt.push(name);
+        for (const statement of kms) {
+          expect(asArray<string>(statement.Action)).toEqual(['kms:Decrypt']);
+          expect(statement.Resource).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+        }
+        expect(synthesized.resources[id]!.Properties!.Environment.Variables.WEBHOOK_SECRETS_KEY_ID).toEqual({
+          'Fn::GetAtt': [keyId, 'Arn'],
+        });
+      }
+      expect(mayDecrypt).toEqual(['queue:deliver-event']);
+    } finally {
+      synthesized.cleanup();
+    }
+  }, 120_000);
+});
+
 describe('API access log', () => {
   it('names the route, never the raw path (a hosted page path carries its token)', () => {
     const synthesized = synth('dev');

@@ -17,6 +17,7 @@ export interface SharedStack {
   secretKey: string;
   accountId: string;
   webhookSecret: string;
+  localSecretsKey: string;
 }
 
 declare module 'vitest' {
@@ -51,6 +52,7 @@ export default async function setup(project: TestProject) {
     dlqUrls: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.dlqUrl])),
     secretKey: issued.secretKey,
     accountId: issued.accountId,
+    localSecretsKey: stack.env.LOCAL_SECRETS_KEY!,
     webhookSecret: issued.webhookSecret ?? '',
   });
   return async () => {
