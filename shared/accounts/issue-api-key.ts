@@ -9,7 +9,8 @@ import {
 import { newPrefixedId } from '../ids.ts';
 import type { Permission } from '../permissions.ts';
 import { sealWebhookSecret } from '../secrets/webhook-secrets.ts';
-import { type AccountRecord, type ApiKeyRecord, addApiKey, createAccountWithKey } from '../store/api-keys.ts';
+import { addApiKey, createAccountWithKey } from '../store/api-keys.ts';
+import type { AccountRecord, ApiKeyRecord } from './account.ts';
 
 export interface IssueApiKeyInput {
   permissions: Permission[];

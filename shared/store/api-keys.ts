@@ -1,38 +1,10 @@
 // Accounts and their API keys.
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccountRecord, ApiKeyRecord, WebhookSecret } from '../accounts/account.ts';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import type { Permission } from '../permissions.ts';
-import type { StoredWebhookSecret } from '../secrets/webhook-secrets.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
-
-export interface ApiKeyRecord {
-  keyId: string;
-  keyHash: string;
-  accountId: string;
-  userId: string;
-  permissions: Permission[];
-  createdAt: string;
-  revokedAt?: string;
-}
-
-/** Sealed (envelope-encrypted) in the table; see shared/secrets/webhook-secrets.ts. */
-export type WebhookSecret = StoredWebhookSecret;
-
-export interface AccountRecord {
-  accountId: string;
-  createdAt: string;
-  updatedAt: string;
-  webhookUrl: string | null;
-  webhookSecrets: WebhookSecret[];
-  /** Bumped by every change of the secrets: rotation is conditional on the version it read. */
-  webhookSecretsVersion?: number;
-  /** Per-account fee overrides, keyed `CURRENCY:METHOD`; defaults live in config. */
-  fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
-  /** Overrides the stage's requests per second for this account (bursts of twice that). */
-  rateLimitPerSecond?: number;
-}
 
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash) }));
