@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { sealWebhookSecret } from '../secrets/webhook-secrets.ts';
 import { getAccount, replaceWebhookSecrets, updateAccountWebhook } from '../store/api-keys.ts';
 import { isConditionFailure } from '../store/dynamo-errors.ts';
-import type { AccountRecord, WebhookSecret } from './account.ts';
+import type { AccountRecord } from './account.ts';
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 

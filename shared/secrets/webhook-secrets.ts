@@ -41,7 +41,7 @@ export async function sealWebhookSecret(
 }
 
 /** The account's secrets in the clear, for signing; never stored or logged. */
-export async function openWebhookSecrets(
+export function openWebhookSecrets(
   accountId: string,
   stored: readonly StoredWebhookSecret[],
 ): Promise<Array<{ secret: string; createdAt: string; expiresAt?: string }>> {
