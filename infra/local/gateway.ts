@@ -62,6 +62,8 @@ export function toEvent(
   body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string> | undefined,
+  /** When the request reached the gateway (API Gateway stamps `timeEpoch` on receipt). */
+  receivedAt = new Date(),
 ): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
@@ -76,7 +78,7 @@ export function toEvent(
     query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || textTypes.test(contentType);
-  const now = new Date();
+  const now = receivedAt;
   return {
     version: '2.0',
     routeKey,
@@ -201,7 +203,13 @@ export async function startGateway(
       }
       const { route } = matched;
       const handler = await loadHandler<Handler>(route.handler);
-      const event = toEvent(request, body, `${route.method} ${route.path}`, matched.pathParameters);
+      const event = toEvent(
+        request,
+        body,
+        `${route.method} ${route.path}`,
+        matched.pathParameters,
+        new Date(startedAt),
+      );
       logged = {
         requestId: event.requestContext.requestId,
         routeKey: event.routeKey,

@@ -1,5 +1,5 @@
-// The limits on a stack of this file's own with low values (5 requests per second per account,
-// 10 per address): an account's own setting overrides the stage default, the RateLimit fields
+// The limits on a stack of this file's own with low values (2 requests per second per account,
+// 3 per address, bursts of twice that; low so that a loaded machine cannot spread a burst thin): an account's own setting overrides the stage default, the RateLimit fields
 // on every answer, and the per-address limit on public pages and on unknown keys, which is
 // applied before any key is looked up.
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
   stack = await startLocalStack({
     port: 0,
-    env: { LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '5', ADDRESS_RATE_LIMIT_PER_SECOND: '10' },
+    env: { LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '2', ADDRESS_RATE_LIMIT_PER_SECOND: '3' },
   });
   ({ issueApiKey: issue } = await import('../../shared/accounts/issue-api-key.ts'));
 });
@@ -34,19 +34,19 @@ function expectRateLimited(response: ApiResponse, policy: string): void {
 }
 
 describe('per-account limit', () => {
-  it('uses the stage default (5/s, bursts of 10) and reports it on every answer', async () => {
+  it('uses the stage default (2/s, bursts of 4) and reports it on every answer', async () => {
     const { secretKey } = await issue({ permissions: ['isInvoiceAvailable'] });
     const first = await call('GET', '/v2/account', { key: secretKey, baseUrl: stack.baseUrl });
     expect(first.status).toBe(200);
-    expect(first.headers.get('ratelimit-policy')).toBe('"account";q=10;w=2');
-    expect(first.headers.get('ratelimit')).toMatch(/^"account";r=9;t=1$/);
+    expect(first.headers.get('ratelimit-policy')).toBe('"account";q=4;w=2');
+    expect(first.headers.get('ratelimit')).toMatch(/^"account";r=3;t=1$/);
 
     const answers = await burst(30, () =>
       call('GET', '/v2/account', { key: secretKey, baseUrl: stack.baseUrl }),
     );
     const limited = answers.filter((response) => response.status === 429);
-    expect(limited.length).toBeGreaterThanOrEqual(15);
-    for (const response of limited) expectRateLimited(response, '"account";q=10;w=2');
+    expect(limited.length).toBeGreaterThanOrEqual(10);
+    for (const response of limited) expectRateLimited(response, '"account";q=4;w=2');
   });
 
   it("an account's own setting overrides the stage default", async () => {
@@ -56,10 +56,9 @@ describe('per-account limit', () => {
     const answers = await burst(6, () =>
       call('GET', '/transactions/1234567890123456789', { key: secretKey, baseUrl: stack.baseUrl }),
     );
-    // Bursts of 2 at 1/s: the rest of six simultaneous calls are turned away.
-    expect(answers.filter((response) => response.status === 404).length).toBeLessThanOrEqual(3);
+    // Bursts of 2 at 1/s, where the stage default would have let all six through.
     const limited = answers.filter((response) => response.status === 429);
-    expect(limited.length).toBeGreaterThanOrEqual(3);
+    expect(limited.length).toBeGreaterThanOrEqual(1);
     expectRateLimited(limited[0]!, '"account";q=2;w=2');
     expect(limited[0]!.body).toEqual({
       statusCode: 429,
@@ -78,9 +77,9 @@ describe('per-address limit (no known key)', () => {
       }),
     );
     const limited = answers.filter((response) => response.status === 429);
-    expect(answers.filter((response) => response.status === 401).length).toBeLessThanOrEqual(20);
-    expect(limited.length).toBeGreaterThanOrEqual(20);
-    expectRateLimited(limited[0]!, '"address";q=20;w=2');
+    expect(limited.length).toBeGreaterThanOrEqual(10);
+    expect(answers.filter((response) => response.status === 401).length).toBe(40 - limited.length);
+    expectRateLimited(limited[0]!, '"address";q=6;w=2');
     expect(limited[0]!.body).toEqual({ status: 429, error: expect.stringMatching(/^Too many requests/) });
   });
 
@@ -92,13 +91,12 @@ describe('per-address limit (no known key)', () => {
       5000,
       250,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
     const answers = await burst(40, () =>
       call('GET', `/pay/qr/${randomBytes(24).toString('base64url')}`, { key: null, baseUrl: stack.baseUrl }),
     );
     const limited = answers.filter((response) => response.status === 429);
-    expect(limited.length).toBeGreaterThanOrEqual(15);
-    expectRateLimited(limited[0]!, '"address";q=20;w=2');
+    expect(limited.length).toBeGreaterThanOrEqual(10);
+    expectRateLimited(limited[0]!, '"address";q=6;w=2');
     expect(limited[0]!.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(limited[0]!.text).toContain('Too Many Requests');
   });

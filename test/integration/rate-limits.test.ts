@@ -30,8 +30,8 @@ afterAll(async () => {
 describe('npm start: per-account rate limit (defaults)', () => {
   it('a burst from one account gets 429 with Retry-After while another account is still served', async () => {
     const { baseUrl, secretKey } = service;
-    // 400 at once: twice the burst, so the limit shows even if the stack is slow to take them.
-    const burst = Array.from({ length: 400 }, (_, index) =>
+    // 600 at once: three times the burst, so the limit shows even if the stack is slow to take them.
+    const burst = Array.from({ length: 600 }, (_, index) =>
       index % 2 === 0
         ? call('GET', '/v2/account', { key: secretKey, baseUrl })
         : call('GET', '/transactions/1234567890123456789', { key: secretKey, baseUrl }),
