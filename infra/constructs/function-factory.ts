@@ -34,6 +34,8 @@ export interface ServiceFunctionProps {
   readonly allowRecursiveLoop?: boolean;
   /** Concurrency kept for this function alone, which is also its ceiling. */
   readonly reservedConcurrency?: number;
+  /** Lambda's own retries of an asynchronous invocation (default 2). */
+  readonly asyncRetryAttempts?: number;
 }
 
 export class ServiceFunction extends Construct {
@@ -78,6 +80,7 @@ export class ServiceFunction extends Construct {
       ...(props.reservedConcurrency !== undefined
         ? { reservedConcurrentExecutions: props.reservedConcurrency }
         : {}),
+      ...(props.asyncRetryAttempts !== undefined ? { retryAttempts: props.asyncRetryAttempts } : {}),
       bundling: bundlingOptions,
     });
   }
