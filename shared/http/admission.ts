@@ -9,21 +9,30 @@ import { limitAccount } from '../limits/account-limiter.ts';
 import { limitAddress } from '../limits/address-limiter.ts';
 import type { RouteDef } from '../routes.ts';
 
+/** Filled in as the checks pass, so a refused request still logs (and answers) what was known. */
 export interface Admission {
-  principal: Principal | null;
+  principal?: Principal | null;
   /** The IETF RateLimit fields for the response. */
-  rateLimitHeaders: Record<string, string>;
+  rateLimitHeaders?: Record<string, string>;
 }
 
-export async function admit(route: RouteDef, event: APIGatewayProxyEventV2): Promise<Admission> {
+export async function admit(
+  route: RouteDef,
+  event: APIGatewayProxyEventV2,
+  admission: Admission,
+): Promise<void> {
   const address = event.requestContext?.http?.sourceIp ?? 'unknown';
   // Rates are of requests as they reach the API, not as a busy function gets to them.
   const arrivedAt = event.requestContext?.timeEpoch ?? Date.now();
-  if (route.auth === 'none') return { principal: null, rateLimitHeaders: limitAddress(address, arrivedAt) };
+  if (route.auth === 'none') {
+    admission.principal = null;
+    admission.rateLimitHeaders = limitAddress(address, arrivedAt);
+    return;
+  }
   const principal = await authenticate(event.headers?.authorization, Date.now(), () => {
     limitAddress(address, arrivedAt);
   });
-  const rateLimitHeaders = await limitAccount(principal.accountId, arrivedAt);
+  admission.principal = principal;
+  admission.rateLimitHeaders = await limitAccount(principal.accountId, arrivedAt);
   authorize(principal, route.auth);
-  return { principal, rateLimitHeaders };
 }

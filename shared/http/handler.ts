@@ -103,9 +103,7 @@ export function httpHandler<
   handle.use({
     before: async (request) => {
       request.context.startedAt = Date.now();
-      const admission = await admit(route, request.event);
-      request.context.principal = admission.principal;
-      request.context.rateLimitHeaders = admission.rateLimitHeaders;
+      await admit(route, request.event, request.context);
     },
     onError: (request) => {
       const requestId = requestIdOf(request.event, request.context);
