@@ -8,6 +8,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
@@ -46,7 +47,7 @@ const defaultMemoryMb = 512;
 
 export class ServiceStack extends Stack {
   readonly stage: StageConfig;
-  /** Every function the tables produced, by table row: `route:<name>`, `queue:<name>`, `schedule:<name>`. */
+  /** Every function, by source: `route:<name>`, `queue:<name>`, `schedule:<name>`, `event:invalidateDeletedImage`. */
   readonly functions = new Map<string, ServiceFunction>();
   readonly table: TableV2;
   readonly images: Images;
@@ -114,7 +115,13 @@ export class ServiceStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.secretsKey = secretsKey;
-    const targets = { table, bucket: images.bucket, queues: workQueues.byName, secretsKey };
+    const targets = {
+      table,
+      bucket: images.bucket,
+      queues: workQueues.byName,
+      secretsKey,
+      distribution: images.distribution,
+    };
     const build = (
       key: string,
       scopeId: string,
@@ -196,6 +203,29 @@ export class ServiceStack extends Stack {
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
       });
     }
+
+    // Image keys are cached at the edge for a year: a deleted (or replaced) image is invalidated
+    // in the CDN when S3 reports the deletion (EventBridge, so no notification custom resource).
+    (images.bucket.node.defaultChild as CfnBucket).addPropertyOverride(
+      'NotificationConfiguration.EventBridgeConfiguration.EventBridgeEnabled',
+      true,
+    );
+    const invalidator = build('event:invalidateDeletedImage', 'Event', 'invalidateDeletedImage', {
+      entry: 'functions/events/invalidate-deleted-image.ts',
+      description: 'invalidates deleted product images in the CDN',
+      timeout: Duration.seconds(30),
+      memoryMb: 256,
+      grants: ['cdn:invalidate'],
+    });
+    new Rule(this, 'ImageDeletedRule', {
+      description: 'a product image was deleted from the bucket',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Deleted'],
+        detail: { bucket: { name: [images.bucket.bucketName] } },
+      },
+      targets: [new LambdaFunction(invalidator, { retryAttempts: 4 })],
+    });
 
     const alarms = new ServiceAlarms(this, 'Monitoring', {
       stage,

@@ -20,5 +20,7 @@ export type Grant =
   | 'secrets:open'
   /** Seal new secrets (kms:GenerateDataKey on the stage's secrets key). */
   | 'secrets:seal'
+  /** Invalidate paths in the image CDN (CloudFront CreateInvalidation on its distribution). */
+  | 'cdn:invalidate'
   /** Read queue attributes (the health check). */
   | 'queues:health';

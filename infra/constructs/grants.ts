@@ -1,5 +1,7 @@
 // Turns a table row's grant list (shared/grants.ts) into the narrowest IAM statements and the
 // environment the function needs to find what it was granted. Nothing is granted by default.
+
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -17,6 +19,8 @@ export interface GrantTargets {
   readonly queues: ReadonlyMap<string, { readonly queue: IQueue; readonly deadLetterQueue: IQueue }>;
   /** The stage's KMS key for sealed secrets (webhook signing secrets). */
   readonly secretsKey: IKey;
+  /** The image CDN. */
+  readonly distribution: IDistribution;
 }
 
 type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
@@ -96,6 +100,15 @@ export function applyGrants(
         fn.addEnvironment('WEBHOOK_SECRETS_KEY_ID', targets.secretsKey.keyArn);
         break;
       }
+      case 'cdn:invalidate':
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['cloudfront:CreateInvalidation'],
+            resources: [targets.distribution.distributionArn],
+          }),
+        );
+        fn.addEnvironment('IMAGE_DISTRIBUTION_ID', targets.distribution.distributionId);
+        break;
       case 'queues:health': {
         const all = [...targets.queues.entries()];
         fn.addToRolePolicy(

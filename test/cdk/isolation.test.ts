@@ -161,6 +161,43 @@ describe('secrets key', () => {
   }, 120_000);
 });
 
+describe('image CDN', () => {
+  it('invalidates a deleted image: S3 deletions reach the invalidator, which may only invalidate this CDN', () => {
+    const synthesized = synth('dev');
+    try {
+      const { resources, stack } = synthesized;
+      const bucketId = logicalId(stack, stack.images.bucket);
+      expect(resources[bucketId]!.Properties!.NotificationConfiguration).toEqual({
+        EventBridgeConfiguration: { EventBridgeEnabled: true },
+      });
+      const built = stack.functions.get('event:invalidateDeletedImage')!;
+      const fnId = logicalId(stack, built.function);
+      const rules = ofType(resources, 'AWS::Events::Rule').filter(([, rule]) =>
+        (rule.Properties!.Targets as any[]).some((target) => target.Arn?.['Fn::GetAtt']?.[0] === fnId),
+      );
+      expect(rules).toHaveLength(1);
+      expect(rules[0]![1].Properties!.EventPattern).toEqual({
+        source: ['aws.s3'],
+        'detail-type': ['Object Deleted'],
+        detail: { bucket: { name: [{ Ref: bucketId }] } },
+      });
+      const roleId = resources[fnId]!.Properties!.Role['Fn::GetAtt'][0] as string;
+      const data = roleStatements(resources, roleId).filter((statement) =>
+        asArray<string>(statement.Action).some((action) => !action.startsWith('logs:')),
+      );
+      const distributionId = logicalId(stack, stack.images.distribution);
+      expect(data).toHaveLength(1);
+      expect(data[0]!.Action).toBe('cloudfront:CreateInvalidation');
+      expect(JSON.stringify(data[0]!.Resource)).toContain(distributionId);
+      expect(resources[fnId]!.Properties!.Environment.Variables.IMAGE_DISTRIBUTION_ID).toEqual({
+        Ref: distributionId,
+      });
+    } finally {
+      synthesized.cleanup();
+    }
+  }, 120_000);
+});
+
 describe('API access log', () => {
   it('names the route, never the raw path (a hosted page path carries its token)', () => {
     const synthesized = synth('dev');

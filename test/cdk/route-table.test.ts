@@ -52,7 +52,10 @@ describe('a new row in the route and queue tables', () => {
     });
     expect(
       ofType(resources, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomS3AutoDelete')),
-    ).toHaveLength(baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length);
+    ).toHaveLength(
+      // … + the CDN invalidator of deleted images
+      baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length + 1,
+    );
   });
 
   it('grants the new function what its row lists, and nothing more', () => {

@@ -63,6 +63,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     ...expectedRoutes.map((route) => `route:${route.name}`),
     ...Object.keys(queues).map((name) => `queue:${name}`),
     ...Object.keys(schedules).map((name) => `schedule:${name}`),
+    'event:invalidateDeletedImage',
   ];
   const grantsOf = (key: string): readonly string[] => {
     const [kind, name] = key.split(':') as [string, string];
@@ -72,6 +73,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       return route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit'];
     }
     if (kind === 'queue') return queues[name as QueueName].grants;
+    if (kind === 'event') return ['cdn:invalidate'];
     return schedules[name as keyof typeof schedules].grants;
   };
 
