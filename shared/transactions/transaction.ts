@@ -4,7 +4,10 @@
 import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
 
-export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED';
+
+/** States a rail can still turn into PAID: money that arrives late is never silent. */
+export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED'];
 
 export interface TransactionRecord {
   id: string;
@@ -45,6 +48,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
+  canceledAt?: string | null;
 }
 
 export interface TransactionView {
@@ -66,6 +71,7 @@ export interface TransactionView {
   costFee: number;
   updatedAt?: string;
   paidAt?: string | null;
+  canceledAt?: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -121,6 +127,7 @@ export function newTransactionRecord(input: {
     createdAt,
     updatedAt: createdAt,
     paidAt: null,
+    canceledAt: null,
   };
 }
 
@@ -156,5 +163,10 @@ export function creationView(record: TransactionRecord): TransactionView {
 
 /** What GET /transactions/:id and the webhook's `data` show. */
 export function transactionView(record: TransactionRecord): TransactionView {
-  return { ...creationView(record), updatedAt: record.updatedAt, paidAt: record.paidAt };
+  return {
+    ...creationView(record),
+    updatedAt: record.updatedAt,
+    paidAt: record.paidAt,
+    canceledAt: record.canceledAt ?? null,
+  };
 }
