@@ -106,7 +106,15 @@ describe('GET /health', () => {
     expect((await api('GET', '/health', { key: null })).status).toBe(200);
     stack.sqsProxy.setDown(true);
     try {
-      const down = await api('GET', '/health', { key: null });
+      // /health answers from a short per-instance cache (README); /health/deep checks every call.
+      const deep = await api('GET', '/health/deep');
+      expect(deep.status).toBe(503);
+      const down = await pollUntil(
+        () => api('GET', '/health', { key: null }),
+        (response) => response.status === 503,
+        30_000,
+        250,
+      );
       expect(down.status).toBe(503);
       expect(down.headers.get('x-request-id')).toBeTruthy();
       expect(down.body).toMatchObject({ status: 'degraded', checks: { table: 'ok' } });
@@ -116,10 +124,15 @@ describe('GET /health', () => {
     } finally {
       stack.sqsProxy.setDown(false);
     }
-    const up = await api('GET', '/health', { key: null });
+    const up = await pollUntil(
+      () => api('GET', '/health', { key: null }),
+      (response) => response.status === 200,
+      30_000,
+      250,
+    );
     expect(up.status).toBe(200);
     expect(up.body.status).toBe('ok');
-  });
+  }, 90_000);
 });
 
 describe('PATCH /v2/products/:id under contention', () => {
