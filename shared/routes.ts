@@ -189,6 +189,14 @@ export const routes = {
     errors: 'page',
     grants: ['table:read'],
   },
+  showPixPage: {
+    method: 'GET',
+    path: '/pay/pix/{token}',
+    handler: 'functions/http/show-pix-page.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: ['table:read'],
+  },
   payFromHostedPage: {
     method: 'POST',
     path: '/pay/{token}/sandbox-pay',

@@ -70,3 +70,41 @@ export async function markRailChargePaid(
   if (!charge) return 'not-found';
   return charge.status === 'PAID' ? 'already-paid' : 'expired';
 }
+
+/** How a rail's own charge id (e.g. an API Pix txid) leads back to the transaction. */
+export interface ChargeReference {
+  accountId: string;
+  transactionId: string;
+}
+
+/** Records the reference once; a second write with the same id is a retried registration. */
+export async function putChargeReference(
+  rail: string,
+  chargeId: string,
+  ref: ChargeReference,
+): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.railCharge(rail, chargeId), entity: 'railChargeReference', ...ref },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (accountId = :account AND transactionId = :transaction)',
+        ExpressionAttributeValues: { ':account': ref.accountId, ':transaction': ref.transactionId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw new Error(`rail ${rail} charge ${chargeId} already belongs to another transaction`);
+  }
+}
+
+export async function getChargeReference(
+  rail: string,
+  chargeId: string,
+): Promise<ChargeReference | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.railCharge(rail, chargeId), ConsistentRead: true }),
+  );
+  return Item ? { accountId: String(Item.accountId), transactionId: String(Item.transactionId) } : undefined;
+}

@@ -37,7 +37,10 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (transaction?.status !== 'PENDING' || !transaction.instructionFilledAt) return 'nothing-to-do';
   const config = serviceConfig();
-  const status = await railFor(transaction).fetchPaymentStatus(transaction.id, now);
+  const status = await railFor(transaction).fetchPaymentStatus(
+    { accountId: transaction.accountId, transactionId: transaction.id },
+    now,
+  );
 
   if (status.status === 'PAID') {
     const event = paidEvent(transaction, status.paidAt, now);

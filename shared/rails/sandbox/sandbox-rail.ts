@@ -8,11 +8,8 @@ import {
   putRailChargeOnce,
 } from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
-import type { ChargeRequest, InstructionResult, Rail, RailPaymentStatus } from '../rail-port.ts';
-import { boletoExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
-
-/** How long a sandbox COP or BOB charge can be paid. */
-export const sandboxChargeTtlMs = 24 * 60 * 60 * 1000;
+import type { ChargeRef, ChargeRequest, InstructionResult, Rail, RailPaymentStatus } from '../rail-port.ts';
+import { chargeExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
 
 export function sandboxRailName(transaction: Pick<TransactionRecord, 'currency' | 'method'>): string {
   return `sandbox-${transaction.currency.toLowerCase()}-${transaction.method.toLowerCase()}`;
@@ -22,9 +19,7 @@ export function createSandboxRail(name: string): Rail {
   return {
     name,
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
-      const expiresAt = transaction.boleto
-        ? boletoExpiresAt(transaction.boleto.dueDate)
-        : new Date(now.getTime() + sandboxChargeTtlMs).toISOString();
+      const expiresAt = chargeExpiresAt(transaction, new Date(transaction.createdAt));
       await putRailChargeOnce({
         rail: name,
         chargeId: transaction.id,
@@ -39,14 +34,14 @@ export function createSandboxRail(name: string): Rail {
         createdAt: now.toISOString(),
       });
     },
-    async fetchInstruction(transactionId: string, now: Date): Promise<InstructionResult> {
+    async fetchInstruction({ transactionId }: ChargeRef, now: Date): Promise<InstructionResult> {
       const charge = await getRailCharge(name, transactionId);
       if (!charge) return { ready: false };
       if (now.getTime() < charge.readyAt)
         return { ready: false, retryAfterMs: charge.readyAt - now.getTime() };
       return { ready: true, instruction: charge.instruction, expiresAt: charge.expiresAt };
     },
-    async fetchPaymentStatus(transactionId: string, now: Date): Promise<RailPaymentStatus> {
+    async fetchPaymentStatus({ transactionId }: ChargeRef, now: Date): Promise<RailPaymentStatus> {
       const charge = await getRailCharge(name, transactionId);
       if (charge?.status === 'PAID' && charge.paidAt) return { status: 'PAID', paidAt: charge.paidAt };
       if (!charge || charge.expiresAt <= now.toISOString())
