@@ -13,19 +13,25 @@ export type InstructionResult =
   | { ready: false /** The provider's hint of when to ask again. */; retryAfterMs?: number }
   | { ready: true; instruction: RailInstruction; expiresAt: string | null };
 
+/** What the rail says about a charge. `CLOSED`: closed on the rail's side, nothing can be paid. */
 export type RailPaymentStatus =
   | { status: 'PENDING' }
   | { status: 'PAID'; paidAt: string }
-  | { status: 'EXPIRED' };
+  | { status: 'CLOSED' };
 
-/** A rail charge is addressed by account and transaction, never by the transaction id alone. */
+/**
+ * How a charge is addressed: always by account and transaction, never by the id alone, so no
+ * account can ever reach another account's charge (ids are also unique service-wide).
+ */
 export interface ChargeRef {
   accountId: string;
   transactionId: string;
 }
 
-/** The provider's final word on a charge it was asked to close. */
+/** The answer to a conditional close: either the rail closed it, or it had already been paid. */
 export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
+
+export type CloseReason = 'expired' | 'canceled';
 
 /** The provider refused the charge for good (e.g. an RFC 7807 4xx): no instruction will come. */
 export class RailRejectedError extends Error {
@@ -43,16 +49,23 @@ export interface ChargeRequest {
   pageUrl: string;
 }
 
+export function chargeRefOf(transaction: Pick<TransactionRecord, 'accountId' | 'id'>): ChargeRef {
+  return { accountId: transaction.accountId, transactionId: transaction.id };
+}
+
 /**
- * Charges are addressed by our transaction id (sent to the provider as its reference); an
- * adapter that gets its own charge id back keeps the mapping on its side.
+ * Charges are addressed by a ChargeRef (sent to the provider as its reference); an adapter that
+ * gets its own charge id back keeps the mapping on its side, keyed by the whole ref.
  */
 export interface Rail {
   readonly name: string;
-  /** Registers the charge with the provider; idempotent per transaction. */
+  /** Registers the charge with the provider; idempotent per charge. */
   registerCharge(request: ChargeRequest, now: Date): Promise<void>;
   fetchInstruction(charge: ChargeRef, now: Date): Promise<InstructionResult>;
   fetchPaymentStatus(charge: ChargeRef, now: Date): Promise<RailPaymentStatus>;
-  /** Closes the charge on the rail side unless it was paid meanwhile (then says so). */
-  closeCharge?(charge: ChargeRef, reason: 'expired' | 'canceled', now: Date): Promise<CloseResult>;
+  /**
+   * Closes the charge on the rail's side so it can no longer be paid, conditionally: answers
+   * `closed` (also when it was closed already) or `paid` when a payment got there first.
+   */
+  closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult>;
 }

@@ -4,7 +4,7 @@ import { serviceConfig } from '../config.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
-import { RailRejectedError } from '../rails/rail-port.ts';
+import { chargeRefOf, RailRejectedError } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { failInstruction, saveInstruction } from '../store/transaction-updates.ts';
@@ -35,10 +35,7 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
     await failInstruction(transaction, error.reason, now);
     return 'nothing-to-do';
   }
-  const result = await rail.fetchInstruction(
-    { accountId: transaction.accountId, transactionId: transaction.id },
-    now,
-  );
+  const result = await rail.fetchInstruction(chargeRefOf(transaction), now);
 
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;

@@ -4,7 +4,10 @@
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
-export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED';
+
+/** States a rail can still turn into PAID: money that arrives late is never silent. */
+export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED'];
 
 export interface TransactionRecord {
   id: string;
@@ -55,6 +58,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
+  canceledAt?: string | null;
 }
 
 export interface TransactionView {
@@ -78,6 +83,7 @@ export interface TransactionView {
   paidAt?: string | null;
   /** Only when the rail refused the charge for good. */
   instructionFailure?: string;
+  canceledAt?: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -138,6 +144,7 @@ export function newTransactionRecord(input: {
     createdAt,
     updatedAt: createdAt,
     paidAt: null,
+    canceledAt: null,
   };
 }
 
@@ -178,5 +185,6 @@ export function transactionView(record: TransactionRecord): TransactionView {
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),
+    canceledAt: record.canceledAt ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { formatEmvAmount } from '../emv-qr.ts';
 import {
   type ChargeRef,
   type ChargeRequest,
+  type CloseReason,
   type CloseResult,
   type InstructionResult,
   type Rail,
@@ -70,7 +71,7 @@ export function createApiPixRail(
   config: ApiPixConfig,
   client: ApiPixClient = createApiPixClient(config, () => loadApiPixSecrets(config)),
 ): Rail & {
-  closeCharge(charge: ChargeRef, reason: 'expired' | 'canceled', now: Date): Promise<CloseResult>;
+  closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult>;
 } {
   /** The payload the payer scans: the PSP's own when it sent a valid one, else ours from the location. */
   function brCodeOf(cob: Cob): string | null {
@@ -125,17 +126,13 @@ export function createApiPixRail(
       const cob = await client.getCob(txidFor(charge));
       if (!cob) return { status: 'PENDING' };
       if (cob.status === 'CONCLUIDA') return { status: 'PAID', paidAt: paidAtOf(cob, now) };
-      if (cob.status !== 'ATIVA') return { status: 'EXPIRED' };
-      // API Pix has no expired status: a cob past its expiry still reads ATIVA, so close it
-      // ourselves, and only a closed charge lets the transaction expire.
-      if (Date.parse(expiresAtOf(cob)) <= now.getTime()) {
-        const closed = await rail.closeCharge(charge, 'expired', now);
-        return closed.outcome === 'paid' ? { status: 'PAID', paidAt: closed.paidAt } : { status: 'EXPIRED' };
-      }
-      return { status: 'PENDING' };
+      // ATIVA also past its expiry: API Pix has no expired status, so the payment job closes
+      // the charge (closeCharge) at the transaction's deadline, and only then expires it.
+      if (cob.status === 'ATIVA') return { status: 'PENDING' };
+      return { status: 'CLOSED' };
     },
 
-    async closeCharge(charge: ChargeRef, reason: 'expired' | 'canceled', now: Date): Promise<CloseResult> {
+    async closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult> {
       const txid = txidFor(charge);
       try {
         const cob = await client.removeCob(txid);
