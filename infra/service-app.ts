@@ -31,6 +31,11 @@ const overrideKeys = [
   'domainName',
   'certificateArn',
   'corsAllowOrigins',
+  'pixApiBaseUrl',
+  'pixApiChave',
+  'pixApiClientId',
+  'pixApiMerchantName',
+  'pixApiMerchantCity',
 ] as const;
 
 /** The stage named by `-c stage=<name>`, with the deploy-time overrides given as context. */

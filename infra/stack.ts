@@ -22,6 +22,7 @@ import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
 import { Images } from './constructs/images.ts';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements.ts';
+import { pixApiTarget } from './constructs/pix-api.ts';
 import { WorkQueues } from './constructs/queues.ts';
 import { serviceTable } from './constructs/table.ts';
 import { pascalCase } from './names.ts';
@@ -101,7 +102,13 @@ export class ServiceStack extends Stack {
         NODE_OPTIONS: '--enable-source-maps',
       },
     };
-    const targets = { table, bucket: images.bucket, queues: workQueues.byName };
+    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi, removalPolicy) : undefined;
+    const targets = {
+      table,
+      bucket: images.bucket,
+      queues: workQueues.byName,
+      ...(pixApi ? { pixApi } : {}),
+    };
     const build = (
       key: string,
       scopeId: string,

@@ -22,3 +22,4 @@ export const payloadTooLarge = (message: string) => new AppError(413, 'request.t
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, 'request.unsupported_media_type', message);
 export const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+export const tooManyRequests = (message: string) => new AppError(429, 'request.rate_limited', message);

@@ -10,4 +10,6 @@ export type Grant =
   /** Send to the queue's dead-letter queue (a worker that dead-letters a job itself). */
   | `queue:${QueueName}:dead-letter`
   /** Read queue attributes (the health check). */
-  | 'queues:health';
+  | 'queues:health'
+  /** Call the stage's real rails (API Pix): their settings and read access to their secret. */
+  | 'rails:live';

@@ -138,7 +138,7 @@ export const routes = {
     auth: 'createTransaction',
     errors: 'transaction',
     // A cancel that finds the charge paid records the payment and hands its event to delivery.
-    grants: ['table:write', 'queue:deliver-event:send'],
+    grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
   },
   listTransactionEvents: {
     method: 'GET',
@@ -164,6 +164,17 @@ export const routes = {
     errors: 'transaction',
     grants: ['table:write', 'queue:watch-payment:send'],
     sandboxOnly: true,
+  },
+
+  receivePixNotification: {
+    // The PSP's webhook for the API Pix rail: configure `{PUBLIC_BASE_URL}/rails/api-pix/webhook`
+    // as webhookUrl (no trailing slash); the PSP appends `/pix`. Public: it only triggers checks.
+    method: 'POST',
+    path: '/rails/api-pix/webhook/pix',
+    handler: 'functions/http/receive-pix-notification.ts',
+    auth: 'none',
+    errors: 'transaction',
+    grants: ['table:read', 'queue:watch-payment:send'],
   },
 
   showBoletoPage: {

@@ -2,7 +2,6 @@
 // One immediate charge (`cob`) per transaction, created with an idempotent PUT under a txid
 // derived from the transaction; its status read with GET; closed with PATCH. The PSP's
 // notification only makes us look sooner (see shared/transactions/pix-notification.ts).
-import { createHash } from 'node:crypto';
 import { log } from '../../log.ts';
 import { putChargeReference } from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
@@ -27,20 +26,9 @@ import {
 } from './api-pix-client.ts';
 import type { ApiPixConfig } from './api-pix-config.ts';
 import { loadApiPixSecrets } from './api-pix-secrets.ts';
+import { apiPixRailName, txidFor } from './txid.ts';
 
-export const apiPixRailName = 'api-pix';
-
-/**
- * 35 alphanumerics: the transaction id (19 digits, readable in the PSP's statement) and 16 hex
- * digits of the account's hash, so a retried create hits the same charge and two accounts can
- * never share one.
- */
-export function txidFor(charge: ChargeRef): string {
-  const account = createHash('sha256').update(charge.accountId).digest('hex').slice(0, 16);
-  const txid = `${charge.transactionId}${account}`.replace(/[^A-Za-z0-9]/g, '');
-  if (txid.length < 26 || txid.length > 35) throw new RangeError(`txid: ${txid.length} characters`);
-  return txid;
-}
+export { apiPixRailName, txidFor };
 
 /** API Pix's `solicitacaoPagador` holds 140 characters; `devedor.nome` 200. */
 export function cobRequestFor(transaction: TransactionRecord, chave: string): CobRequest {
