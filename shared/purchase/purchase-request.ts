@@ -1,7 +1,6 @@
 // What a validated purchase body becomes: the fields every variant shares, one interface per
 // payment method, and the valibot pieces the variants' schemas are built from.
-import type { BrazilianUf } from './brazil.ts';
-import type { BolivianDocumentType, BrazilianDocumentType, ColombianDocumentType } from './documents.ts';
+
 import {
   checkEmail,
   checkedString,
@@ -9,7 +8,9 @@ import {
   freeText,
   identifier,
   optionalField,
-} from './fields.ts';
+} from '../validation/fields.ts';
+import type { BrazilianUf } from './brazil.ts';
+import type { BolivianDocumentType, BrazilianDocumentType, ColombianDocumentType } from './documents.ts';
 
 export interface PurchaseCommon {
   /** Trimmed, 1–255 characters. */

@@ -4,8 +4,9 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { ChargeRef, RailInstruction } from '../rails/rail-port.ts';
-import { isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
 
 export interface RailChargeRecord {
   rail: string;

@@ -5,10 +5,11 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
-import { failedConditions, withoutKeys } from './dynamo-errors.ts';
+import { failedConditions } from './dynamo-errors.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
 import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
 
 export type InsertOutcome =

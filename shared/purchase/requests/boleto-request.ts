@@ -1,11 +1,11 @@
 // BRL boleto purchase body → BoletoPurchaseRequest.
 import * as v from 'valibot';
 import { parseOrThrow } from '../../http/validation.ts';
+import { checkedString, freeText, optionalField, optionalFreeText } from '../../validation/fields.ts';
 import { amountSchema } from '../amounts.ts';
 import { parseUf, parseZipCode } from '../brazil.ts';
 import { parseBrazilianDocument } from '../documents.ts';
 import { checkDueDate, defaultDueDate, todayInSaoPaulo } from '../due-date.ts';
-import { checkedString, freeText, optionalField, optionalFreeText } from '../fields.ts';
 import { parseBoletoPhone } from '../phone.ts';
 import {
   type BoletoPurchaseRequest,

@@ -1,9 +1,9 @@
 // COP and BOB purchase bodies: the same fields, a local E.164 phone and the country's documents.
 import * as v from 'valibot';
 import { parseOrThrow } from '../../http/validation.ts';
+import { checkedString } from '../../validation/fields.ts';
 import { amountSchema } from '../amounts.ts';
 import { parseBolivianDocument, parseColombianDocument } from '../documents.ts';
-import { checkedString } from '../fields.ts';
 import { parseE164Phone } from '../phone.ts';
 import {
   type BobPurchaseRequest,

@@ -2,9 +2,9 @@
 // it in `devedor`); the phone is optional; `expiresIn` is how long the charge can be paid.
 import * as v from 'valibot';
 import { parseOrThrow } from '../../http/validation.ts';
+import { checkedString, freeText, optionalField } from '../../validation/fields.ts';
 import { amountSchema } from '../amounts.ts';
 import { parseBrazilianDocument } from '../documents.ts';
-import { checkedString, freeText, optionalField } from '../fields.ts';
 import { parseBoletoPhone } from '../phone.ts';
 import {
   bodyMessage,
