@@ -191,6 +191,22 @@ describe('API Pix rail', () => {
     expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
   });
 
+  it('gives up a call the PSP never answers (deadline) or resets, and retries until it works', async () => {
+    psp.stallThenResetNext();
+    const { txid } = await purchaseWithQr();
+    expect(cobRequests(txid, 'PUT').map((r) => r.status)).toEqual([0, 0, 201]);
+    expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
+    // The stalled call was given up by the client at its deadline (PIX_API_TIMEOUT_MS=3000).
+    const lasted = await pollUntil(
+      async () => psp.stalledCallLastedMs(),
+      (ms) => ms !== undefined,
+      8000,
+      100,
+    );
+    expect(lasted).toBeGreaterThanOrEqual(2900);
+    expect(lasted).toBeLessThan(6000);
+  });
+
   it('shows a final PSP refusal (RFC 7807 4xx) on the transaction and does not retry it', async () => {
     psp.rejectNextCreate();
     const created = await api('POST', '/transactions/v2/purchase', pixBody());

@@ -46,6 +46,10 @@ export interface FakePsp {
   setWebhookUrl(url: string): void;
   /** The next `count` API calls (not token requests) answer 503. */
   failNext(count: number): void;
+  /** The next charge creation (PUT) gets no answer at all (the connection stays open), the one after a reset. */
+  stallThenResetNext(): void;
+  /** How long the last stalled call stayed open before the client gave it up (undefined while open). */
+  stalledCallLastedMs(): number | undefined;
   /** The PSP's clock runs this many ms off ours (a negative offset makes new charges older). */
   setClockOffset(ms: number): void;
   /** The next charge creation is refused with 400 CobOperacaoInvalida (a final answer). */
@@ -83,6 +87,8 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
   const tokens = new Map<string, number>();
   let issued = 0;
   let failures = 0;
+  let misbehaviours: Array<'stall' | 'reset'> = [];
+  let stalledLastedMs: number | undefined;
   let clockOffsetMs = 0;
   let rejectCreate = false;
   let locationSeq = 1000;
@@ -178,6 +184,21 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
         401,
         problem('AcessoNegado', 'Não autorizado', 401, 'token ausente, inválido ou expirado'),
       );
+    const misbehaviour = method === 'PUT' ? misbehaviours.shift() : undefined;
+    if (misbehaviour === 'stall') {
+      requests.push({ method, path, status: 0 });
+      const stalledAt = Date.now();
+      stalledLastedMs = undefined;
+      response.on('close', () => {
+        stalledLastedMs = Date.now() - stalledAt;
+      });
+      return; // never answers: the client's deadline must end the call
+    }
+    if (misbehaviour === 'reset') {
+      requests.push({ method, path, status: 0 });
+      request.socket.destroy();
+      return;
+    }
     if (failures > 0) {
       failures -= 1;
       return send(response, meta, 503, problem('ServicoIndisponivel', 'Serviço indisponível', 503));
@@ -322,6 +343,10 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
     },
     failNext(count) {
       failures = count;
+    },
+    stalledCallLastedMs: () => stalledLastedMs,
+    stallThenResetNext() {
+      misbehaviours = ['stall', 'reset'];
     },
     setClockOffset(ms) {
       clockOffsetMs = ms;
