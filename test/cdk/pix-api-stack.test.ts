@@ -22,11 +22,11 @@ const overrides = {
   pixApiClientId: 'cashin-prod',
 };
 
-describe('stack for prod with API Pix', () => {
+describe('stack for staging with API Pix', () => {
   let synthesized: Synthesized;
   let resources: Record<string, CfnResource>;
   beforeAll(() => {
-    synthesized = synth('prod', { overrides });
+    synthesized = synth('staging', { overrides });
     resources = synthesized.resources;
   }, 120_000);
   afterAll(() => synthesized?.cleanup());
