@@ -69,15 +69,15 @@ describe('stack for staging with API Pix', () => {
 
 describe('API Pix stage settings', () => {
   it('needs all three of base URL, key and client id, and an https base URL', () => {
-    expect(() => resolveStage('prod', { pixApiBaseUrl: overrides.pixApiBaseUrl })).toThrow(/pixApiChave/);
-    expect(() => resolveStage('prod', { ...overrides, pixApiBaseUrl: 'http://psp.example' })).toThrow(
+    expect(() => resolveStage('staging', { pixApiBaseUrl: overrides.pixApiBaseUrl })).toThrow(/pixApiChave/);
+    expect(() => resolveStage('staging', { ...overrides, pixApiBaseUrl: 'http://psp.example' })).toThrow(
       /https/,
     );
-    expect(resolveStage('prod', overrides).pixApi).toEqual({
+    expect(resolveStage('staging', overrides).pixApi).toEqual({
       baseUrl: overrides.pixApiBaseUrl,
       chave: overrides.pixApiChave,
       clientId: overrides.pixApiClientId,
     });
-    expect(resolveStage('prod').pixApi).toBeUndefined();
+    expect(resolveStage('staging').pixApi).toBeUndefined();
   });
 });
