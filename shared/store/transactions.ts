@@ -126,10 +126,7 @@ export async function getTransaction(
       ConsistentRead: consistent,
     }),
   );
-  if (!Item) return undefined;
-  const { writeId, ...record } = withoutKeys<TransactionRecord & { writeId?: string }>(Item);
-  void writeId;
-  return record;
+  return Item ? withoutKeys<TransactionRecord>(Item) : undefined;
 }
 
 export async function findTransactionIdByExternalId(
