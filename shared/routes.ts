@@ -223,7 +223,7 @@ export const routes = {
     handler: 'functions/http/show-pix-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   payFromHostedPage: {
     method: 'POST',
