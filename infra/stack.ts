@@ -113,6 +113,7 @@ export class ServiceStack extends Stack {
         memoryMb?: number;
         grants: readonly Grant[];
         allowRecursiveLoop?: boolean;
+        assets?: readonly string[];
       },
     ) => {
       const built = new ServiceFunction(this, `${scopeId}${pascalCase(name)}`, {
@@ -123,6 +124,7 @@ export class ServiceStack extends Stack {
         memoryMb: spec.memoryMb ?? defaultMemoryMb,
         defaults,
         allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+        ...(spec.assets ? { assets: spec.assets } : {}),
       });
       applyGrants(built.function, key, spec.grants, targets);
       this.functions.set(key, built);
@@ -136,6 +138,7 @@ export class ServiceStack extends Stack {
         timeout: httpTimeout,
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
         grants: route.grants,
+        ...(route.assets ? { assets: route.assets } : {}),
       });
       http.addRoute(route.name, route, fn);
     }

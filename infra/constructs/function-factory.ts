@@ -35,6 +35,8 @@ export interface ServiceFunctionProps {
    * recursion detection would otherwise stop after 16 hops in one chain.
    */
   readonly allowRecursiveLoop?: boolean;
+  /** Files (relative to the repository root) copied beside the bundle, for the function to read. */
+  readonly assets?: readonly string[];
 }
 
 export class ServiceFunction extends Construct {
@@ -88,6 +90,16 @@ export class ServiceFunction extends Construct {
         externalModules: [],
         banner: requireBanner,
         logLevel: LogLevel.WARNING,
+        ...(props.assets?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  (props.assets ?? []).map((asset) => `cp "${join(inputDir, asset)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
   }

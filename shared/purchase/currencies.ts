@@ -16,6 +16,11 @@ export const methodsByCurrency = {
 
 export type PurchaseMethod = (typeof methodsByCurrency)[PurchaseCurrency][number];
 
+/** Every method of every currency, once. */
+export const purchaseMethods: readonly PurchaseMethod[] = [
+  ...new Set(Object.values(methodsByCurrency).flat()),
+];
+
 export const defaultMethod: Record<PurchaseCurrency, PurchaseMethod | null> = {
   BRL: null,
   COP: 'BANK_TRANSFER',

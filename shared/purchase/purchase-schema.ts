@@ -34,6 +34,8 @@ import {
   checkPostbackUrl,
   freeText,
   identifier,
+  maxEmailLength,
+  maxUrlLength,
   optionalField,
   optionalFreeText,
 } from './fields.ts';
@@ -148,13 +150,21 @@ export function selectVariant(body: Readonly<Record<string, unknown>>): Purchase
 // ---------------------------------------------------------------- schemas
 
 const name = freeText(255);
-const email = checkedString(checkEmail);
+const email = checkedString(checkEmail, { format: 'email', maxLength: maxEmailLength });
 const description = freeText(255);
 const responsibleExternalId = identifier(255);
 const externalId = optionalField(identifier(255));
-const postbackUrl = optionalField(checkedString(checkPostbackUrl));
+const postbackUrl = optionalField(
+  checkedString(checkPostbackUrl, {
+    format: 'uri',
+    maxLength: maxUrlLength,
+    description: 'Webhook URL for this transaction; without it the account’s global URL is used.',
+  }),
+);
 
-const brazilianDocument = checkedString(parseBrazilianDocument);
+const brazilianDocument = checkedString(parseBrazilianDocument, {
+  description: 'CPF (11 digits) or CNPJ (14 characters, alphanumeric allowed); punctuation is accepted.',
+});
 
 const boletoAddress = v.strictObject(
   {
@@ -163,8 +173,15 @@ const boletoAddress = v.strictObject(
     complement: optionalFreeText(255),
     district: freeText(255),
     city: freeText(255),
-    zipCode: checkedString(parseZipCode),
-    uf: checkedString(parseUf),
+    zipCode: checkedString(parseZipCode, {
+      description: '8 digits; a hyphen is accepted.',
+      examples: ['01310-100'],
+    }),
+    uf: checkedString(parseUf, {
+      description: 'One of the 27 Brazilian UFs, e.g. SP.',
+      minLength: 2,
+      maxLength: 2,
+    }),
   },
   'must be an object with address, district, city, zipCode and uf',
 );
@@ -178,7 +195,7 @@ function boletoSchema(now: Date) {
       paymentMethod: v.literal('BOLETO'),
       name,
       email,
-      phone: checkedString(parseBoletoPhone),
+      phone: checkedString(parseBoletoPhone, { description: '8 to 12 digits.' }),
       amount: amountSchema('BRL'),
       description,
       cpf: brazilianDocument,
@@ -186,7 +203,12 @@ function boletoSchema(now: Date) {
       responsibleExternalId,
       externalId,
       postbackUrl,
-      dueDate: optionalField(checkedString((input) => checkDueDate(input, now))),
+      dueDate: optionalField(
+        checkedString((input) => checkDueDate(input, now), {
+          format: 'date',
+          description: 'YYYY-MM-DD, today (São Paulo) up to 366 days ahead. Default: today + 3 days.',
+        }),
+      ),
       boletoAddress,
     },
     bodyMessage,
@@ -199,10 +221,12 @@ const copSchema = v.strictObject(
     paymentMethod: v.nullish(v.picklist(copMethods)),
     name,
     email,
-    phone: checkedString(parseE164Phone),
+    phone: checkedString(parseE164Phone, { description: 'E.164: country code and 8–15 digits, optional +.' }),
     amount: amountSchema('COP'),
     description,
-    responsibleDocument: checkedString(parseColombianDocument),
+    responsibleDocument: checkedString(parseColombianDocument, {
+      description: 'The payer’s CC, NIT (check digit verified when given as -DV), CE or TI.',
+    }),
     responsibleExternalId,
     externalId,
     postbackUrl,
@@ -218,10 +242,10 @@ const bobSchema = v.strictObject(
     paymentMethod: v.nullish(v.literal('QR')),
     name,
     email,
-    phone: checkedString(parseE164Phone),
+    phone: checkedString(parseE164Phone, { description: 'E.164: country code and 8–15 digits, optional +.' }),
     amount: amountSchema('BOB'),
     description,
-    responsibleDocument: checkedString(parseBolivianDocument),
+    responsibleDocument: checkedString(parseBolivianDocument, { description: 'The payer’s CI, NIT or PAS.' }),
     responsibleExternalId,
     externalId,
     postbackUrl,
@@ -236,6 +260,18 @@ function boletoSchemaFor(now: Date) {
   const today = todayInSaoPaulo(now);
   if (boletoCache?.today !== today) boletoCache = { today, schema: boletoSchema(now) };
   return boletoCache.schema;
+}
+
+/**
+ * Every purchase variant's body schema, for the published API document (a new rail adds its
+ * row here). A currency with several rows is told apart by `paymentMethod`.
+ */
+export function purchaseVariants(now: Date) {
+  return [
+    { name: 'BoletoPurchase', currency: 'BRL', schema: boletoSchemaFor(now) },
+    { name: 'CopPurchase', currency: 'COP', schema: copSchema },
+    { name: 'BobPurchase', currency: 'BOB', schema: bobSchema },
+  ] as const satisfies ReadonlyArray<{ name: string; currency: PurchaseCurrency; schema: v.GenericSchema }>;
 }
 
 // ---------------------------------------------------------------- entry point

@@ -1,7 +1,8 @@
 // The webhook body. It is built once per event and stored, so every retry sends (and signs)
 // exactly the same bytes; keys are always written in the order id, type, createdAt, data.
 
-export type WebhookEventType = 'cashin.paid';
+export const webhookEventTypes = ['cashin.paid'] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export type WebhookEnvelope<T> = {
   id: string;
