@@ -2,7 +2,7 @@
 // and the local event-source emulator both read it.
 import type { Grant } from './grants.ts';
 
-export const queueNames = ['instructions', 'payments', 'webhooks'] as const;
+export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface QueueDef {
@@ -17,26 +17,26 @@ export interface QueueDef {
 }
 
 export const queues = {
-  instructions: {
+  'fill-instruction': {
     worker: 'functions/workers/fill-instruction.ts',
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:instructions:send', 'queue:payments:send'],
+    grants: ['table:write', 'queue:fill-instruction:send', 'queue:watch-payment:send'],
   },
-  payments: {
-    worker: 'functions/workers/poll-payment.ts',
+  'watch-payment': {
+    worker: 'functions/workers/watch-payment.ts',
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:payments:send', 'queue:webhooks:send'],
+    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send'],
   },
-  webhooks: {
-    worker: 'functions/workers/deliver-webhook.ts',
+  'deliver-event': {
+    worker: 'functions/workers/deliver-event.ts',
     workerTimeoutSeconds: 30,
     batchSize: 5,
     maxReceiveCount: 3,
-    grants: ['table:write', 'queue:webhooks:send', 'queue:webhooks:dead-letter'],
+    grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
 
@@ -50,7 +50,12 @@ export const schedules = {
   sweepPendingWork: {
     handler: 'functions/schedules/sweep-pending-work.ts',
     everyMinutes: 1,
-    grants: ['table:write', 'queue:instructions:send', 'queue:payments:send', 'queue:webhooks:send'],
+    grants: [
+      'table:write',
+      'queue:fill-instruction:send',
+      'queue:watch-payment:send',
+      'queue:deliver-event:send',
+    ],
   },
 } as const satisfies Record<string, ScheduleDef>;
 
@@ -58,10 +63,10 @@ export type ScheduleName = keyof typeof schedules;
 
 /** Environment variable that carries a queue's URL to the functions that send to it. */
 export function queueUrlEnv(name: QueueName): string {
-  return `QUEUE_URL_${name.toUpperCase()}`;
+  return `QUEUE_URL_${name.toUpperCase().replaceAll('-', '_')}`;
 }
 
 /** Environment variable that carries a queue's dead-letter queue URL. */
 export function deadLetterUrlEnv(name: QueueName): string {
-  return `DLQ_URL_${name.toUpperCase()}`;
+  return `DLQ_URL_${name.toUpperCase().replaceAll('-', '_')}`;
 }

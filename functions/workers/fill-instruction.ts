@@ -1,11 +1,11 @@
-import { runInstructionJob } from '../../shared/transactions/fill-instruction.ts';
-import type { InstructionJob } from '../../shared/transactions/jobs.ts';
+import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
+import type { FillInstructionJob } from '../../shared/transactions/jobs.ts';
 import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
 
 export const handler = sqsWorker(
   'fill-instruction',
-  (body) => requireFields<InstructionJob>(body, ['accountId', 'transactionId']),
+  (body) => requireFields<FillInstructionJob>(body, ['accountId', 'transactionId']),
   async (job) => {
-    await runInstructionJob(job);
+    await fillInstruction(job);
   },
 );

@@ -7,14 +7,15 @@ import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
-import { type EventRecord, getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
+import { getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { getTransaction } from '../store/transactions.ts';
-import { type DeliveryJob, enqueueDeliveryJob } from '../transactions/jobs.ts';
+import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { type PostWebhookResult, postWebhook } from '../webhooks/post-webhook.ts';
 import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
+import type { EventRecord } from './event.ts';
 
 export type DeliveryOutcome =
   | 'delivered'
@@ -45,13 +46,13 @@ async function destination(event: EventRecord): Promise<{ url: string | null; se
   return { url, secrets: activeSigningSecrets(account?.webhookSecrets ?? [], new Date()) };
 }
 
-export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promise<DeliveryOutcome> {
+export async function deliverEvent(job: DeliverEventJob, now = new Date()): Promise<DeliveryOutcome> {
   if (job.notBefore && job.notBefore > now.getTime()) {
     // A wait longer than one SQS delay: hop again until the attempt is due.
-    await enqueueDeliveryJob(job, delaySecondsFor(job.notBefore - now.getTime()));
+    await enqueueDeliverEvent(job, delaySecondsFor(job.notBefore - now.getTime()));
     return 'deferred';
   }
-  const event = await getEvent(job.accountId, job.transactionId, job.eventKind);
+  const event = await getEvent(job.accountId, job.transactionId, job.eventType);
   if (event?.deliveryStatus !== 'PENDING') return 'nothing-to-do';
 
   const { url, secrets } = await destination(event);
@@ -120,7 +121,7 @@ export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promis
         lastError: reason,
       })
     ) {
-      await sendToDeadLetter('webhooks', { ...job, eventId: event.eventId, reason });
+      await sendToDeadLetter('deliver-event', { ...job, eventId: event.eventId, reason });
     }
     return 'failed';
   }
@@ -133,11 +134,11 @@ export async function runDeliveryJob(job: DeliveryJob, now = new Date()): Promis
     lastError: attempt.error,
   });
   if (!recorded) return 'nothing-to-do';
-  await enqueueDeliveryJob(
+  await enqueueDeliverEvent(
     {
       accountId: job.accountId,
       transactionId: job.transactionId,
-      eventKind: job.eventKind,
+      eventType: job.eventType,
       attempt: attempt.number,
       notBefore: dueAt,
     },

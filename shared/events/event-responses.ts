@@ -3,9 +3,9 @@
 import * as v from 'valibot';
 import { nullableTimestamp, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
-import type { DeliveryAttempt } from '../store/events.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
-import { webhookEventTypes } from '../webhooks/envelope.ts';
+import type { DeliveryAttempt } from './event.ts';
+import { type EventType, eventTypeNames } from './event-types.ts';
 import type { EventView } from './event-views.ts';
 
 export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
@@ -34,7 +34,7 @@ export const deliveryAttemptSchema = v.pipe(
 export const eventSchema = v.pipe(
   v.object({
     id: eventId,
-    type: v.picklist(webhookEventTypes),
+    type: v.picklist(eventTypeNames),
     createdAt: timestamp,
     transactionId: v.string(),
     deliveryStatus: v.picklist(deliveryStatuses),
@@ -56,10 +56,11 @@ export const redeliveryStartedSchema = v.pipe(
 );
 
 /** The body POSTed to the merchant: the same bytes on every retry. */
-export function webhookEnvelopeSchema<
-  T extends (typeof webhookEventTypes)[number],
-  D extends v.GenericSchema,
->(type: T, data: D, title: string) {
+export function webhookEnvelopeSchema<T extends EventType, D extends v.GenericSchema>(
+  type: T,
+  data: D,
+  title: string,
+) {
   return v.pipe(v.object({ id: eventId, type: v.literal(type), createdAt: timestamp, data }), v.title(title));
 }
 

@@ -1,5 +1,5 @@
 // Events as merchants read them: the envelope they received plus its delivery story.
-import type { DeliveryAttempt, EventRecord } from '../store/events.ts';
+import type { DeliveryAttempt, EventRecord } from './event.ts';
 
 export interface EventView {
   id: string;

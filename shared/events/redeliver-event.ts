@@ -5,7 +5,7 @@ import { serviceConfig } from '../config.ts';
 import { conflict, notFound } from '../errors.ts';
 import { log } from '../log.ts';
 import { findEventById, restartDelivery } from '../store/events.ts';
-import { enqueueDeliveryJob } from '../transactions/jobs.ts';
+import { enqueueDeliverEvent } from '../transactions/jobs.ts';
 
 export async function redeliverEvent(
   accountId: string,
@@ -21,7 +21,7 @@ export async function redeliverEvent(
       `event ${eventId} is being delivered; wait for the current run to end`,
     );
   try {
-    await enqueueDeliveryJob({ accountId, transactionId: event.transactionId, eventKind: event.type });
+    await enqueueDeliverEvent({ accountId, transactionId: event.transactionId, eventType: event.type });
   } catch (error) {
     log.warn('redelivery job not enqueued; the sweeper will start it', {
       eventId,

@@ -3,10 +3,10 @@
 // transaction alone (no stored state), so every render of a page shows the same values. A real
 // acquirer hands these out with its instruction; they would then travel on the transaction.
 
-import type { BankAccountDetails, BrebInstructions } from '../pages/view-models.ts';
 import { nitCheckDigit } from '../purchase/documents.ts';
 import { appendEmvCrc, encodeTlv, foldEmvText, formatEmvAmount } from '../rails/emv-qr.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
+import type { BankAccountDetails, BrebInstructions } from './render/view-models.ts';
 
 /** ISO 4217 numeric code of the Colombian peso. */
 export const COP_CURRENCY_NUMERIC = '170';

@@ -1,9 +1,9 @@
 // GET /pay/boleto/{token}/pdf: the boleto as a PDF while it can be paid. Once paid or expired
 // the answer is the same status page the boleto page shows, so no stale slip circulates.
 import type { HttpResult } from '../http/responses.ts';
-import { renderBoletoPdf } from '../pages/boleto-pdf.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
 import { invalidLinkResponse, pageResponse, pageSecurityHeaders } from './page-response.ts';
+import { renderBoletoPdf } from './render/boleto-pdf.ts';
 import { hostedPageView } from './show-hosted-page.ts';
 
 export async function downloadBoletoPdf(token: string): Promise<HttpResult> {

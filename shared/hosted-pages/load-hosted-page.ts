@@ -4,8 +4,8 @@
 import { serviceConfig } from '../config.ts';
 import { getHostedPage } from '../store/hosted-pages.ts';
 import { getTransaction } from '../store/transactions.ts';
-import type { HostedPageKind } from '../transactions/hosted-page.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
+import type { HostedPageKind } from './hosted-page-url.ts';
 import { type HostedPage, isPageToken, toPageModel } from './page-model.ts';
 
 export interface LoadedPage {

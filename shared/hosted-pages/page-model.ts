@@ -1,15 +1,16 @@
 // Transaction record → the view model of its hosted page. Pure: the time and whether the
 // sandbox Pay button may show are passed in.
+
+import type { TransactionRecord } from '../transactions/transaction.ts';
+import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
+import { type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
 import type {
   BoletoPageModel,
   CheckoutPageModel,
   CommonPageModel,
   PageStatus,
   QrPageModel,
-} from '../pages/view-models.ts';
-import { type HostedPageKind, hostedPageKind } from '../transactions/hosted-page.ts';
-import type { TransactionRecord } from '../transactions/transaction.ts';
-import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
+} from './render/view-models.ts';
 
 export type HostedPage =
   | { kind: 'boleto'; model: BoletoPageModel }

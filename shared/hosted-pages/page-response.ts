@@ -1,8 +1,8 @@
 // The response headers of every hosted page: the render's own CSP, no MIME sniffing, no
 // Referer (the URL holds the token), and no caching anywhere (the page shows live status).
 import { type HttpResult, html } from '../http/responses.ts';
-import { renderInvalidLinkPage } from '../pages/status-pages.ts';
-import type { RenderedPage } from '../pages/view-models.ts';
+import { renderInvalidLinkPage } from './render/status-pages.ts';
+import type { RenderedPage } from './render/view-models.ts';
 
 export const pageSecurityHeaders = {
   'x-content-type-options': 'nosniff',

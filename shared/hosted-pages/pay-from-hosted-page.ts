@@ -4,11 +4,11 @@
 import { serviceConfig } from '../config.ts';
 import { AppError, badRequest, payloadTooLarge } from '../errors.ts';
 import type { HttpResult } from '../http/responses.ts';
-import { DEFAULT_PSE_BANKS } from '../pages/pse-banks.ts';
 import { paySandboxTransaction } from '../transactions/sandbox-pay.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
 import { type HostedPage, hostedPagePath } from './page-model.ts';
 import { invalidLinkResponse, seeOther } from './page-response.ts';
+import { DEFAULT_PSE_BANKS } from './render/pse-banks.ts';
 import { RESULT_QUERY } from './show-hosted-page.ts';
 
 /** The form carries at most a bank code and a checkbox. */

@@ -1,15 +1,15 @@
 // GET /pay/{boleto|checkout|qr}/{token}: the payment page while it can be paid, the paid or
 // expired page after, and (after the sandbox Pay button, `?result=1`) the payment's outcome.
 import type { HttpResult } from '../http/responses.ts';
-import { renderBoletoPage } from '../pages/boleto-page.ts';
-import { renderCheckoutPage } from '../pages/checkout-page.ts';
-import { renderQrPage } from '../pages/qr-page.ts';
-import { renderExpiredPage, renderPaidPage, renderPaymentResultPage } from '../pages/status-pages.ts';
-import type { RenderedPage } from '../pages/view-models.ts';
-import type { HostedPageKind } from '../transactions/hosted-page.ts';
+import type { HostedPageKind } from './hosted-page-url.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
 import type { HostedPage } from './page-model.ts';
 import { invalidLinkResponse, pageResponse } from './page-response.ts';
+import { renderBoletoPage } from './render/boleto-page.ts';
+import { renderCheckoutPage } from './render/checkout-page.ts';
+import { renderQrPage } from './render/qr-page.ts';
+import { renderExpiredPage, renderPaidPage, renderPaymentResultPage } from './render/status-pages.ts';
+import type { RenderedPage } from './render/view-models.ts';
 
 /** Query flag the Pay action redirects with: show the outcome instead of the instructions. */
 export const RESULT_QUERY = 'result';

@@ -1,9 +1,10 @@
-// Every webhook event type the service sends, with its payload: the document's `webhooks`
-// section is built from this table. A new event type does not compile until it has a row.
+// The payload of every event type of the catalogue (shared/events/event-types.ts): the
+// document's `webhooks` section is built from it. A new event type does not compile until it
+// has a row here.
 import type { GenericSchema } from 'valibot';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
+import { type EventType, eventTypes } from '../events/event-types.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
-import type { WebhookEventType } from '../webhooks/envelope.ts';
 
 export interface WebhookDoc {
   /** Component name of the envelope schema. */
@@ -13,12 +14,11 @@ export interface WebhookDoc {
   readonly description: string;
 }
 
-export const webhookCatalogue: Record<WebhookEventType, WebhookDoc> = {
+export const webhookCatalogue: Record<EventType, WebhookDoc> = {
   'cashin.paid': {
     schemaName: 'CashinPaidEvent',
     schema: webhookEnvelopeSchema('cashin.paid', transactionSchema, 'CashinPaidEvent'),
     summary: 'A transaction was paid',
-    description:
-      'Sent once per transaction when the money is received. `data` is the transaction as `GET /transactions/{id}` shows it once paid (status `PAID`, `paidAt` set, `externalId` when one was given).',
+    description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given.`,
   },
 };

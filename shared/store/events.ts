@@ -2,51 +2,21 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import type { TransactionView } from '../transactions/transaction.ts';
+import type { DeliveryAttempt, DeliveryStatus, EventRecord } from '../events/event.ts';
+import type { EventType } from '../events/event-types.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 
-export type EventKind = 'cashin.paid';
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'UNDELIVERABLE';
-
-export interface EventRecord {
-  eventId: string;
-  type: EventKind;
-  accountId: string;
-  transactionId: string;
-  createdAt: string;
-  /** The transaction as GET /transactions/:id showed it when the event happened. */
-  data: TransactionView;
-  deliveryStatus: DeliveryStatus;
-  /** Attempts made so far, over every delivery run (redeliveries included). */
-  attemptCount: number;
-  /** Attempts made in the current run; the retry schedule counts these. */
-  runAttempts: number;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-  /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
-  lastError: string | null;
-}
-
-export interface DeliveryAttempt {
-  number: number;
-  at: string;
-  url: string | null;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-}
-
 export async function getEvent(
   accountId: string,
   transactionId: string,
-  kind: EventKind,
+  type: EventType,
 ): Promise<EventRecord | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.event(accountId, transactionId, kind),
+      Key: keys.event(accountId, transactionId, type),
       ConsistentRead: true,
     }),
   );
@@ -58,7 +28,7 @@ export async function findEventById(accountId: string, eventId: string): Promise
     new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, eventId) }),
   );
   if (!Item) return undefined;
-  return getEvent(accountId, Item.transactionId as string, Item.eventKind as EventKind);
+  return getEvent(accountId, Item.transactionId as string, Item.eventKind as EventType);
 }
 
 /** The transaction's events, each with its attempts in order. */
@@ -111,7 +81,7 @@ export function recordAttempt(
   },
 ): Promise<boolean> {
   const workIndex = next.nextDueAt
-    ? keys.pendingWork('delivery', next.nextDueAt, event.transactionId)
+    ? keys.pendingWork('deliver-event', next.nextDueAt, event.transactionId)
     : undefined;
   return transactIf([
     {
@@ -168,7 +138,7 @@ export function markUndeliverable(event: EventRecord, reason: string, now: Date)
 
 /** Starts a new delivery run for an event whose last run ended. False when a run is under way. */
 export function restartDelivery(event: EventRecord, dueAt: string): Promise<boolean> {
-  const workIndex = keys.pendingWork('delivery', dueAt, event.transactionId);
+  const workIndex = keys.pendingWork('deliver-event', dueAt, event.transactionId);
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),

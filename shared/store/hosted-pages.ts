@@ -1,5 +1,5 @@
 // The hosted payer page entry: an unguessable token → the transaction it shows. Written with
-// the instruction (transaction-updates.ts `fillInstruction`), so a page exists only once there
+// the instruction (transaction-updates.ts `saveInstruction`), so a page exists only once there
 // is something to pay.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';

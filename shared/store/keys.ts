@@ -2,9 +2,11 @@
 // Everything that belongs to an account lives under a partition key that starts with the
 // account id, so a request can only ever reach its own account's items.
 
+import type { QueueName } from '../queues.ts';
+
 const acc = (accountId: string) => `ACC#${accountId}`;
 
-export type WorkKind = 'instruction' | 'payment' | 'delivery';
+export type WorkKind = QueueName;
 
 export const keys = {
   /** An API key, found by the SHA-256 of the secret. */

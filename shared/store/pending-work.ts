@@ -2,17 +2,23 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
+import { type EventType, isEventType } from '../events/event-types.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys, type WorkKind } from './keys.ts';
 import { table } from './table.ts';
 
-export interface PendingWork {
-  kind: WorkKind;
-  accountId: string;
-  transactionId: string;
-  /** The item's own key, to postpone it. */
-  key: { pk: string; sk: string };
-  dueAt: string;
+/** Which piece of work: the transaction's instruction or payment watch, or one of its events' delivery. */
+export type WorkItem =
+  | { kind: 'fill-instruction' | 'watch-payment'; accountId: string; transactionId: string }
+  | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType };
+
+export type PendingWork = WorkItem & { dueAt: string };
+
+/** The item that carries the work in the index: the transaction, or the event being delivered. */
+function itemKey(work: WorkItem): { pk: string; sk: string } {
+  return work.kind === 'deliver-event'
+    ? keys.event(work.accountId, work.transactionId, work.eventType)
+    : keys.transaction(work.accountId, work.transactionId);
 }
 
 const { gsi2 } = table.indexes;
@@ -31,20 +37,21 @@ export async function listOverdueWork(
       ExpressionAttributeNames: {
         '#pk': gsi2.partitionKey,
         '#sk': gsi2.sortKey,
-        '#txid': kind === 'delivery' ? 'transactionId' : 'id',
+        '#txid': kind === 'deliver-event' ? 'transactionId' : 'id',
+        '#type': 'type',
       },
       ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(kind), ':before': dueBefore },
-      ProjectionExpression: 'pk, sk, accountId, #txid, #sk',
+      ProjectionExpression: 'accountId, #txid, #type, #sk',
       Limit: limit,
     }),
   );
-  return Items.map((item) => ({
-    kind,
-    accountId: item.accountId as string,
-    transactionId: (kind === 'delivery' ? item.transactionId : item.id) as string,
-    key: { pk: item.pk as string, sk: item.sk as string },
-    dueAt: String(item[gsi2.sortKey]).split('#')[0] as string,
-  }));
+  return Items.flatMap((item): PendingWork[] => {
+    const accountId = item.accountId as string;
+    const dueAt = String(item[gsi2.sortKey]).split('#')[0] as string;
+    if (kind !== 'deliver-event') return [{ kind, accountId, transactionId: item.id as string, dueAt }];
+    if (!isEventType(item.type)) return [];
+    return [{ kind, accountId, transactionId: item.transactionId as string, eventType: item.type, dueAt }];
+  });
 }
 
 /**
@@ -52,15 +59,11 @@ export async function listOverdueWork(
  * when someone else moved it meanwhile. A job chain carries the due time it set last: if that
  * changed, another chain (the sweeper's, or an SQS duplicate) owns the work and this one stops.
  */
-export function postponeWork(
-  work: Pick<PendingWork, 'kind' | 'key' | 'transactionId'>,
-  dueAt: string,
-  expectedDueAt?: string,
-): Promise<boolean> {
+export function postponeWork(work: WorkItem, dueAt: string, expectedDueAt?: string): Promise<boolean> {
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
-      Key: work.key,
+      Key: itemKey(work),
       UpdateExpression: 'SET #sk = :sk',
       ConditionExpression: expectedDueAt ? '#pk = :pk AND #sk = :expected' : '#pk = :pk',
       ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },

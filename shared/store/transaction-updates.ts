@@ -2,10 +2,10 @@
 // succeeds from the expected state, so duplicate or racing workers cannot apply one twice.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
+import type { EventRecord } from '../events/event.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
-import type { EventRecord } from './events.ts';
 import { keys } from './keys.ts';
 
 const pendingAndUnfilled =
@@ -15,7 +15,7 @@ const pendingAndUnfilled =
  * Writes the instruction (only while PENDING and not filled yet), creates the hosted page entry,
  * and moves the transaction from "instruction owed" to "payment to watch" in the work index.
  */
-export function fillInstruction(
+export function saveInstruction(
   transaction: TransactionRecord,
   instruction: RailInstruction,
   expiresAt: string | null,
@@ -26,7 +26,7 @@ export function fillInstruction(
     instructionFilledAt: now.toISOString(),
     updatedAt: now.toISOString(),
     expiresAt,
-    ...keys.pendingWork('payment', firstPollDueAt, transaction.id),
+    ...keys.pendingWork('watch-payment', firstPollDueAt, transaction.id),
   };
   if (instruction.type === 'BOLETO')
     Object.assign(fields, {
@@ -102,7 +102,7 @@ export function markPaidWithEvent(
         TableName: tableName(),
         Item: {
           ...keys.event(transaction.accountId, transaction.id, event.type),
-          ...keys.pendingWork('delivery', deliveryDueAt, transaction.id),
+          ...keys.pendingWork('deliver-event', deliveryDueAt, transaction.id),
           entity: 'event',
           ...event,
         },

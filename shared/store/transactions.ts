@@ -26,7 +26,7 @@ export async function insertTransaction(
         TableName: tableName(),
         Item: {
           ...keys.transaction(record.accountId, record.id),
-          ...keys.pendingWork('instruction', options.instructionDueAt, record.id),
+          ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
           entity: 'transaction',
           ...record,
         },

@@ -13,7 +13,7 @@ import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency.ts';
 import { insertTransaction } from '../store/transactions.ts';
-import { enqueueInstructionJob } from './jobs.ts';
+import { enqueueFillInstruction } from './jobs.ts';
 import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
 
 export interface PurchaseOutcome {
@@ -117,7 +117,7 @@ export async function createPurchase(
           'Idempotency-Key: a request with this key is still being processed; retry later',
         );
       try {
-        await enqueueInstructionJob({
+        await enqueueFillInstruction({
           accountId: record.accountId,
           transactionId: record.id,
           workDueAt: instructionDueAt,

@@ -1,19 +1,18 @@
 // The instruction job: register the charge with the rail, poll it (with the rail's hint or a
 // growing backoff) until the instruction is ready, then write it once, conditionally.
 import { serviceConfig } from '../config.ts';
+import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
 import { railFor } from '../rails/rails.ts';
-import { keys } from '../store/keys.ts';
 import { postponeWork } from '../store/pending-work.ts';
-import { fillInstruction } from '../store/transaction-updates.ts';
+import { saveInstruction } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
-import { hostedPageUrl } from './hosted-page.ts';
-import { enqueueInstructionJob, enqueuePaymentJob, type InstructionJob } from './jobs.ts';
+import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
 
 export type FillOutcome = 'filled' | 'waiting' | 'nothing-to-do';
 
-export async function runInstructionJob(job: InstructionJob, now = new Date()): Promise<FillOutcome> {
+export async function fillInstruction(job: FillInstructionJob, now = new Date()): Promise<FillOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (!transaction) {
     log.warn('instruction job for an unknown transaction', { transactionId: job.transactionId });
@@ -36,8 +35,8 @@ export async function runInstructionJob(job: InstructionJob, now = new Date()): 
     if (
       !(await postponeWork(
         {
-          kind: 'instruction',
-          key: keys.transaction(transaction.accountId, transaction.id),
+          kind: 'fill-instruction',
+          accountId: transaction.accountId,
           transactionId: transaction.id,
         },
         workDueAt,
@@ -45,7 +44,7 @@ export async function runInstructionJob(job: InstructionJob, now = new Date()): 
       ))
     )
       return 'nothing-to-do';
-    await enqueueInstructionJob(
+    await enqueueFillInstruction(
       { accountId: job.accountId, transactionId: job.transactionId, attempt, workDueAt },
       delaySecondsFor(delayMs),
     );
@@ -54,10 +53,10 @@ export async function runInstructionJob(job: InstructionJob, now = new Date()): 
 
   const firstPollMs = pollDelayMs(config.paymentPollScheduleMs, 1);
   const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.sweepAfterMs).toISOString();
-  if (!(await fillInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now)))
+  if (!(await saveInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now)))
     return 'nothing-to-do';
   try {
-    await enqueuePaymentJob(
+    await enqueueWatchPayment(
       {
         accountId: job.accountId,
         transactionId: job.transactionId,

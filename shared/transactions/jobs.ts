@@ -1,8 +1,9 @@
 // The messages that drive background work, one queue each. Every job names the transaction;
 // workers reload it and decide from its current state, so a duplicate job does no harm.
 import { sendMessage } from '../aws/queue.ts';
+import type { EventType } from '../events/event-types.ts';
 
-export interface InstructionJob {
+export interface FillInstructionJob {
   accountId: string;
   transactionId: string;
   /** Rail polls already made for this job (drives the backoff). */
@@ -11,7 +12,7 @@ export interface InstructionJob {
   workDueAt?: string;
 }
 
-export interface PaymentJob {
+export interface WatchPaymentJob {
   accountId: string;
   transactionId: string;
   /** `poll`: part of the backoff chain, reschedules itself; `notify`: a one-off look (the rail said something changed). */
@@ -21,19 +22,19 @@ export interface PaymentJob {
   workDueAt?: string;
 }
 
-export interface DeliveryJob {
+export interface DeliverEventJob {
   accountId: string;
   transactionId: string;
-  eventKind: 'cashin.paid';
+  eventType: EventType;
   /** Delivery attempts already made. */
   attempt?: number;
   /** Epoch ms before which the attempt must not run (delays longer than SQS's 15 min are chained). */
   notBefore?: number;
 }
 
-export const enqueueInstructionJob = (job: InstructionJob, delaySeconds = 0) =>
-  sendMessage('instructions', job, { delaySeconds });
-export const enqueuePaymentJob = (job: PaymentJob, delaySeconds = 0) =>
-  sendMessage('payments', job, { delaySeconds });
-export const enqueueDeliveryJob = (job: DeliveryJob, delaySeconds = 0) =>
-  sendMessage('webhooks', job, { delaySeconds });
+export const enqueueFillInstruction = (job: FillInstructionJob, delaySeconds = 0) =>
+  sendMessage('fill-instruction', job, { delaySeconds });
+export const enqueueWatchPayment = (job: WatchPaymentJob, delaySeconds = 0) =>
+  sendMessage('watch-payment', job, { delaySeconds });
+export const enqueueDeliverEvent = (job: DeliverEventJob, delaySeconds = 0) =>
+  sendMessage('deliver-event', job, { delaySeconds });

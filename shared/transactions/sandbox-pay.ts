@@ -6,7 +6,7 @@ import { conflict, notFound } from '../errors.ts';
 import { log } from '../log.ts';
 import { paySandboxCharge } from '../rails/sandbox/sandbox-rail.ts';
 import { findTransaction } from './get-transaction.ts';
-import { enqueuePaymentJob } from './jobs.ts';
+import { enqueueWatchPayment } from './jobs.ts';
 import type { TransactionRecord } from './transaction.ts';
 
 export interface SandboxPayment {
@@ -46,7 +46,7 @@ export async function paySandboxTransaction(
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
   try {
-    await enqueuePaymentJob({
+    await enqueueWatchPayment({
       accountId: transaction.accountId,
       transactionId: transaction.id,
       mode: 'notify',

@@ -5,31 +5,37 @@ import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import type { WorkKind } from '../store/keys.ts';
 import { listOverdueWork, type PendingWork, postponeWork } from '../store/pending-work.ts';
-import { enqueueDeliveryJob, enqueueInstructionJob, enqueuePaymentJob } from './jobs.ts';
+import { enqueueDeliverEvent, enqueueFillInstruction, enqueueWatchPayment } from './jobs.ts';
 
 const pageSize = 100;
 
 const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
-  instruction: (work, workDueAt) =>
-    enqueueInstructionJob({ accountId: work.accountId, transactionId: work.transactionId, workDueAt }),
-  payment: (work, workDueAt) =>
-    enqueuePaymentJob({
+  'fill-instruction': (work, workDueAt) =>
+    enqueueFillInstruction({ accountId: work.accountId, transactionId: work.transactionId, workDueAt }),
+  'watch-payment': (work, workDueAt) =>
+    enqueueWatchPayment({
       accountId: work.accountId,
       transactionId: work.transactionId,
       mode: 'poll',
       workDueAt,
     }),
-  delivery: (work) =>
-    enqueueDeliveryJob({
+  'deliver-event': (work) => {
+    if (work.kind !== 'deliver-event') throw new Error(`not delivery work: ${work.kind}`);
+    return enqueueDeliverEvent({
       accountId: work.accountId,
       transactionId: work.transactionId,
-      eventKind: 'cashin.paid',
-    }),
+      eventType: work.eventType,
+    });
+  },
 };
 
 export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKind, number>> {
   const nextDue = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
-  const enqueued: Record<WorkKind, number> = { instruction: 0, payment: 0, delivery: 0 };
+  const enqueued: Record<WorkKind, number> = {
+    'fill-instruction': 0,
+    'watch-payment': 0,
+    'deliver-event': 0,
+  };
   for (const kind of Object.keys(enqueue) as WorkKind[]) {
     const overdue = await listOverdueWork(kind, now.toISOString(), pageSize);
     for (const work of overdue) {
@@ -48,7 +54,6 @@ export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKin
       }
     }
   }
-  if (enqueued.instruction + enqueued.payment + enqueued.delivery > 0)
-    log.info('swept overdue work', enqueued);
+  if (Object.values(enqueued).some((count) => count > 0)) log.info('swept overdue work', enqueued);
   return enqueued;
 }

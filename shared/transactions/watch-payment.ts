@@ -2,16 +2,15 @@
 // creates its one cashin.paid event in the same DynamoDB transaction, then hands the event to
 // the delivery queue; expiry moves it to EXPIRED; otherwise poll again later (capped backoff).
 import { serviceConfig } from '../config.ts';
+import type { EventRecord } from '../events/event.ts';
 import { newPrefixedId } from '../ids.ts';
 import { log } from '../log.ts';
 import { railFor } from '../rails/rails.ts';
-import type { EventRecord } from '../store/events.ts';
-import { keys } from '../store/keys.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { markExpired, markPaidWithEvent } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
-import { enqueueDeliveryJob, enqueuePaymentJob, type PaymentJob } from './jobs.ts';
+import { enqueueDeliverEvent, enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { type TransactionRecord, transactionView } from './transaction.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
@@ -34,7 +33,7 @@ export function paidEvent(transaction: TransactionRecord, paidAt: string, now: D
   };
 }
 
-export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<WatchOutcome> {
+export async function watchPayment(job: WatchPaymentJob, now = new Date()): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (transaction?.status !== 'PENDING' || !transaction.instructionFilledAt) return 'nothing-to-do';
   const config = serviceConfig();
@@ -47,10 +46,10 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
       return 'nothing-to-do';
     log.info('transaction paid', { transactionId: transaction.id, eventId: event.eventId });
     try {
-      await enqueueDeliveryJob({
+      await enqueueDeliverEvent({
         accountId: transaction.accountId,
         transactionId: transaction.id,
-        eventKind: 'cashin.paid',
+        eventType: 'cashin.paid',
         attempt: 0,
       });
     } catch (error) {
@@ -81,8 +80,8 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
   if (
     !(await postponeWork(
       {
-        kind: 'payment',
-        key: keys.transaction(transaction.accountId, transaction.id),
+        kind: 'watch-payment',
+        accountId: transaction.accountId,
         transactionId: transaction.id,
       },
       workDueAt,
@@ -90,7 +89,7 @@ export async function runPaymentJob(job: PaymentJob, now = new Date()): Promise<
     ))
   )
     return 'nothing-to-do';
-  await enqueuePaymentJob(
+  await enqueueWatchPayment(
     { accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt, workDueAt },
     delaySecondsFor(delayMs),
   );

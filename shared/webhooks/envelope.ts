@@ -1,19 +1,17 @@
 // The webhook body. It is built once per event and stored, so every retry sends (and signs)
 // exactly the same bytes; keys are always written in the order id, type, createdAt, data.
-
-export const webhookEventTypes = ['cashin.paid'] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+import type { EventType } from '../events/event-types.ts';
 
 export type WebhookEnvelope<T> = {
   id: string;
-  type: WebhookEventType;
+  type: EventType;
   createdAt: string;
   data: T;
 };
 
 export type BuildEnvelopeInput<T> = {
   eventId: string;
-  type: WebhookEventType;
+  type: EventType;
   createdAt: Date | string;
   data: T;
 };

@@ -25,10 +25,10 @@ const lambdaLikeEnv: Record<string, string> = {
   PUBLIC_BASE_URL: 'https://api.example.com',
   IMAGE_BUCKET: 'bench-images',
   IMAGE_BASE_URL: 'https://images.example.com',
-  QUEUE_URL_INSTRUCTIONS: 'https://sqs.us-east-1.amazonaws.com/000000000000/instructions',
-  QUEUE_URL_PAYMENTS: 'https://sqs.us-east-1.amazonaws.com/000000000000/payments',
-  QUEUE_URL_WEBHOOKS: 'https://sqs.us-east-1.amazonaws.com/000000000000/webhooks',
-  DLQ_URL_WEBHOOKS: 'https://sqs.us-east-1.amazonaws.com/000000000000/webhooks-dlq',
+  QUEUE_URL_FILL_INSTRUCTION: 'https://sqs.us-east-1.amazonaws.com/000000000000/instructions',
+  QUEUE_URL_WATCH_PAYMENT: 'https://sqs.us-east-1.amazonaws.com/000000000000/payments',
+  QUEUE_URL_DELIVER_EVENT: 'https://sqs.us-east-1.amazonaws.com/000000000000/webhooks',
+  DLQ_URL_DELIVER_EVENT: 'https://sqs.us-east-1.amazonaws.com/000000000000/webhooks-dlq',
 };
 
 export interface InitSample {

@@ -47,7 +47,7 @@ const notExists = 'attribute_not_exists(pk)';
  * start one for each of them a minute later, in the middle of another section.
  */
 function unsweptWorkKeys(dueAt: string, id: string) {
-  const { gsi2pk, gsi2sk } = keys.pendingWork('instruction', dueAt, id);
+  const { gsi2pk, gsi2sk } = keys.pendingWork('fill-instruction', dueAt, id);
   return { gsi2pk: gsi2pk.replace(/^WORK#/, 'BENCH'), gsi2sk };
 }
 

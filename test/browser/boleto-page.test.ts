@@ -2,7 +2,7 @@
 // copies the line, the barcode image encodes the 44 digits, the PDF downloads, and the
 // sandbox Pay button pays (PAID through the API, one webhook).
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../shared/pages/money-format.ts';
+import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import {
   clipboardText,
   desktopWidth,

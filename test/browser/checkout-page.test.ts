@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
-import { formatMoney } from '../../shared/pages/money-format.ts';
+import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import { call } from '../support/api.ts';
 import {
   clipboardText,

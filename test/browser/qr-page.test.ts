@@ -1,7 +1,7 @@
 // The hosted BOB QR page in Chromium: the QR image the browser draws decodes to the API's `qr`
 // payload, the text copies it, the amount is in bolivianos, and the sandbox Pay button pays.
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../shared/pages/money-format.ts';
+import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { sharedStack, useSharedStore } from '../support/api.ts';
 import {

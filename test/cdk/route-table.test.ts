@@ -14,10 +14,10 @@ const extraRoute = {
   name: 'getAccountSummary',
   method: 'GET',
   path: '/v2/account/summary',
-  grants: ['table:read', 'queue:webhooks:send'],
+  grants: ['table:read', 'queue:deliver-event:send'],
 } as const satisfies RouteDef & { name: string };
 const extraQueue: QueueDef = {
-  worker: queues.webhooks.worker,
+  worker: queues['deliver-event'].worker,
   workerTimeoutSeconds: 15,
   batchSize: 4,
   maxReceiveCount: 5,
@@ -65,17 +65,17 @@ describe('a new row in the route and queue tables', () => {
     expect(actions).not.toContain('dynamodb:PutItem');
     expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
 
-    const webhooksId = logicalId(stack, stack.workQueues.byName.get('webhooks')!.queue);
+    const webhooksId = logicalId(stack, stack.workQueues.byName.get('deliver-event')!.queue);
     const send = statements.filter((statement) =>
       asArray<string>(statement.Action).includes('sqs:SendMessage'),
     );
     expect(send.flatMap((statement) => asArray<any>(statement.Resource))).toEqual([
       { 'Fn::GetAtt': [webhooksId, 'Arn'] },
     ]);
-    expect(fn.Properties!.Environment.Variables.QUEUE_URL_WEBHOOKS).toEqual({ Ref: webhooksId });
+    expect(fn.Properties!.Environment.Variables.QUEUE_URL_DELIVER_EVENT).toEqual({ Ref: webhooksId });
     expect(
       Object.keys(fn.Properties!.Environment.Variables).filter((name) => name.startsWith('QUEUE_URL_')),
-    ).toEqual(['QUEUE_URL_WEBHOOKS']);
+    ).toEqual(['QUEUE_URL_DELIVER_EVENT']);
   });
 
   it('adds a queue with its dead-letter queue, its worker, and their alarms', () => {

@@ -12,7 +12,12 @@ describe('GET /health', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       status: 'ok',
-      checks: { table: 'ok', 'queue:instructions': 'ok', 'queue:payments': 'ok', 'queue:webhooks': 'ok' },
+      checks: {
+        table: 'ok',
+        'queue:fill-instruction': 'ok',
+        'queue:watch-payment': 'ok',
+        'queue:deliver-event': 'ok',
+      },
     });
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });

@@ -122,7 +122,9 @@ describe('payment worker and sandbox pay', () => {
     const job = JSON.stringify({ accountId: sharedStack().accountId, transactionId: tx.id, mode: 'notify' });
     await Promise.all(
       Array.from({ length: 5 }, () =>
-        sqs.send(new SendMessageCommand({ QueueUrl: sharedStack().queueUrls.payments!, MessageBody: job })),
+        sqs.send(
+          new SendMessageCommand({ QueueUrl: sharedStack().queueUrls['watch-payment']!, MessageBody: job }),
+        ),
       ),
     );
     await pollUntil(
@@ -164,7 +166,7 @@ describe('poll chains', () => {
     const { dynamo } = await import('../../shared/aws/clients.ts');
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('../../shared/store/keys.ts');
-    const { runPaymentJob } = await import('../../shared/transactions/watch-payment.ts');
+    const { watchPayment } = await import('../../shared/transactions/watch-payment.ts');
     const accountId = sharedStack().accountId;
     const readDue = async () => {
       const { Item } = await dynamo().send(
@@ -179,7 +181,7 @@ describe('poll chains', () => {
     const due = await readDue();
     const job = { accountId, transactionId: tx.id, mode: 'poll' as const, attempt: 1, workDueAt: due };
     // The stack's own chain may move the due time first; then both copies below must stop.
-    const outcomes = [await runPaymentJob(job), await runPaymentJob(job)];
+    const outcomes = [await watchPayment(job), await watchPayment(job)];
     expect(outcomes.filter((outcome) => outcome === 'pending').length).toBeLessThanOrEqual(1);
     expect(outcomes[1]).toBe('nothing-to-do');
   });

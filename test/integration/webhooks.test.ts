@@ -135,7 +135,7 @@ describe('cashin.paid webhooks', () => {
           (
             await sqs.send(
               new ReceiveMessageCommand({
-                QueueUrl: sharedStack().dlqUrls.webhooks!,
+                QueueUrl: sharedStack().dlqUrls['deliver-event']!,
                 MaxNumberOfMessages: 10,
                 VisibilityTimeout: 0,
               }),

@@ -5,7 +5,7 @@ import {
   sandboxBrebKey,
   sandboxBrebQrPayload,
 } from '../../shared/hosted-pages/cop-instructions.ts';
-import { renderQrSvg } from '../../shared/pages/qr-svg.ts';
+import { renderQrSvg } from '../../shared/hosted-pages/render/qr-svg.ts';
 import { nitCheckDigit } from '../../shared/purchase/documents.ts';
 import { parseEmv, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
 import { decodeQrGrid, qrGridFromSvg } from '../support/page-decoders.ts';

@@ -1,6 +1,6 @@
 import bwip from 'bwip-js';
 import { describe, expect, it } from 'vitest';
-import { itfElements } from '../../shared/pages/itf.ts';
+import { itfElements } from '../../shared/hosted-pages/render/itf.ts';
 
 describe('Interleaved 2 of 5 elements', () => {
   it("agree with bwip-js's encoder (an independent implementation) on boleto barcodes", () => {

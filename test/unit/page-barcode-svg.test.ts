@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderBarcodeSvg } from '../../shared/pages/barcode-svg.ts';
+import { renderBarcodeSvg } from '../../shared/hosted-pages/render/barcode-svg.ts';
 import { decodeItfSvg } from '../support/page-decoders.ts';
 
 // A FEBRABAN-valid barcode (bank 237, DV 3, factor 1234, R$ 1.234,56).

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BOLETO_PDF_BARCODE, renderBoletoPdf, toWinAnsi } from '../../shared/pages/boleto-pdf.ts';
-import type { BoletoPageModel } from '../../shared/pages/view-models.ts';
+import {
+  BOLETO_PDF_BARCODE,
+  renderBoletoPdf,
+  toWinAnsi,
+} from '../../shared/hosted-pages/render/boleto-pdf.ts';
+import type { BoletoPageModel } from '../../shared/hosted-pages/render/view-models.ts';
 import { decodeItfBars } from '../support/page-decoders.ts';
 
 const boleto: BoletoPageModel = {

@@ -4,7 +4,7 @@ import {
   formatInstant,
   langForCurrency,
   timeZoneForCurrency,
-} from '../../shared/pages/locale.ts';
+} from '../../shared/hosted-pages/render/locale.ts';
 
 describe('page locale', () => {
   it('picks the payer language and time zone from the currency', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, moneyLocale } from '../../shared/pages/money-format.ts';
+import { formatMoney, moneyLocale } from '../../shared/hosted-pages/render/money-format.ts';
 
 // Intl separates symbol and digits with a no-break space (U+00A0); spelled out here so the
 // expectations cannot silently accept an ordinary space.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QR_QUIET_ZONE, renderQrSvg } from '../../shared/pages/qr-svg.ts';
+import { QR_QUIET_ZONE, renderQrSvg } from '../../shared/hosted-pages/render/qr-svg.ts';
 import { decodeQrGrid, qrErrorCorrectionLevel, qrGridFromSvg } from '../support/page-decoders.ts';
 
 // EMVCo merchant-presented payload shape (BOB, amount, CRC tag 63).

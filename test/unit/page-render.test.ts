@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { renderBoletoPage } from '../../shared/pages/boleto-page.ts';
-import { maskPhone, renderCheckoutPage } from '../../shared/pages/checkout-page.ts';
-import { contentSecurityPolicy, renderPage } from '../../shared/pages/layout.ts';
-import { DEFAULT_PSE_BANKS } from '../../shared/pages/pse-banks.ts';
-import { renderQrPage } from '../../shared/pages/qr-page.ts';
+import { renderBoletoPage } from '../../shared/hosted-pages/render/boleto-page.ts';
+import { maskPhone, renderCheckoutPage } from '../../shared/hosted-pages/render/checkout-page.ts';
+import { contentSecurityPolicy, renderPage } from '../../shared/hosted-pages/render/layout.ts';
+import { DEFAULT_PSE_BANKS } from '../../shared/hosted-pages/render/pse-banks.ts';
+import { renderQrPage } from '../../shared/hosted-pages/render/qr-page.ts';
 import {
   renderExpiredPage,
   renderInvalidLinkPage,
   renderPaidPage,
   renderPaymentResultPage,
-} from '../../shared/pages/status-pages.ts';
+} from '../../shared/hosted-pages/render/status-pages.ts';
 import type {
   BoletoPageModel,
   CheckoutPageModel,
   CommonPageModel,
   QrPageModel,
   RenderedPage,
-} from '../../shared/pages/view-models.ts';
+} from '../../shared/hosted-pages/render/view-models.ts';
 import {
   allTestIds,
   byTestId,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /** Serialises attributes for a root <svg> tag; names are checked, values escaped. */
 export function svgAttributes(attributes: Record<string, string>): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { messagesFor } from './messages.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
 import { PAGE_CSS } from './page-style.ts';

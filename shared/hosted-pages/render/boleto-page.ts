@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { renderBarcodeSvg } from './barcode-svg.ts';
 import { renderPage } from './layout.ts';
 import { formatCalendarDate } from './locale.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { renderPage } from './layout.ts';
 import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';

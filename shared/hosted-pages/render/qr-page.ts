@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { renderPage } from './layout.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';

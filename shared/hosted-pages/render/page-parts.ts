@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { formatInstant, langForCurrency } from './locale.ts';
 import type { Messages } from './messages.ts';
 import { formatMoney } from './money-format.ts';

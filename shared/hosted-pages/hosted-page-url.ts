@@ -1,6 +1,6 @@
 // Where the payer of a transaction goes: our hosted page for its instruction.
 import { serviceConfig } from '../config.ts';
-import type { TransactionRecord } from './transaction.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
 
 export type HostedPageKind = 'boleto' | 'checkout' | 'qr';
 

@@ -1,0 +1,11 @@
+import { deliverEvent } from '../../shared/events/deliver-event.ts';
+import type { DeliverEventJob } from '../../shared/transactions/jobs.ts';
+import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
+
+export const handler = sqsWorker(
+  'deliver-event',
+  (body) => requireFields<DeliverEventJob>(body, ['accountId', 'transactionId', 'eventType']),
+  async (job) => {
+    await deliverEvent(job);
+  },
+);

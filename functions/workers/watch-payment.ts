@@ -1,0 +1,11 @@
+import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
+import { watchPayment } from '../../shared/transactions/watch-payment.ts';
+import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
+
+export const handler = sqsWorker(
+  'watch-payment',
+  (body) => requireFields<WatchPaymentJob>(body, ['accountId', 'transactionId', 'mode']),
+  async (job) => {
+    await watchPayment(job);
+  },
+);

@@ -1,0 +1,17 @@
+// The one catalogue of webhook event types. A new type is a row here plus the code that creates
+// it; the store, the envelope, the delivery job, the sweeper and the API documentation read it.
+
+export const eventTypes = {
+  'cashin.paid': {
+    description:
+      'Money arrived: the transaction is PAID. `data` is the transaction as GET /transactions/:id shows it.',
+  },
+} as const satisfies Record<string, { readonly description: string }>;
+
+export type EventType = keyof typeof eventTypes;
+
+export const eventTypeNames = Object.keys(eventTypes) as EventType[];
+
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && Object.hasOwn(eventTypes, value);
+}

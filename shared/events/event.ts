@@ -1,0 +1,33 @@
+// An event (one per transaction and type) and the record of each attempt to deliver it.
+import type { TransactionView } from '../transactions/transaction.ts';
+import type { EventType } from './event-types.ts';
+
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'UNDELIVERABLE';
+
+export interface EventRecord {
+  eventId: string;
+  type: EventType;
+  accountId: string;
+  transactionId: string;
+  createdAt: string;
+  /** The transaction as GET /transactions/:id showed it when the event happened. */
+  data: TransactionView;
+  deliveryStatus: DeliveryStatus;
+  /** Attempts made so far, over every delivery run (redeliveries included). */
+  attemptCount: number;
+  /** Attempts made in the current run; the retry schedule counts these. */
+  runAttempts: number;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
+  lastError: string | null;
+}
+
+export interface DeliveryAttempt {
+  number: number;
+  at: string;
+  url: string | null;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
