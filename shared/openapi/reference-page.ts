@@ -28,7 +28,7 @@ const page = `<!doctype html>
 <title>Catalog and cash-in API reference</title>
 </head>
 <body>
-<redoc spec-url="openapi.json" required-props-first="true" path-in-middle-panel="true" sort-required-props-first="true"></redoc>
+<redoc spec-url="openapi.json" disable-telemetry="true" required-props-first="true" path-in-middle-panel="true" sort-required-props-first="true"></redoc>
 <script src="${referenceScriptPath}"></script>
 </body>
 </html>

@@ -5,6 +5,7 @@ import { type IssuedApiKey, issueApiKey } from '../../shared/accounts/issue-api-
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { type QueueName, queueUrlEnv } from '../../shared/queues.ts';
+import { OpenApiConformance, recordExercised } from './openapi-conformance.ts';
 
 export function sharedStack() {
   return inject('stack');
@@ -49,6 +50,8 @@ export interface CallOptions {
   rawBody?: string | Buffer | FormData;
   headers?: Record<string, string>;
   baseUrl?: string;
+  /** false: skip the OpenAPI check (an answer from something other than the service). */
+  conformance?: false;
 }
 
 export async function call<T = any>(
@@ -73,6 +76,13 @@ export async function call<T = any>(
     redirect: 'manual',
   });
   const text = await response.text();
+  if (options.conformance !== false)
+    await checkConformance(
+      method,
+      path,
+      { status: response.status, headers: response.headers, text },
+      options,
+    );
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -80,6 +90,34 @@ export async function call<T = any>(
     // Not JSON (an HTML page, an image): keep the text.
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+const conformanceByBase = new Map<string, Promise<OpenApiConformance>>();
+
+/** The document the stack under test publishes, fetched once per test process. */
+export function documentOf(baseUrl = sharedStack().baseUrl): Promise<OpenApiConformance> {
+  let conformance = conformanceByBase.get(baseUrl);
+  if (!conformance) {
+    conformance = fetch(`${baseUrl}/openapi.json`)
+      .then((response) => response.json())
+      .then((document) => new OpenApiConformance(document));
+    conformanceByBase.set(baseUrl, conformance);
+  }
+  return conformance;
+}
+
+/** Throws when the answer is not what the published OpenAPI document describes. */
+export async function checkConformance(
+  method: string,
+  path: string,
+  answer: { status: number; headers: Headers; text: string },
+  options: { baseUrl?: string } = {},
+): Promise<void> {
+  const conformance = await documentOf(options.baseUrl);
+  const { problems, pair } = conformance.verify(method, path, answer);
+  if (pair) recordExercised(pair);
+  if (problems.length)
+    throw new Error(`undocumented response (see GET /openapi.json):\n${problems.join('\n')}`);
 }
 
 /** Polls `read` until `done` holds or the deadline passes; returns the last value. */
