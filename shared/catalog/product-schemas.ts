@@ -41,6 +41,7 @@ export const productMetadata = v.pipe(
   v.custom<Record<string, unknown>>(isJsonObject, 'must be a JSON object'),
   v.metadata({
     type: 'object',
+    additionalProperties: true,
     description: `Any JSON object, at most ${metadataMaxBytes} bytes serialized.`,
   }),
   v.check(

@@ -17,10 +17,21 @@ const config: Omit<ConversionConfig, 'definitions' | 'typeMode'> = {
   overrideRef: ({ referenceId }) => componentRef(referenceId),
 };
 
+const jsonTypes: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean' };
+
+/** Gives `const` values their type too (`v.literal` converts to a bare `const`): viewers show it. */
+function typed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(typed);
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typed(value)]));
+  const type = 'const' in entries && !('type' in entries) ? jsonTypes[typeof entries.const] : undefined;
+  return type ? { type, ...entries } : entries;
+}
+
 export function requestComponents(schemas: Record<string, GenericSchema>): Record<string, JsonSchema> {
-  return toJsonSchemaDefs(schemas, { ...config, typeMode: 'input' });
+  return typed(toJsonSchemaDefs(schemas, { ...config, typeMode: 'input' })) as Record<string, JsonSchema>;
 }
 
 export function responseComponents(schemas: Record<string, GenericSchema>): Record<string, JsonSchema> {
-  return toJsonSchemaDefs(schemas, { ...config, typeMode: 'output' });
+  return typed(toJsonSchemaDefs(schemas, { ...config, typeMode: 'output' })) as Record<string, JsonSchema>;
 }

@@ -4,7 +4,7 @@
 import type { GenericSchema } from 'valibot';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
-import { transactionSchema } from '../transactions/transaction-responses.ts';
+import { paidTransactionSchema } from '../transactions/transaction-responses.ts';
 
 export interface WebhookDoc {
   /** Component name of the envelope schema. */
@@ -17,7 +17,7 @@ export interface WebhookDoc {
 export const webhookCatalogue: Record<EventType, WebhookDoc> = {
   'cashin.paid': {
     schemaName: 'CashinPaidEvent',
-    schema: webhookEnvelopeSchema('cashin.paid', transactionSchema, 'CashinPaidEvent'),
+    schema: webhookEnvelopeSchema('cashin.paid', paidTransactionSchema, 'CashinPaidEvent'),
     summary: 'A transaction was paid',
     description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given.`,
   },

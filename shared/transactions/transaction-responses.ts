@@ -27,40 +27,54 @@ export const boletoPaymentInstructionSchema = v.pipe(
   v.title('BoletoPaymentInstruction'),
 );
 
+const transactionEntries = {
+  id: v.pipe(v.string(), v.regex(/^\d+$/), v.description('Numeric string, time-ordered.')),
+  currency: v.picklist(purchaseCurrencies),
+  method: v.picklist(purchaseMethods),
+  installments: v.null(),
+  externalId: v.nullable(v.string()),
+  status: v.picklist(transactionStatuses),
+  amount: v.pipe(v.number(), v.integer(), v.description('Cents of the currency.')),
+  postbackUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The webhook URL in effect: the body's, else the account's global URL, else null."),
+  ),
+  referrerUrl: v.null(),
+  redirectUrl: v.pipe(v.nullable(v.string()), v.description('COP: the hosted checkout, once filled.')),
+  qr: v.pipe(v.nullable(v.string()), v.description('BOB: the EMVCo QR payload, once filled.')),
+  boletoDigitableLine: v.pipe(
+    v.nullable(v.string()),
+    v.description('BOLETO: the digitable line, once filled.'),
+  ),
+  paymentInstruction: v.pipe(
+    v.nullable(boletoPaymentInstructionSchema),
+    v.description('BOLETO only; null for the other methods.'),
+  ),
+  expiresAt: v.pipe(nullableTimestamp, v.description('Set from the rail when the instruction arrives.')),
+  createdAt: timestamp,
+  costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
+  updatedAt: v.optional(timestamp),
+  paidAt: v.optional(nullableTimestamp),
+};
+
 export const transactionSchema = v.pipe(
-  v.object({
-    id: v.pipe(v.string(), v.regex(/^\d+$/), v.description('Numeric string, time-ordered.')),
-    currency: v.picklist(purchaseCurrencies),
-    method: v.picklist(purchaseMethods),
-    installments: v.null(),
-    externalId: v.nullable(v.string()),
-    status: v.picklist(transactionStatuses),
-    amount: v.pipe(v.number(), v.integer(), v.description('Cents of the currency.')),
-    postbackUrl: v.pipe(
-      v.nullable(v.string()),
-      v.description("The webhook URL in effect: the body's, else the account's global URL, else null."),
-    ),
-    referrerUrl: v.null(),
-    redirectUrl: v.pipe(v.nullable(v.string()), v.description('COP: the hosted checkout, once filled.')),
-    qr: v.pipe(v.nullable(v.string()), v.description('BOB: the EMVCo QR payload, once filled.')),
-    boletoDigitableLine: v.pipe(
-      v.nullable(v.string()),
-      v.description('BOLETO: the digitable line, once filled.'),
-    ),
-    paymentInstruction: v.pipe(
-      v.nullable(boletoPaymentInstructionSchema),
-      v.description('BOLETO only; null for the other methods.'),
-    ),
-    expiresAt: v.pipe(nullableTimestamp, v.description('Set from the rail when the instruction arrives.')),
-    createdAt: timestamp,
-    costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
-    updatedAt: v.optional(timestamp),
-    paidAt: v.optional(nullableTimestamp),
-  }),
+  v.object(transactionEntries),
   v.title('Transaction'),
   v.description(
     'Every variant has the same keys. `updatedAt` and `paidAt` are shown by reads and webhooks, not by the creation response.',
   ),
+);
+
+/** The transaction as a `cashin.paid` webhook carries it: PAID, with its payment time. */
+export const paidTransactionSchema = v.pipe(
+  v.object({
+    ...transactionEntries,
+    status: v.literal('PAID'),
+    updatedAt: timestamp,
+    paidAt: timestamp,
+  }),
+  v.title('PaidTransaction'),
+  v.description('The transaction as `GET /transactions/{id}` shows it once paid.'),
 );
 
 export const sandboxPaymentSchema = v.pipe(

@@ -4,7 +4,7 @@
 import { copBody } from '../support/purchase-fixtures.ts';
 import { difference, type RequestCounter } from './request-counter.ts';
 import { round } from './stats.ts';
-import type { BenchApi } from './throughput.ts';
+import { type BenchApi, expectStatus, type PurchaseBody } from './throughput.ts';
 
 export interface RequestCountRow {
   call: string;
@@ -33,7 +33,8 @@ interface CallDef {
   cached: string;
   /** Why it is above its floor, when it is by design. */
   over?: string;
-  send: (index: number) => Promise<Response>;
+  /** One call with the typed client (it reads the body). */
+  send: (index: number) => Promise<{ response: Response; error?: unknown }>;
   expect: number;
 }
 
@@ -58,15 +59,13 @@ export async function measureRequestCounts(
   runId: string,
   calls = 20,
 ): Promise<RequestCountRow[]> {
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${api.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: api.authorization, 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  const seed = (await (
-    await post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-seed` })
-  ).json()) as { id: string };
+  const purchase = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    api.client.POST('/transactions/v2/purchase', { body: body as PurchaseBody, headers });
+  const seed = expectStatus(
+    'POST /transactions/v2/purchase',
+    201,
+    await purchase({ ...copBody(), externalId: `${runId}-count-seed` }),
+  );
   const definitions: CallDef[] = [
     {
       call: 'POST /transactions/v2/purchase',
@@ -75,8 +74,7 @@ export async function measureRequestCounts(
       floorSqs: 1,
       cached: purchaseCaches,
       expect: 201,
-      send: (index) =>
-        post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-${index}` }),
+      send: (index) => purchase({ ...copBody(), externalId: `${runId}-count-${index}` }),
     },
     {
       call: 'POST /transactions/v2/purchase + Idempotency-Key',
@@ -87,8 +85,7 @@ export async function measureRequestCounts(
       over: 'the key is claimed with a conditional PutItem before the work (so a concurrent retry gets 409, not a second transaction); its completion rides in the same TransactWrite as the transaction, one more item',
       expect: 201,
       send: (index) =>
-        post(
-          '/transactions/v2/purchase',
+        purchase(
           { ...copBody(), externalId: `${runId}-count-idem-${index}` },
           { 'idempotency-key': `${runId}-idem-${index}` },
         ),
@@ -101,7 +98,9 @@ export async function measureRequestCounts(
       cached: keyCache,
       expect: 201,
       send: (index) =>
-        post('/v2/products', { name: 'Counted product', externalId: `${runId}-count-product-${index}` }),
+        api.client.POST('/v2/products', {
+          body: { name: 'Counted product', externalId: `${runId}-count-product-${index}` },
+        }),
     },
     {
       call: 'GET /transactions/:id',
@@ -110,20 +109,18 @@ export async function measureRequestCounts(
       floorSqs: 0,
       cached: keyCache,
       expect: 200,
-      send: () =>
-        fetch(`${api.baseUrl}/transactions/${seed.id}`, { headers: { authorization: api.authorization } }),
+      send: () => api.client.GET('/transactions/{id}', { params: { path: { id: seed.id } } }),
     },
   ];
   const rows: RequestCountRow[] = [];
   for (const definition of definitions) {
     // The first call fills the key and account-settings caches, as a warm function has them.
-    await (await definition.send(-1)).arrayBuffer();
+    await definition.send(-1);
     const before = counter.snapshot(scope);
     for (let index = 0; index < calls; index += 1) {
-      const response = await definition.send(index);
-      const text = await response.text();
+      const { response, error } = await definition.send(index);
       if (response.status !== definition.expect)
-        throw new Error(`${definition.call}: ${response.status} ${text.slice(0, 300)}`);
+        throw new Error(`${definition.call}: ${response.status} ${JSON.stringify(error).slice(0, 300)}`);
     }
     const counted = difference(counter.snapshot(scope), before);
     const perCall = Object.fromEntries(

@@ -120,6 +120,20 @@ export async function checkConformance(
     throw new Error(`undocumented response (see GET /openapi.json):\n${problems.join('\n')}`);
 }
 
+/** The OpenAPI check for an answer fetched without `call` (a page, a PDF): reads a clone. */
+export async function checkFetched(response: Response, method = 'GET'): Promise<void> {
+  const url = new URL(response.url);
+  const text = await response.clone().text();
+  await checkConformance(
+    method,
+    url.pathname,
+    { status: response.status, headers: response.headers, text },
+    {
+      baseUrl: url.origin,
+    },
+  );
+}
+
 /** Polls `read` until `done` holds or the deadline passes; returns the last value. */
 export async function pollUntil<T>(
   read: () => Promise<T>,

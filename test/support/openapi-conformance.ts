@@ -149,6 +149,12 @@ export class OpenApiConformance {
     return { problems, pair };
   }
 
+  /** Problems of a value against a component schema, e.g. a webhook payload. */
+  verifyComponent(name: string, value: unknown): string[] {
+    const error = this.check(`/components/schemas/${escapePointer(name)}`, value);
+    return error ? [`${name}: ${error}`] : [];
+  }
+
   private resolve(ref: string): Json {
     return ref
       .slice(2)

@@ -106,9 +106,12 @@ describe('the OpenAPI document', () => {
       ]);
       const ref = post.requestBody.content['application/json'].schema.$ref as string;
       const envelope = document.components.schemas[ref.split('/').pop()!];
-      expect(envelope.properties.type).toEqual({ const: type });
-      expect(envelope.properties.data).toEqual({ $ref: '#/components/schemas/Transaction' });
+      expect(envelope.properties.type).toEqual({ type: 'string', const: type });
+      expect(envelope.required).toEqual(['id', 'type', 'createdAt', 'data']);
     }
+    const paid = document.components.schemas.CashinPaidEvent.properties.data;
+    expect(paid.properties.status).toEqual({ type: 'string', const: 'PAID' });
+    expect(paid.required).toContain('paidAt');
   });
 
   it('picks up a new route row and its schemas with no other change', () => {

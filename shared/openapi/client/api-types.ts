@@ -442,7 +442,9 @@ export interface components {
             description?: string | null;
             externalId?: string | null;
             /** @description Any JSON object, at most 16384 bytes serialized. */
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
             /** @description Not accepted: the image is set only through POST /v2/products/{id}/image. */
             imageUrl?: unknown;
         };
@@ -451,7 +453,9 @@ export interface components {
             description?: string | null;
             externalId?: string | null;
             /** @description Any JSON object, at most 16384 bytes serialized. */
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
             active?: boolean;
             /** @description Not accepted: the image is set only through POST /v2/products/{id}/image. */
             imageUrl?: unknown;
@@ -767,7 +771,59 @@ export interface components {
             type: "cashin.paid";
             /** Format: date-time */
             createdAt: string;
-            data: components["schemas"]["Transaction"];
+            /**
+             * PaidTransaction
+             * @description The transaction as `GET /transactions/{id}` shows it once paid.
+             */
+            data: {
+                /** @description Numeric string, time-ordered. */
+                id: string;
+                /** @enum {string} */
+                currency: "BRL" | "COP" | "BOB";
+                /** @enum {string} */
+                method: "BOLETO" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
+                installments: null;
+                externalId: string | null;
+                /** @constant */
+                status: "PAID";
+                /** @description Cents of the currency. */
+                amount: number;
+                /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
+                postbackUrl: string | null;
+                referrerUrl: null;
+                /** @description COP: the hosted checkout, once filled. */
+                redirectUrl: string | null;
+                /** @description BOB: the EMVCo QR payload, once filled. */
+                qr: string | null;
+                /** @description BOLETO: the digitable line, once filled. */
+                boletoDigitableLine: string | null;
+                /** @description BOLETO only; null for the other methods. */
+                paymentInstruction: {
+                    /** @constant */
+                    type: "BOLETO";
+                    /**
+                     * Format: date-time
+                     * @description The due day at `T00:00:00.000Z`; payable until the end of that day in São Paulo.
+                     */
+                    dueDate: string;
+                    /** @description The hosted boleto page; null until the instruction is filled. */
+                    boletoUrl: string | null;
+                    /** @description 44 digits; empty until the instruction is filled. */
+                    boletoBarcode: string;
+                    /** @description 47 digits in groups; empty until the instruction is filled. */
+                    boletoDigitableLine: string;
+                } | null;
+                /** @description Set from the rail when the instruction arrives. */
+                expiresAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Cents of the transaction currency. */
+                costFee: number;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: date-time */
+                paidAt: string;
+            };
         };
     };
     responses: never;
