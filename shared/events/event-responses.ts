@@ -18,7 +18,7 @@ const eventId = v.pipe(
 
 export const deliveryAttemptSchema = v.pipe(
   v.object({
-    number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    number: v.pipe(v.number(), v.integer()),
     at: timestamp,
     url: v.nullable(v.string()),
     statusCode: v.pipe(

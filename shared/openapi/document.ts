@@ -74,8 +74,8 @@ const headerComponents = {
     schema: { type: 'string', enum: ['true'] },
   },
   RetryAfter: {
-    description: 'Seconds to wait before retrying.',
-    schema: { type: 'string', pattern: '^\\d+$' },
+    description: 'How long to wait before retrying: seconds (or an HTTP date).',
+    schema: { type: 'string' },
   },
   Location: { description: 'Where the browser goes next.', required: true, schema: { type: 'string' } },
 };

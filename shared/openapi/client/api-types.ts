@@ -834,7 +834,7 @@ export interface components {
         RequestId: string;
         /** @description `true` when this answer replays the first request made with the same `Idempotency-Key`. */
         IdempotentReplayed: "true";
-        /** @description Seconds to wait before retrying. */
+        /** @description How long to wait before retrying: seconds (or an HTTP date). */
         RetryAfter: string;
         /** @description Where the browser goes next. */
         Location: string;
