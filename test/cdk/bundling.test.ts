@@ -104,6 +104,7 @@ describe('function bundles', () => {
     const { dir, env } = bundles.find(({ key }) => key === 'route:getApiReferenceScript')!;
     expect(existsSync(join(dir, basename(redocBundle)))).toBe(true);
     const invoke =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template literal is source code for a child process
       "const { handler } = await import(process.argv[1]); const r = await handler({ version: '2.0', rawPath: '/docs/redoc.standalone.js', headers: {}, requestContext: { requestId: 'r', http: { method: 'GET' } } }, { awsRequestId: 'r' }); process.stdout.write(`${r.statusCode}|${r.headers['content-type']}|${r.body.length}`);";
     // Run from elsewhere, without node_modules in reach: only the copy in the zip can answer.
     const output = execFileSync(
