@@ -9,7 +9,7 @@ import { authenticate, authorize } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import { log, withLogContext } from '../log.ts';
-import type { RouteResult } from '../openapi/route-result.ts';
+import type { RequestSchemasOf, RouteResult } from '../openapi/route-result.ts';
 import type { RouteDef } from '../routes.ts';
 import { errorResponse } from './error-mapper.ts';
 import type { HttpResult } from './responses.ts';
@@ -77,7 +77,7 @@ export function httpHandler<
   Q extends Schema | undefined = undefined,
 >(
   route: R,
-  options: HandlerOptions<B, Q>,
+  options: HandlerOptions<B, Q> & RequestSchemasOf<R>,
   /** Returns one of the statuses and bodies the route's row declares (see shared/routes.ts). */
   useCase: (request: HttpRequest<R, Out<B>, Out<Q>>) => Promise<RouteResult<R>>,
 ): HttpHandler {

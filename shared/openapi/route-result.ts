@@ -4,7 +4,7 @@
 import type * as v from 'valibot';
 import type { HttpResult } from '../http/responses.ts';
 import type { ResponseBody, RouteDef } from '../routes.ts';
-import type { ResponseSchemaName, responseSchemas } from './schemas.ts';
+import type { querySchemas, ResponseSchemaName, requestSchemas, responseSchemas } from './schemas.ts';
 
 type BodyOf<B> = B extends ResponseSchemaName
   ? v.InferOutput<(typeof responseSchemas)[B]>
@@ -34,3 +34,16 @@ export type RouteResult<R extends RouteDef> = number extends keyof R['responses'
   : R['errors'] extends 'page'
     ? HttpResult
     : Results<R['responses']>;
+
+type Named<N, Registry> = N extends keyof Registry ? Registry[N] : unknown;
+
+/**
+ * The schemas a handler must pass for its row's named `request.body` and `request.query`, so
+ * the document describes the very schema that validates the request.
+ */
+export type RequestSchemasOf<R extends RouteDef> = R extends { request: infer Request }
+  ? {
+      body?: Request extends { body: infer N } ? Named<N, typeof requestSchemas> : undefined;
+      query?: Request extends { query: infer N } ? Named<N, typeof querySchemas> : undefined;
+    }
+  : unknown;
