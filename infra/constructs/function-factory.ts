@@ -37,6 +37,8 @@ export interface ServiceFunctionProps {
   readonly allowRecursiveLoop?: boolean;
   /** Files (relative to the repository root) copied beside the bundle, for the function to read. */
   readonly assets?: readonly string[];
+  /** Lambda's own retries of an asynchronous invocation (default 2). */
+  readonly asyncRetryAttempts?: number;
 }
 
 export class ServiceFunction extends Construct {
@@ -78,6 +80,7 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       environment: { ...props.defaults.environment },
       recursiveLoop: props.allowRecursiveLoop ? RecursiveLoop.ALLOW : RecursiveLoop.TERMINATE,
+      ...(props.asyncRetryAttempts !== undefined ? { retryAttempts: props.asyncRetryAttempts } : {}),
       bundling: {
         format: OutputFormat.ESM,
         target: 'node24',
