@@ -93,6 +93,7 @@ export async function call<T = any>(
 }
 
 const conformanceByBase = new Map<string, Promise<OpenApiConformance>>();
+const loadedConformance = new Map<string, OpenApiConformance>();
 
 /** The document the stack under test publishes, fetched once per test process. */
 export function documentOf(baseUrl = sharedStack().baseUrl): Promise<OpenApiConformance> {
@@ -100,7 +101,11 @@ export function documentOf(baseUrl = sharedStack().baseUrl): Promise<OpenApiConf
   if (!conformance) {
     conformance = fetch(`${baseUrl}/openapi.json`)
       .then((response) => response.json())
-      .then((document) => new OpenApiConformance(document));
+      .then((document) => {
+        const loaded = new OpenApiConformance(document);
+        loadedConformance.set(baseUrl, loaded);
+        return loaded;
+      });
     conformanceByBase.set(baseUrl, conformance);
   }
   return conformance;
@@ -115,6 +120,24 @@ export async function checkConformance(
 ): Promise<void> {
   const conformance = await documentOf(options.baseUrl);
   const { problems, pair } = conformance.verify(method, path, answer);
+  if (pair) recordExercised(pair);
+  if (problems.length)
+    throw new Error(`undocumented response (see GET /openapi.json):\n${problems.join('\n')}`);
+}
+
+/**
+ * The same check where no await fits (a browser navigation's response); the document must have
+ * been loaded with `documentOf()` first.
+ */
+export function checkConformanceNow(
+  method: string,
+  url: string,
+  answer: { status: number; headers: Headers; text: string },
+): void {
+  const { origin, pathname } = new URL(url);
+  const conformance = loadedConformance.get(origin);
+  if (!conformance) throw new Error(`load the OpenAPI document of ${origin} first (documentOf)`);
+  const { problems, pair } = conformance.verify(method, pathname, answer);
   if (pair) recordExercised(pair);
   if (problems.length)
     throw new Error(`undocumented response (see GET /openapi.json):\n${problems.join('\n')}`);
