@@ -194,6 +194,17 @@ export const routes = {
     request: { query: 'GetTransactionQuery' },
     responses: { 200: 'Transaction', 400: 'error', 404: 'error' },
   },
+  cancelTransaction: {
+    method: 'POST',
+    path: '/transactions/{id}/cancel',
+    handler: 'functions/http/cancel-transaction.ts',
+    auth: 'createTransaction',
+    errors: 'transaction',
+    // A cancel that finds the charge paid records the payment and hands its event to delivery.
+    grants: ['table:write', 'queue:deliver-event:send'],
+    summary: 'Cancel a PENDING transaction',
+    responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
+  },
   listTransactionEvents: {
     method: 'GET',
     path: '/transactions/{id}/events',
@@ -223,7 +234,8 @@ export const routes = {
     grants: ['table:write', 'queue:watch-payment:send'],
     sandboxOnly: true,
     summary: 'Sandbox: pay a transaction as the payer would',
-    responses: { 202: 'SandboxPayment', 404: 'error', 409: 'error' },
+    request: { query: 'SandboxPayQuery' },
+    responses: { 202: 'SandboxPayment', 400: 'error', 404: 'error', 409: 'error' },
   },
 
   showBoletoPage: {

@@ -12,7 +12,7 @@ import { createOfferSchema, listOffersQuery } from '../catalog/offer-schemas.ts'
 import { createProductSchema, listProductsQuery, updateProductSchema } from '../catalog/product-schemas.ts';
 import { eventListSchema, eventSchema, redeliveryStartedSchema } from '../events/event-responses.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
-import { getTransactionQuery } from '../transactions/transaction-queries.ts';
+import { getTransactionQuery, sandboxPayQuery } from '../transactions/transaction-queries.ts';
 import { sandboxPaymentSchema, transactionSchema } from '../transactions/transaction-responses.ts';
 import { openApiDocumentSchema } from './document-schema.ts';
 
@@ -28,6 +28,7 @@ export const querySchemas = {
   ListProductsQuery: listProductsQuery,
   ListOffersQuery: listOffersQuery,
   GetTransactionQuery: getTransactionQuery,
+  SandboxPayQuery: sandboxPayQuery,
 };
 
 /** Response bodies, documented as the service produces them. */

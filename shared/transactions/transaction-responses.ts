@@ -55,13 +55,17 @@ const transactionEntries = {
   costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
   updatedAt: v.optional(timestamp),
   paidAt: v.optional(nullableTimestamp),
+  canceledAt: v.pipe(
+    v.optional(nullableTimestamp),
+    v.description('Set when canceled (POST /transactions/{id}/cancel).'),
+  ),
 };
 
 export const transactionSchema = v.pipe(
   v.object(transactionEntries),
   v.title('Transaction'),
   v.description(
-    'Every variant has the same keys. `updatedAt` and `paidAt` are shown by reads and webhooks, not by the creation response.',
+    'Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response.',
   ),
 );
 

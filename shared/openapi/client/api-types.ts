@@ -186,6 +186,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a PENDING transaction
+         * @description Needs an API key with the `createTransaction` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transactions/{id}/events": {
         parameters: {
             query?: never;
@@ -604,7 +624,7 @@ export interface components {
         };
         /**
          * Transaction
-         * @description Every variant has the same keys. `updatedAt` and `paidAt` are shown by reads and webhooks, not by the creation response.
+         * @description Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response.
          */
         Transaction: {
             /** @description Numeric string, time-ordered. */
@@ -616,7 +636,7 @@ export interface components {
             installments: null;
             externalId: string | null;
             /** @enum {string} */
-            status: "PENDING" | "PAID" | "EXPIRED";
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED";
             /** @description Cents of the currency. */
             amount: number;
             /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
@@ -653,6 +673,8 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             paidAt?: string | null;
+            /** @description Set when canceled (POST /transactions/{id}/cancel). */
+            canceledAt?: string | null;
         };
         /** SandboxPayment */
         SandboxPayment: {
@@ -663,7 +685,7 @@ export interface components {
              * @description The transaction's status now; the payment watcher moves it to PAID within seconds.
              * @enum {string}
              */
-            status: "PENDING" | "PAID" | "EXPIRED";
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED";
         };
         /**
          * Event
@@ -823,6 +845,8 @@ export interface components {
                 updatedAt: string;
                 /** Format: date-time */
                 paidAt: string;
+                /** @description Set when canceled (POST /transactions/{id}/cancel). */
+                canceledAt?: string | null;
             };
         };
     };
@@ -2049,6 +2073,106 @@ export interface operations {
             };
         };
     };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction id (or, with `searchBy=externalId`, your externalId). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Conflict with the current state, or a concurrent request */
+            409: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     listTransactionEvents: {
         parameters: {
             query?: never;
@@ -2230,7 +2354,10 @@ export interface operations {
     };
     sandboxPayTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How long the sandbox rail takes to settle the payment (default: the stage setting). */
+                settleAfterMs?: string;
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -2249,6 +2376,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxPayment"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
                 };
             };
             /** @description Missing or invalid API key */
