@@ -78,6 +78,15 @@ const headerComponents = {
     schema: { type: 'string' },
   },
   Location: { description: 'Where the browser goes next.', required: true, schema: { type: 'string' } },
+  RateLimit: {
+    description:
+      'What is left of the caller’s bucket (IETF RateLimit fields): `"account";r=<left>;t=<seconds until full>`.',
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: {
+    description: 'The caller’s bucket (IETF RateLimit fields), e.g. `"account";q=200;w=2`.',
+    schema: { type: 'string' },
+  },
 };
 
 const requiredRequestId = { ...headerComponents.RequestId, required: true };
@@ -163,6 +172,8 @@ function responseObject(route: RouteDef, status: number, plan: ResponsePlan): Js
     headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
   if (status === 303) headers.Location = { $ref: '#/components/headers/Location' };
   if (status === 429) headers['Retry-After'] = { $ref: '#/components/headers/RetryAfter' };
+  headers.RateLimit = { $ref: '#/components/headers/RateLimit' };
+  headers['RateLimit-Policy'] = { $ref: '#/components/headers/RateLimitPolicy' };
   return {
     description: reasons[status] ?? `Status ${status}`,
     headers,
@@ -440,6 +451,8 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): Json {
         IdempotentReplayed: headerComponents.IdempotentReplayed,
         RetryAfter: headerComponents.RetryAfter,
         Location: headerComponents.Location,
+        RateLimit: headerComponents.RateLimit,
+        RateLimitPolicy: headerComponents.RateLimitPolicy,
       },
       securitySchemes: {
         basicAuth: {
