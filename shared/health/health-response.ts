@@ -1,4 +1,3 @@
-import type { HttpResult } from '../http/responses.ts';
 import type { HealthReport } from './check-health.ts';
 
 export function healthResponse(report: HealthReport) {
