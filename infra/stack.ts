@@ -136,6 +136,7 @@ export class ServiceStack extends Stack {
         memoryMb?: number;
         grants: readonly Grant[];
         allowRecursiveLoop?: boolean;
+        assets?: readonly string[];
         reservedConcurrency?: number;
         asyncRetryAttempts?: number;
       },
@@ -148,6 +149,7 @@ export class ServiceStack extends Stack {
         memoryMb: spec.memoryMb ?? defaultMemoryMb,
         defaults,
         allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+        ...(spec.assets ? { assets: spec.assets } : {}),
         ...(spec.reservedConcurrency !== undefined ? { reservedConcurrency: spec.reservedConcurrency } : {}),
         ...(spec.asyncRetryAttempts !== undefined ? { asyncRetryAttempts: spec.asyncRetryAttempts } : {}),
       });
@@ -164,6 +166,7 @@ export class ServiceStack extends Stack {
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
         // Every request with a key spends a token of its account's bucket (shared/limits).
         grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit'],
+        ...(route.assets ? { assets: route.assets } : {}),
       });
       http.addRoute(route.name, route, fn);
     }

@@ -7,6 +7,8 @@ import {
   checkPostbackUrl,
   freeText,
   identifier,
+  maxEmailLength,
+  maxUrlLength,
   optionalField,
 } from '../validation/fields.ts';
 import type { BrazilianUf } from './brazil.ts';
@@ -100,11 +102,17 @@ export const bodyMessage = 'must be a JSON object';
 
 export const commonSchemas = {
   name: freeText(255),
-  email: checkedString(checkEmail),
+  email: checkedString(checkEmail, { format: 'email', maxLength: maxEmailLength }),
   description: freeText(255),
   responsibleExternalId: identifier(255),
   externalId: optionalField(identifier(255)),
-  postbackUrl: optionalField(checkedString(checkPostbackUrl)),
+  postbackUrl: optionalField(
+    checkedString(checkPostbackUrl, {
+      format: 'uri',
+      maxLength: maxUrlLength,
+      description: 'Webhook URL for this transaction; without it the account’s global URL is used.',
+    }),
+  ),
 };
 
 interface ParsedCommon {

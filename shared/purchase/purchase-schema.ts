@@ -2,6 +2,7 @@
 // selects the catalogue row first, so that a wrong rail gets one precise message instead of a
 // list of fields that belong to another variant; then the row's strict schema names every
 // failing field at once.
+import type * as v from 'valibot';
 import { badRequest } from '../errors.ts';
 import {
   defaultMethodOf,
@@ -13,6 +14,9 @@ import {
   purchaseCurrencies,
 } from '../payment-methods.ts';
 import { bodyMessage, type PurchaseRequest } from './purchase-request.ts';
+import { boletoRequestSchema } from './requests/boleto-request.ts';
+import { bobRequestSchema, copRequestSchema } from './requests/local-requests.ts';
+import { pixRequestSchema } from './requests/pix-request.ts';
 
 export type {
   BobPurchaseRequest,
@@ -83,4 +87,26 @@ export function parsePurchaseRequest(body: unknown, now: Date): PurchaseRequest 
   if (!isPlainObject(body)) throw invalid(`body: ${bodyMessage}`);
   const row = selectVariant(body);
   return row.parse(body, { now, amount: row.amount });
+}
+
+/**
+ * Every purchase body schema, for the published API document: one per distinct schema (the COP
+ * methods share one). A currency with several is told apart by `paymentMethod`.
+ */
+export function purchaseVariants(now: Date) {
+  const amountOf = (currency: PurchaseCurrency, method: string) => {
+    const row = findMethod(currency, method);
+    if (!row) throw new Error(`purchaseVariants: no catalogue row for ${currency} ${method}`);
+    return row.amount;
+  };
+  return [
+    {
+      name: 'BoletoPurchase',
+      currency: 'BRL',
+      schema: boletoRequestSchema({ now, amount: amountOf('BRL', 'BOLETO') }),
+    },
+    { name: 'PixPurchase', currency: 'BRL', schema: pixRequestSchema(amountOf('BRL', 'PIX')) },
+    { name: 'CopPurchase', currency: 'COP', schema: copRequestSchema(amountOf('COP', 'BANK_TRANSFER')) },
+    { name: 'BobPurchase', currency: 'BOB', schema: bobRequestSchema(amountOf('BOB', 'QR')) },
+  ] as const satisfies ReadonlyArray<{ name: string; currency: PurchaseCurrency; schema: v.GenericSchema }>;
 }

@@ -19,8 +19,8 @@ import { enqueueFillInstruction } from './jobs.ts';
 import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
 
 export interface PurchaseOutcome {
-  statusCode: number;
-  body: unknown;
+  statusCode: 201;
+  body: TransactionView;
   replayed: boolean;
 }
 
@@ -70,7 +70,9 @@ export async function createPurchase(
       requestHash(body),
       now.getTime(),
     );
-    if (claim.kind === 'replay') return { ...claim.response, replayed: true };
+    // Only completed 201s are stored (failures give the key back), as written below.
+    if (claim.kind === 'replay')
+      return { statusCode: 201, body: claim.response.body as TransactionView, replayed: true };
     if (claim.kind === 'mismatch')
       throw unprocessable(
         'idempotency.mismatch',

@@ -7,9 +7,8 @@ import { log } from '../log.ts';
 import { apiPixRailName } from '../rails/api-pix/txid.ts';
 import { getChargeReference } from '../store/rail-charges.ts';
 import { enqueueWatchPayment } from './jobs.ts';
+import { maxPixPerNotification } from './pix-notification-schemas.ts';
 
-/** A notification names at most this many Pix (PSPs batch a handful). */
-export const maxPixPerNotification = 100;
 const txidPattern = /^[A-Za-z0-9]{26,35}$/;
 
 /** Per warm function: a burst of 50 notifications, refilled at 20 a second. */

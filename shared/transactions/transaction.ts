@@ -4,7 +4,8 @@
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
-export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED';
+export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /** States a rail can still turn into PAID: money that arrives late is never silent. */
 export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED'];

@@ -15,7 +15,9 @@ import {
   type VariantContext,
 } from '../purchase-request.ts';
 
-const brazilianDocument = checkedString(parseBrazilianDocument);
+const brazilianDocument = checkedString(parseBrazilianDocument, {
+  description: 'CPF (11 digits) or CNPJ (14 characters, alphanumeric allowed); punctuation is accepted.',
+});
 
 const boletoAddress = v.strictObject(
   {
@@ -24,8 +26,15 @@ const boletoAddress = v.strictObject(
     complement: optionalFreeText(255),
     district: freeText(255),
     city: freeText(255),
-    zipCode: checkedString(parseZipCode),
-    uf: checkedString(parseUf),
+    zipCode: checkedString(parseZipCode, {
+      description: '8 digits; a hyphen is accepted.',
+      examples: ['01310-100'],
+    }),
+    uf: checkedString(parseUf, {
+      description: 'One of the 27 Brazilian UFs, e.g. SP.',
+      minLength: 2,
+      maxLength: 2,
+    }),
   },
   'must be an object with address, district, city, zipCode and uf',
 );
@@ -37,7 +46,7 @@ function boletoSchema({ now, amount }: VariantContext) {
       paymentMethod: v.literal('BOLETO'),
       name: commonSchemas.name,
       email: commonSchemas.email,
-      phone: checkedString(parseBoletoPhone),
+      phone: checkedString(parseBoletoPhone, { description: '8 to 12 digits.' }),
       amount: amountSchema(amount, 'BRL'),
       description: commonSchemas.description,
       cpf: brazilianDocument,
@@ -45,7 +54,12 @@ function boletoSchema({ now, amount }: VariantContext) {
       responsibleExternalId: commonSchemas.responsibleExternalId,
       externalId: commonSchemas.externalId,
       postbackUrl: commonSchemas.postbackUrl,
-      dueDate: optionalField(checkedString((input) => checkDueDate(input, now))),
+      dueDate: optionalField(
+        checkedString((input) => checkDueDate(input, now), {
+          format: 'date',
+          description: 'YYYY-MM-DD, today (São Paulo) up to 366 days ahead. Default: today + 3 days.',
+        }),
+      ),
       boletoAddress,
     },
     bodyMessage,
@@ -56,7 +70,8 @@ function boletoSchema({ now, amount }: VariantContext) {
 let cache:
   | { today: string; amount: VariantContext['amount']; schema: ReturnType<typeof boletoSchema> }
   | undefined;
-function schemaFor(context: VariantContext) {
+/** The boleto body's schema for the day and the row's amount range (also published by GET /openapi.json). */
+export function boletoRequestSchema(context: VariantContext) {
   const today = todayInSaoPaulo(context.now);
   if (cache?.today !== today || cache.amount !== context.amount)
     cache = { today, amount: context.amount, schema: boletoSchema(context) };
@@ -64,7 +79,7 @@ function schemaFor(context: VariantContext) {
 }
 
 export function parseBoletoRequest(body: unknown, context: VariantContext): BoletoPurchaseRequest {
-  const parsed = parseOrThrow(schemaFor(context), body);
+  const parsed = parseOrThrow(boletoRequestSchema(context), body);
   const address = parsed.boletoAddress;
   return {
     currency: 'BRL',

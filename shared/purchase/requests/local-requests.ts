@@ -31,17 +31,22 @@ function perRange<S>(build: (amount: VariantContext['amount']) => S) {
   };
 }
 
-const copSchema = perRange((amount) =>
+/** COP and BOB body schemas per amount range (also published by GET /openapi.json). */
+export const copRequestSchema = perRange((amount) =>
   v.strictObject(
     {
       currency: v.literal('COP'),
       paymentMethod: v.nullish(v.picklist(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])),
       name: commonSchemas.name,
       email: commonSchemas.email,
-      phone: checkedString(parseE164Phone),
+      phone: checkedString(parseE164Phone, {
+        description: 'E.164: country code and 8–15 digits, optional +.',
+      }),
       amount: amountSchema(amount, 'COP'),
       description: commonSchemas.description,
-      responsibleDocument: checkedString(parseColombianDocument),
+      responsibleDocument: checkedString(parseColombianDocument, {
+        description: 'The payer’s CC, NIT (check digit verified when given as -DV), CE or TI.',
+      }),
       responsibleExternalId: commonSchemas.responsibleExternalId,
       externalId: commonSchemas.externalId,
       postbackUrl: commonSchemas.postbackUrl,
@@ -51,17 +56,21 @@ const copSchema = perRange((amount) =>
   ),
 );
 
-const bobSchema = perRange((amount) =>
+export const bobRequestSchema = perRange((amount) =>
   v.strictObject(
     {
       currency: v.literal('BOB'),
       paymentMethod: v.nullish(v.literal('QR')),
       name: commonSchemas.name,
       email: commonSchemas.email,
-      phone: checkedString(parseE164Phone),
+      phone: checkedString(parseE164Phone, {
+        description: 'E.164: country code and 8–15 digits, optional +.',
+      }),
       amount: amountSchema(amount, 'BOB'),
       description: commonSchemas.description,
-      responsibleDocument: checkedString(parseBolivianDocument),
+      responsibleDocument: checkedString(parseBolivianDocument, {
+        description: 'The payer’s CI, NIT or PAS.',
+      }),
       responsibleExternalId: commonSchemas.responsibleExternalId,
       externalId: commonSchemas.externalId,
       postbackUrl: commonSchemas.postbackUrl,
@@ -73,7 +82,7 @@ const bobSchema = perRange((amount) =>
 
 export function copRequestParser(method: CopMethod) {
   return (body: unknown, context: VariantContext): CopPurchaseRequest => {
-    const parsed = parseOrThrow(copSchema(context.amount), body);
+    const parsed = parseOrThrow(copRequestSchema(context.amount), body);
     return {
       currency: 'COP',
       method,
@@ -85,7 +94,7 @@ export function copRequestParser(method: CopMethod) {
 }
 
 export function parseBobRequest(body: unknown, context: VariantContext): BobPurchaseRequest {
-  const parsed = parseOrThrow(bobSchema(context.amount), body);
+  const parsed = parseOrThrow(bobRequestSchema(context.amount), body);
   return {
     currency: 'BOB',
     method: 'QR',

@@ -20,7 +20,9 @@ export const defaultPixExpiresIn = 86_400;
 export const pixExpiresInLimits = { min: 60, max: 2_592_000 } as const;
 
 const expiresInRule = `must be an integer number of seconds between ${pixExpiresInLimits.min} and ${pixExpiresInLimits.max}`;
-const brazilianDocument = checkedString(parseBrazilianDocument);
+const brazilianDocument = checkedString(parseBrazilianDocument, {
+  description: 'CPF (11 digits) or CNPJ (14 characters, alphanumeric allowed); punctuation is accepted.',
+});
 
 function pixSchema(amount: VariantContext['amount']) {
   return v.strictObject(
@@ -53,9 +55,14 @@ function pixSchema(amount: VariantContext['amount']) {
 
 let cache: { amount: VariantContext['amount']; schema: ReturnType<typeof pixSchema> } | undefined;
 
+/** The PIX body's schema for the row's amount range (also published by GET /openapi.json). */
+export function pixRequestSchema(amount: VariantContext['amount']) {
+  if (cache?.amount !== amount) cache = { amount, schema: pixSchema(amount) };
+  return cache.schema;
+}
+
 export function parsePixRequest(body: unknown, context: VariantContext): PixPurchaseRequest {
-  if (cache?.amount !== context.amount) cache = { amount: context.amount, schema: pixSchema(context.amount) };
-  const parsed = parseOrThrow(cache.schema, body);
+  const parsed = parseOrThrow(pixRequestSchema(context.amount), body);
   return {
     currency: 'BRL',
     method: 'PIX',
