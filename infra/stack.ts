@@ -25,6 +25,7 @@ import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
 import { Images } from './constructs/images.ts';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements.ts';
+import { pixApiTarget } from './constructs/pix-api.ts';
 import { WorkQueues } from './constructs/queues.ts';
 import { serviceTable } from './constructs/table.ts';
 import { pascalCase } from './names.ts';
@@ -115,12 +116,14 @@ export class ServiceStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.secretsKey = secretsKey;
+    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi, removalPolicy) : undefined;
     const targets = {
       table,
       bucket: images.bucket,
       queues: workQueues.byName,
       secretsKey,
       distribution: images.distribution,
+      ...(pixApi ? { pixApi } : {}),
     };
     const build = (
       key: string,
@@ -133,6 +136,7 @@ export class ServiceStack extends Stack {
         memoryMb?: number;
         grants: readonly Grant[];
         allowRecursiveLoop?: boolean;
+        assets?: readonly string[];
         reservedConcurrency?: number;
         asyncRetryAttempts?: number;
       },
@@ -145,6 +149,7 @@ export class ServiceStack extends Stack {
         memoryMb: spec.memoryMb ?? defaultMemoryMb,
         defaults,
         allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+        ...(spec.assets ? { assets: spec.assets } : {}),
         ...(spec.reservedConcurrency !== undefined ? { reservedConcurrency: spec.reservedConcurrency } : {}),
         ...(spec.asyncRetryAttempts !== undefined ? { asyncRetryAttempts: spec.asyncRetryAttempts } : {}),
       });
@@ -161,6 +166,7 @@ export class ServiceStack extends Stack {
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
         // Every request with a key spends a token of its account's bucket (shared/limits).
         grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit'],
+        ...(route.assets ? { assets: route.assets } : {}),
       });
       http.addRoute(route.name, route, fn);
     }

@@ -2,10 +2,17 @@
 // from each row; the local gateway serves the same rows. Add a route here and nowhere else.
 
 import type { Grant } from './grants.ts';
+import type { QuerySchemaName, RequestSchemaName, ResponseSchemaName } from './openapi/schemas.ts';
 import type { Permission } from './permissions.ts';
 
 /** Which error body the route answers with: the contract has one per area. */
 export type ErrorShape = 'catalog' | 'transaction' | 'page';
+
+/**
+ * A response body: a schema of shared/openapi/schemas.ts by name, the route's error shape
+ * (`errors`), or a non-JSON media type (`empty`: no body, e.g. a redirect).
+ */
+export type ResponseBody = ResponseSchemaName | 'error' | 'html' | 'pdf' | 'javascript' | 'empty';
 
 export interface RouteDef {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -21,7 +28,29 @@ export interface RouteDef {
   readonly sandboxOnly?: boolean;
   /** Memory (MB) when the default does not fit, e.g. image upload. */
   readonly memoryMb?: number;
+  /** Files (relative to the repository root) deployed beside the function's bundle, read at run time. */
+  readonly assets?: readonly string[];
+  /** One line for the API reference; default: the row's name in words. */
+  readonly summary?: string;
+  /** What the route reads besides path parameters, for GET /openapi.json. */
+  readonly request?: {
+    /** A JSON body by schema name; `purchase`: one of the purchase variants; or a non-JSON body. */
+    readonly body?: RequestSchemaName | 'purchase' | 'image' | 'pay-form';
+    readonly query?: QuerySchemaName;
+    /** Accepts `Idempotency-Key` (replays answer with `Idempotent-Replayed: true`). */
+    readonly idempotencyKey?: true;
+  };
+  /**
+   * Every status the route's own code answers with, and the body of each: GET /openapi.json
+   * publishes them and the handler's result is typed by them. The statuses of the shared
+   * middleware are added from the row (401/403 from `auth`, 400/413 from `request.body`, 429,
+   * 500); list them here too when the use case answers them itself.
+   */
+  readonly responses: Readonly<Record<number, ResponseBody | readonly ResponseBody[]>>;
 }
+
+/** The reference page's renderer, shipped with the function that serves it. */
+export const redocBundle = 'node_modules/redoc/bundles/redoc.standalone.js';
 
 export const routes = {
   getHealth: {
@@ -31,6 +60,8 @@ export const routes = {
     auth: 'none',
     errors: 'catalog',
     grants: ['table:read:health', 'queues:health'],
+    summary: 'Health of the service and its dependencies',
+    responses: { 200: 'HealthReport', 503: 'HealthReport' },
   },
   getDeepHealth: {
     method: 'GET',
@@ -39,6 +70,8 @@ export const routes = {
     auth: 'any',
     errors: 'catalog',
     grants: ['table:read:health', 'queues:health'],
+    summary: 'Health, checked now (not cached), for a key holder',
+    responses: { 200: 'HealthReport', 503: 'HealthReport' },
   },
   getAccount: {
     method: 'GET',
@@ -47,6 +80,8 @@ export const routes = {
     auth: 'any',
     errors: 'catalog',
     grants: ['table:read'],
+    summary: "The calling key's account, user and permissions",
+    responses: { 200: 'Account' },
   },
 
   createProduct: {
@@ -56,6 +91,9 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:write'],
+    summary: 'Create a product',
+    request: { body: 'CreateProductRequest' },
+    responses: { 201: 'Product', 400: 'error' },
   },
   listProducts: {
     method: 'GET',
@@ -64,6 +102,9 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:read'],
+    summary: 'List products (newest first)',
+    request: { query: 'ListProductsQuery' },
+    responses: { 200: 'ProductPage', 400: 'error' },
   },
   getProduct: {
     method: 'GET',
@@ -72,6 +113,8 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:read'],
+    summary: 'Get a product',
+    responses: { 200: 'Product', 404: 'error' },
   },
   updateProduct: {
     method: 'PATCH',
@@ -80,6 +123,9 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:write'],
+    summary: 'Update a product',
+    request: { body: 'UpdateProductRequest' },
+    responses: { 200: 'Product', 400: 'error', 404: 'error', 409: 'error' },
   },
   archiveProduct: {
     method: 'DELETE',
@@ -88,6 +134,8 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:write'],
+    summary: 'Archive a product (read-only from then on)',
+    responses: { 200: 'Product', 400: 'error', 404: 'error', 409: 'error' },
   },
   uploadProductImage: {
     method: 'POST',
@@ -97,6 +145,9 @@ export const routes = {
     errors: 'catalog',
     grants: ['table:write', 'bucket:write'],
     memoryMb: 1024,
+    summary: 'Set or replace the product image',
+    request: { body: 'image' },
+    responses: { 200: 'Product', 400: 'error', 404: 'error', 409: 'error', 413: 'error', 415: 'error' },
   },
   deleteProductImage: {
     method: 'DELETE',
@@ -105,6 +156,8 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:write', 'bucket:write'],
+    summary: 'Remove the product image',
+    responses: { 200: 'Product', 400: 'error', 404: 'error', 409: 'error' },
   },
   createOffer: {
     method: 'POST',
@@ -113,6 +166,9 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:write'],
+    summary: 'Create an offer for a product',
+    request: { body: 'CreateOfferRequest' },
+    responses: { 201: 'Offer', 400: 'error', 404: 'error' },
   },
   listOffers: {
     method: 'GET',
@@ -121,6 +177,9 @@ export const routes = {
     auth: 'isInvoiceAvailable',
     errors: 'catalog',
     grants: ['table:read'],
+    summary: "List a product's offers",
+    request: { query: 'ListOffersQuery' },
+    responses: { 200: 'OfferPage', 400: 'error', 404: 'error' },
   },
 
   createPurchase: {
@@ -130,6 +189,9 @@ export const routes = {
     auth: 'createTransaction',
     errors: 'transaction',
     grants: ['table:write', 'queue:fill-instruction:send'],
+    summary: 'Create a cash-in transaction (boleto, COP, BOB)',
+    request: { body: 'purchase', idempotencyKey: true },
+    responses: { 201: 'Transaction', 400: 'error', 409: 'error', 422: 'error' },
   },
   getTransaction: {
     method: 'GET',
@@ -138,6 +200,9 @@ export const routes = {
     auth: 'createTransaction',
     errors: 'transaction',
     grants: ['table:read'],
+    summary: 'Get a transaction (poll it until the instruction is filled)',
+    request: { query: 'GetTransactionQuery' },
+    responses: { 200: 'Transaction', 400: 'error', 404: 'error' },
   },
   cancelTransaction: {
     method: 'POST',
@@ -146,7 +211,9 @@ export const routes = {
     auth: 'createTransaction',
     errors: 'transaction',
     // A cancel that finds the charge paid records the payment and hands its event to delivery.
-    grants: ['table:write', 'queue:deliver-event:send'],
+    grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
+    summary: 'Cancel a PENDING transaction',
+    responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
   },
   listTransactionEvents: {
     method: 'GET',
@@ -155,6 +222,8 @@ export const routes = {
     auth: 'createTransaction',
     errors: 'transaction',
     grants: ['table:read'],
+    summary: "List a transaction's webhook events and delivery attempts",
+    responses: { 200: 'EventList', 404: 'error' },
   },
   redeliverEvent: {
     method: 'POST',
@@ -163,6 +232,8 @@ export const routes = {
     auth: 'createTransaction',
     errors: 'transaction',
     grants: ['table:write', 'queue:deliver-event:send'],
+    summary: 'Deliver an event again (a new retry run)',
+    responses: { 202: 'RedeliveryStarted', 404: 'error', 409: 'error' },
   },
   sandboxPayTransaction: {
     method: 'POST',
@@ -172,6 +243,23 @@ export const routes = {
     errors: 'transaction',
     grants: ['table:write', 'queue:watch-payment:send'],
     sandboxOnly: true,
+    summary: 'Sandbox: pay a transaction as the payer would',
+    request: { query: 'SandboxPayQuery' },
+    responses: { 202: 'SandboxPayment', 400: 'error', 404: 'error', 409: 'error' },
+  },
+
+  receivePixNotification: {
+    // The PSP's webhook for the API Pix rail: configure `{PUBLIC_BASE_URL}/rails/api-pix/webhook`
+    // as webhookUrl (no trailing slash); the PSP appends `/pix`. Public: it only triggers checks.
+    method: 'POST',
+    path: '/rails/api-pix/webhook/pix',
+    handler: 'functions/http/receive-pix-notification.ts',
+    auth: 'none',
+    errors: 'transaction',
+    grants: ['table:read:rail-references', 'queue:watch-payment:send'],
+    summary: "API Pix: the PSP's notification that Pix arrived (only triggers payment checks)",
+    request: { body: 'PixNotification' },
+    responses: { 200: 'PixNotificationReceipt', 400: 'error' },
   },
 
   showBoletoPage: {
@@ -181,6 +269,8 @@ export const routes = {
     auth: 'none',
     errors: 'page',
     grants: ['table:read:hosted-pages'],
+    summary: 'Hosted boleto page (for the payer)',
+    responses: { 200: 'html', 404: 'html', 410: 'html' },
   },
   downloadBoletoPdf: {
     method: 'GET',
@@ -189,6 +279,8 @@ export const routes = {
     auth: 'none',
     errors: 'page',
     grants: ['table:read:hosted-pages'],
+    summary: 'The boleto as a PDF (the status page once paid)',
+    responses: { 200: ['pdf', 'html'], 404: 'html', 410: 'html' },
   },
   showCheckoutPage: {
     method: 'GET',
@@ -197,6 +289,8 @@ export const routes = {
     auth: 'none',
     errors: 'page',
     grants: ['table:read:hosted-pages'],
+    summary: 'Hosted COP checkout page (for the payer)',
+    responses: { 200: 'html', 404: 'html', 410: 'html' },
   },
   showQrPage: {
     method: 'GET',
@@ -205,6 +299,18 @@ export const routes = {
     auth: 'none',
     errors: 'page',
     grants: ['table:read:hosted-pages'],
+    summary: 'Hosted BOB QR page (for the payer)',
+    responses: { 200: 'html', 404: 'html', 410: 'html' },
+  },
+  showPixPage: {
+    method: 'GET',
+    path: '/pay/pix/{token}',
+    handler: 'functions/http/show-pix-page.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: ['table:read:hosted-pages'],
+    summary: 'Hosted BRL PIX page (for the payer)',
+    responses: { 200: 'html', 404: 'html', 410: 'html' },
   },
   payFromHostedPage: {
     method: 'POST',
@@ -214,6 +320,41 @@ export const routes = {
     errors: 'page',
     grants: ['table:read:hosted-pages', 'table:write:rail-charges', 'queue:watch-payment:send'],
     sandboxOnly: true,
+    summary: 'Sandbox: the Pay button of a hosted page',
+    request: { body: 'pay-form' },
+    responses: { 303: 'empty', 400: 'html', 404: 'html', 413: 'html' },
+  },
+
+  getOpenApi: {
+    method: 'GET',
+    path: '/openapi.json',
+    handler: 'functions/http/get-openapi.ts',
+    auth: 'none',
+    errors: 'catalog',
+    grants: [],
+    summary: 'This API as an OpenAPI 3.1 document',
+    responses: { 200: 'OpenApiDocument' },
+  },
+  showApiReference: {
+    method: 'GET',
+    path: '/docs',
+    handler: 'functions/http/show-api-reference.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: [],
+    summary: 'The API reference (a page rendering /openapi.json)',
+    responses: { 200: 'html' },
+  },
+  getApiReferenceScript: {
+    method: 'GET',
+    path: '/docs/redoc.standalone.js',
+    handler: 'functions/http/get-api-reference-script.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: [],
+    assets: [redocBundle],
+    summary: 'The reference page’s renderer (Redoc), served from here: no CDN',
+    responses: { 200: 'javascript' },
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -1,4 +1,5 @@
 import { httpHandler } from '../../shared/http/handler.ts';
+import { created } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 import { createPurchase } from '../../shared/transactions/create-purchase.ts';
 
@@ -7,7 +8,6 @@ export const handler = httpHandler(
   { jsonBody: true },
   async ({ principal, body, headers: requestHeaders }) => {
     const outcome = await createPurchase(principal, body, requestHeaders['idempotency-key']);
-    const headers: Record<string, string> = outcome.replayed ? { 'idempotent-replayed': 'true' } : {};
-    return { statusCode: outcome.statusCode, body: outcome.body, headers };
+    return created(outcome.body, outcome.replayed ? { 'idempotent-replayed': 'true' } : undefined);
   },
 );

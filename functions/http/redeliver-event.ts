@@ -1,8 +1,8 @@
 import { redeliverEvent } from '../../shared/events/redeliver-event.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
+import { accepted } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.redeliverEvent, {}, async ({ principal, params }) => ({
-  statusCode: 202,
-  body: await redeliverEvent(principal.accountId, params.id ?? ''),
-}));
+export const handler = httpHandler(routes.redeliverEvent, {}, async ({ principal, params }) =>
+  accepted(await redeliverEvent(principal.accountId, params.id ?? '')),
+);

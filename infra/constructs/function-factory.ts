@@ -32,6 +32,8 @@ export interface ServiceFunctionProps {
    * recursion detection would otherwise stop after 16 hops in one chain.
    */
   readonly allowRecursiveLoop?: boolean;
+  /** Files (relative to the repository root) copied beside the bundle, for the function to read. */
+  readonly assets?: readonly string[];
   /** Concurrency kept for this function alone, which is also its ceiling. */
   readonly reservedConcurrency?: number;
   /** Lambda's own retries of an asynchronous invocation (default 2). */
@@ -81,7 +83,19 @@ export class ServiceFunction extends Construct {
         ? { reservedConcurrentExecutions: props.reservedConcurrency }
         : {}),
       ...(props.asyncRetryAttempts !== undefined ? { retryAttempts: props.asyncRetryAttempts } : {}),
-      bundling: bundlingOptions,
+      bundling: {
+        ...bundlingOptions,
+        ...(props.assets?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  (props.assets ?? []).map((asset) => `cp "${join(inputDir, asset)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
+      },
     });
   }
 }

@@ -10,21 +10,27 @@ export const descriptionMaxLength = 5000;
 export const externalIdMaxLength = 255;
 export const metadataMaxBytes = 16 * 1024;
 
-export const productName = checkedString((input) => checkText(input, { max: nameMaxLength, trim: true }));
+export const productName = checkedString((input) => checkText(input, { max: nameMaxLength, trim: true }), {
+  minLength: 1,
+  maxLength: nameMaxLength,
+});
 
 // Free text for people: line breaks and tabs are fine, other control characters are not.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are refused
 const descriptionControlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Kept as sent (no trimming): it is the merchant's own text. */
-export const productDescription = checkedString((input) => {
-  if ([...input].length > descriptionMaxLength)
-    return fail(`must be at most ${descriptionMaxLength} characters`);
-  if (!input.isWellFormed()) return fail('must be valid Unicode text');
-  if (descriptionControlChars.test(input))
-    return fail('must not contain control characters other than line breaks and tabs');
-  return ok(input);
-});
+export const productDescription = checkedString(
+  (input) => {
+    if ([...input].length > descriptionMaxLength)
+      return fail(`must be at most ${descriptionMaxLength} characters`);
+    if (!input.isWellFormed()) return fail('must be valid Unicode text');
+    if (descriptionControlChars.test(input))
+      return fail('must not contain control characters other than line breaks and tabs');
+    return ok(input);
+  },
+  { maxLength: descriptionMaxLength },
+);
 
 export const productExternalId = identifier(externalIdMaxLength);
 
@@ -33,15 +39,26 @@ const isJsonObject = (value: unknown): value is Record<string, unknown> =>
 
 export const productMetadata = v.pipe(
   v.custom<Record<string, unknown>>(isJsonObject, 'must be a JSON object'),
+  v.metadata({
+    type: 'object',
+    additionalProperties: true,
+    description: `Any JSON object, at most ${metadataMaxBytes} bytes serialized.`,
+  }),
   v.check(
     (value) => Buffer.byteLength(JSON.stringify(value), 'utf8') <= metadataMaxBytes,
     `must be at most ${metadataMaxBytes} bytes when serialized as JSON`,
   ),
 );
 
-const imageUrlRefused = v.custom<never>(
-  () => false,
-  'is not accepted here; the image is set only through POST /v2/products/:id/image',
+const imageUrlRefused = v.pipe(
+  v.custom<never>(
+    () => false,
+    'is not accepted here; the image is set only through POST /v2/products/:id/image',
+  ),
+  v.metadata({
+    not: {},
+    description: 'Not accepted: the image is set only through POST /v2/products/{id}/image.',
+  }),
 );
 
 export const createProductSchema = v.strictObject({

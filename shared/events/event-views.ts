@@ -3,7 +3,7 @@ import type { DeliveryAttempt, EventRecord } from './event.ts';
 
 export interface EventView {
   id: string;
-  type: string;
+  type: EventRecord['type'];
   createdAt: string;
   transactionId: string;
   deliveryStatus: EventRecord['deliveryStatus'];

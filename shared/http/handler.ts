@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import { log, withLogContext } from '../log.ts';
+import type { RequestSchemasOf, RouteResult } from '../openapi/route-result.ts';
 import type { RouteDef } from '../routes.ts';
 import { admit } from './admission.ts';
 import { errorResponse } from './error-mapper.ts';
@@ -89,8 +90,9 @@ export function httpHandler<
   Q extends Schema | undefined = undefined,
 >(
   route: R,
-  options: HandlerOptions<B, Q>,
-  useCase: (request: HttpRequest<R, Out<B>, Out<Q>>) => Promise<HttpResult>,
+  options: HandlerOptions<B, Q> & RequestSchemasOf<R>,
+  /** Returns one of the statuses and bodies the route's row declares (see shared/routes.ts). */
+  useCase: (request: HttpRequest<R, Out<B>, Out<Q>>) => Promise<RouteResult<R>>,
 ): HttpHandler {
   const handle = middy<
     APIGatewayProxyEventV2,

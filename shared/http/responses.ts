@@ -6,13 +6,18 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({
-  statusCode: 200,
+export const ok = <T>(body: T, headers?: Record<string, string>) => ({
+  statusCode: 200 as const,
   body,
   ...(headers ? { headers } : {}),
 });
-export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({
-  statusCode: 201,
+export const created = <T>(body: T, headers?: Record<string, string>) => ({
+  statusCode: 201 as const,
+  body,
+  ...(headers ? { headers } : {}),
+});
+export const accepted = <T>(body: T, headers?: Record<string, string>) => ({
+  statusCode: 202 as const,
   body,
   ...(headers ? { headers } : {}),
 });

@@ -5,10 +5,17 @@ import { type Checked, fail, ok } from './checked.ts';
 
 const mustBeString = 'must be a string';
 
+/**
+ * JSON Schema keywords that describe a checked string in the published API document (the
+ * check itself is code, which JSON Schema cannot carry): e.g. `{maxLength: 255}`.
+ */
+export type StringDoc = Readonly<Record<string, unknown>>;
+
 /** Runs a pure check on a string and either passes its normalised value on or reports its reason. */
-export function checkedString<T>(check: (input: string) => Checked<T>) {
+export function checkedString<T>(check: (input: string) => Checked<T>, doc: StringDoc = {}) {
   return v.pipe(
     v.string(mustBeString),
+    v.metadata(doc),
     v.rawTransform<string, T>(({ dataset, addIssue, NEVER }) => {
       const result = check(dataset.value);
       if (result.ok) return result.value;
@@ -44,13 +51,17 @@ export function checkText(input: string, rule: TextRule): Checked<string> {
   return ok(text);
 }
 
-export const freeText = (max = 255) => checkedString((input) => checkText(input, { max, trim: true }));
-export const identifier = (max = 255) => checkedString((input) => checkText(input, { max, trim: false }));
+export const freeText = (max = 255) =>
+  checkedString((input) => checkText(input, { max, trim: true }), { minLength: 1, maxLength: max });
+export const identifier = (max = 255) =>
+  checkedString((input) => checkText(input, { max, trim: false }), { minLength: 1, maxLength: max });
 
 /** Optional free text where an empty string means "not given" (e.g. address complement). */
 export const optionalFreeText = (max = 255) =>
   v.nullish(
-    checkedString((input) => (input.trim() === '' ? ok(null) : checkText(input, { max, trim: true }))),
+    checkedString((input) => (input.trim() === '' ? ok(null) : checkText(input, { max, trim: true })), {
+      maxLength: max,
+    }),
   );
 
 export const maxEmailLength = 254;

@@ -6,6 +6,7 @@ import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { dynamo, sqs } from '../../shared/aws/clients.ts';
+import { createApiClient } from '../../shared/openapi/client/client.ts';
 import { routeList } from '../../shared/routes.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
 import { RequestCounter, requestScope } from './request-counter.ts';
@@ -76,6 +77,7 @@ export async function startBenchStack(
       baseUrl: `http://127.0.0.1:${gateway.port}`,
       authorization: basicAuthorization(issued.secretKey),
       accountId: issued.accountId,
+      client: createApiClient({ baseUrl: `http://127.0.0.1:${gateway.port}`, secretKey: issued.secretKey }),
     };
     load = startHttpLoad();
     return { stack, counter, api, load, stop };

@@ -3,11 +3,14 @@
 // webhook arrives at a receiver on 127.0.0.1. Transactions run concurrently, a fixed number
 // in flight. Server-side timestamps split each figure into its hops.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { components } from '../../shared/openapi/client/client.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { backgroundScope, difference, type RequestCounter } from './request-counter.ts';
 import { pause, percentile, round } from './stats.ts';
-import type { BenchApi } from './throughput.ts';
+import { type BenchApi, expectStatus, type PurchaseBody } from './throughput.ts';
+
+type Transaction = components['schemas']['Transaction'];
 
 export interface PipelineOptions {
   transactions: number;
@@ -80,30 +83,27 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
       arrivals.set(envelope.data.id, { at: hook.at, createdAt: envelope.createdAt });
     }
   }, 5);
-  const request = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${api.baseUrl}${path}`, {
-      method,
-      headers: { authorization: api.authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
 
   const samples: Sample[] = [];
   const failures: string[] = [];
   async function one(index: number): Promise<void> {
     const body = { ...(index % 2 ? bobBody() : copBody()), postbackUrl: receiver.url };
     const sent = Date.now();
-    const created = await request('POST', '/transactions/v2/purchase', body);
-    if (created.status !== 201)
-      throw new Error(`purchase: ${created.status} ${JSON.stringify(created.body)}`);
-    const id = created.body.id as string;
+    const { id } = expectStatus(
+      'purchase',
+      201,
+      await api.client.POST('/transactions/v2/purchase', { body: body as PurchaseBody }),
+    );
     // The rail cannot have it before the delay: start polling shortly before, not from the start.
     await pause(Math.max(0, sent + options.instructionDelayMs - 150 - Date.now()));
-    let transaction: any;
+    let transaction: Pick<Transaction, 'redirectUrl' | 'qr' | 'createdAt' | 'updatedAt'>;
     let shown = 0;
     for (const deadline = Date.now() + 15_000; ; ) {
-      transaction = (await request('GET', `/transactions/${id}`)).body;
+      transaction = expectStatus(
+        'GET /transactions/{id}',
+        200,
+        await api.client.GET('/transactions/{id}', { params: { path: { id } } }),
+      );
       polls += 1;
       shown = Date.now();
       if (transaction.redirectUrl || transaction.qr) break;
@@ -111,8 +111,11 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
       await pause(options.pollIntervalMs);
     }
     const paySent = Date.now();
-    const paid = await request('POST', `/sandbox/transactions/${id}/pay`);
-    if (paid.status !== 202) throw new Error(`sandbox pay: ${paid.status} ${JSON.stringify(paid.body)}`);
+    expectStatus(
+      'sandbox pay',
+      202,
+      await api.client.POST('/sandbox/transactions/{id}/pay', { params: { path: { id } } }),
+    );
     for (const deadline = Date.now() + 15_000; !arrivals.has(id); ) {
       if (Date.now() > deadline) throw new Error(`webhook for ${id} not received within 15 s`);
       await pause(5);
@@ -121,7 +124,8 @@ export async function measurePipeline(api: BenchApi, options: PipelineOptions): 
     const eventAt = Date.parse(arrival.createdAt);
     samples.push({
       instructionMs: shown - sent,
-      fillAfterCreateMs: Date.parse(transaction.updatedAt) - Date.parse(transaction.createdAt),
+      fillAfterCreateMs:
+        Date.parse(transaction.updatedAt ?? transaction.createdAt) - Date.parse(transaction.createdAt),
       webhookMs: arrival.at - paySent,
       payToEventMs: eventAt - paySent,
       eventToWebhookMs: arrival.at - eventAt,

@@ -1,6 +1,7 @@
 // Throughput and latency of three API calls through the local gateway, each next to the same
 // DynamoDB work done directly with the SDK (the database's own limit), in the same run.
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import type { ApiClient, components } from '../../shared/openapi/client/client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 import type { HttpLoad, LoadResult, LoadSpec } from './http-load.ts';
@@ -15,10 +16,15 @@ import {
 import { backgroundScope, difference, type RequestCounter } from './request-counter.ts';
 import { pause, percentile, round } from './stats.ts';
 
+/** The fixtures are plain objects; the client wants the document's purchase type. */
+export type PurchaseBody = components['schemas']['PurchaseRequest'];
+
 export interface BenchApi {
   baseUrl: string;
   authorization: string;
   accountId: string;
+  /** The typed client generated from GET /openapi.json, for the bench's own calls. */
+  client: ApiClient;
 }
 
 export interface CellFigures {
@@ -102,15 +108,15 @@ export async function waitForQuiet(counter: RequestCounter, quietMs: number, cap
   }
 }
 
-async function postJson(api: BenchApi, path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${api.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: api.authorization, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const parsed = await response.json();
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(parsed)}`);
-  return parsed;
+/** The body when the call answered `status`, else an error naming what came instead. */
+export function expectStatus<T>(
+  call: string,
+  status: number,
+  result: { data?: T; error?: unknown; response: Response },
+): T {
+  if (result.response.status !== status || result.data === undefined)
+    throw new Error(`${call}: ${result.response.status} ${JSON.stringify(result.error ?? result.data)}`);
+  return result.data;
 }
 
 export async function measureThroughput(api: BenchApi, options: ThroughputOptions): Promise<ThroughputRow[]> {
@@ -122,20 +128,27 @@ export async function measureThroughput(api: BenchApi, options: ThroughputOption
     for (let batch = 0; batch < 5; batch += 1) {
       const created = await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
-          postJson(api, '/transactions/v2/purchase', {
-            ...copBody(),
-            externalId: `${runId}-seed-${batch}-${index}`,
-          }),
+          api.client
+            .POST('/transactions/v2/purchase', {
+              body: { ...copBody(), externalId: `${runId}-seed-${batch}-${index}` } as PurchaseBody,
+            })
+            .then((result) => expectStatus('POST /transactions/v2/purchase', 201, result)),
         ),
       );
       seeded.push(...created.map((transaction) => transaction.id as string));
     }
-    const product = await postJson(api, '/v2/products', {
-      name: 'Bench product',
-      description: 'A product created by the benchmark',
-      externalId: `${runId}-seed-product`,
-      metadata: { sku: 'B-1' },
-    });
+    const product = expectStatus(
+      'POST /v2/products',
+      201,
+      await api.client.POST('/v2/products', {
+        body: {
+          name: 'Bench product',
+          description: 'A product created by the benchmark',
+          externalId: `${runId}-seed-product`,
+          metadata: { sku: 'B-1' },
+        },
+      }),
+    );
     const transactionTemplate = await raw.read(keys.transaction(api.accountId, seeded[0]!));
     const productTemplate = await raw.read(keys.product(api.accountId, product.id));
 

@@ -3,6 +3,7 @@
 // sandbox Pay button pays (PAID through the API, one webhook).
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
+import { checkFetched } from '../support/api.ts';
 import {
   clipboardText,
   desktopWidth,
@@ -59,6 +60,7 @@ describe('boleto page', () => {
 
       const pdfHref = await page.getByTestId('pdf-link').getAttribute('href');
       const pdf = await fetch(new URL(pdfHref!, boletoUrl));
+      await checkFetched(pdf);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="boleto-${tx.id}.pdf"`);
@@ -78,6 +80,7 @@ describe('boleto page', () => {
       expect(await page.getByTestId('digitable-line').count()).toBe(0);
       await saveScreenshot(page, 'boleto-paid');
       const pdfAfter = await fetch(new URL(pdfHref!, boletoUrl));
+      await checkFetched(pdfAfter);
       expect(pdfAfter.headers.get('content-type')).toBe('text/html; charset=utf-8');
 
       expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });

@@ -4,10 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/paths.ts';
+import { redocBundle } from '../../shared/routes.ts';
 import { bundlingTimeoutMs, logicalId, type Synthesized, synth } from './synth.ts';
 
 const requireFromRepo = createRequire(join(repoRoot, 'package.json'));
@@ -99,5 +101,28 @@ describe('function bundles', () => {
       );
       expect(output, key).toBe('node24 function');
     }
+  });
+
+  it("ships a row's assets beside its bundle: the reference page's script is served from the zip", () => {
+    const { dir, env } = bundles.find(({ key }) => key === 'route:getApiReferenceScript')!;
+    expect(existsSync(join(dir, basename(redocBundle)))).toBe(true);
+    const invoke =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template literal is source code for a child process
+      "const { handler } = await import(process.argv[1]); const r = await handler({ version: '2.0', rawPath: '/docs/redoc.standalone.js', headers: {}, requestContext: { requestId: 'r', http: { method: 'GET' } } }, { awsRequestId: 'r' }); process.stdout.write(`${r.statusCode}|${r.headers['content-type']}|${r.body.length}`);";
+    // Run from elsewhere, without node_modules in reach: only the copy in the zip can answer.
+    const output = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', invoke, pathToFileURL(join(dir, 'index.mjs')).href],
+      {
+        cwd: tmpdir(),
+        env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1', ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    // The function's access log line comes first.
+    const [status, contentType, length] = output.trim().split('\n').at(-1)!.split('|');
+    expect([status, contentType], output.slice(0, 200)).toEqual(['200', 'text/javascript; charset=utf-8']);
+    expect(Number(length)).toBe(readFileSync(join(repoRoot, redocBundle), 'utf8').length);
   });
 });

@@ -12,6 +12,7 @@ const extraRow = {
   auth: 'none',
   errors: 'catalog',
   grants: [],
+  responses: {} as RouteDef['responses'],
 } as const satisfies RouteDef & { name: string };
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let base: string;

@@ -13,7 +13,7 @@ import {
 } from '../../shared/rails/boleto.ts';
 import { parseBolivianQr, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
-import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { call, checkFetched, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
 // The shared stack runs with SANDBOX_INSTRUCTION_DELAY_MS=300.
@@ -76,6 +76,7 @@ describe('instruction worker', () => {
       expect(new URL(tx.redirectUrl).protocol).toBe('http:');
       expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/[A-Za-z0-9_-]{32}$/);
       const page = await fetch(tx.redirectUrl);
+      await checkFetched(page);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     },

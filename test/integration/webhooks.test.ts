@@ -6,7 +6,7 @@ import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateWebhookSecret } from '../../shared/accounts/manage-webhook.ts';
-import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { call, createKey, documentOf, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -63,6 +63,8 @@ describe('cashin.paid webhooks', () => {
       data: { id: tx.id, externalId, status: 'PAID', currency: 'COP' },
     });
     expect(verified.id).toBe(headers['webhook-id']);
+    // The payload is the one GET /openapi.json documents under `webhooks`.
+    expect((await documentOf()).verifyComponent('CashinPaidEvent', verified)).toEqual([]);
     expect(verified.id).toMatch(/^evt_/);
     expect(verified.data.paidAt).toMatch(/Z$/);
     expect(delivery!.headers['content-type']).toBe('application/json');

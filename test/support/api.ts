@@ -5,6 +5,7 @@ import { type IssuedApiKey, issueApiKey } from '../../shared/accounts/issue-api-
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { type QueueName, queueUrlEnv } from '../../shared/queues.ts';
+import { OpenApiConformance, recordExercised } from './openapi-conformance.ts';
 
 export function sharedStack() {
   return inject('stack');
@@ -50,6 +51,8 @@ export interface CallOptions {
   rawBody?: string | Buffer | FormData;
   headers?: Record<string, string>;
   baseUrl?: string;
+  /** false: skip the OpenAPI check (an answer from something other than the service). */
+  conformance?: false;
 }
 
 export async function call<T = any>(
@@ -74,6 +77,13 @@ export async function call<T = any>(
     redirect: 'manual',
   });
   const text = await response.text();
+  if (options.conformance !== false)
+    await checkConformance(
+      method,
+      path,
+      { status: response.status, headers: response.headers, text },
+      options,
+    );
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -81,6 +91,71 @@ export async function call<T = any>(
     // Not JSON (an HTML page, an image): keep the text.
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+const conformanceByBase = new Map<string, Promise<OpenApiConformance>>();
+const loadedConformance = new Map<string, OpenApiConformance>();
+
+/** The document the stack under test publishes, fetched once per test process. */
+export function documentOf(baseUrl = sharedStack().baseUrl): Promise<OpenApiConformance> {
+  let conformance = conformanceByBase.get(baseUrl);
+  if (!conformance) {
+    conformance = fetch(`${baseUrl}/openapi.json`)
+      .then((response) => response.json())
+      .then((document) => {
+        const loaded = new OpenApiConformance(document);
+        loadedConformance.set(baseUrl, loaded);
+        return loaded;
+      });
+    conformanceByBase.set(baseUrl, conformance);
+  }
+  return conformance;
+}
+
+/** Throws when the answer is not what the published OpenAPI document describes. */
+export async function checkConformance(
+  method: string,
+  path: string,
+  answer: { status: number; headers: Headers; text: string },
+  options: { baseUrl?: string } = {},
+): Promise<void> {
+  const conformance = await documentOf(options.baseUrl);
+  const { problems, pair } = conformance.verify(method, path, answer);
+  if (pair) recordExercised(pair);
+  if (problems.length)
+    throw new Error(`undocumented response (see GET /openapi.json):\n${problems.join('\n')}`);
+}
+
+/**
+ * The same check where no await fits (a browser navigation's response); the document must have
+ * been loaded with `documentOf()` first.
+ */
+export function checkConformanceNow(
+  method: string,
+  url: string,
+  answer: { status: number; headers: Headers; text: string },
+): void {
+  const { origin, pathname } = new URL(url);
+  const conformance = loadedConformance.get(origin);
+  if (!conformance) throw new Error(`load the OpenAPI document of ${origin} first (documentOf)`);
+  const { problems, pair } = conformance.verify(method, pathname, answer);
+  if (pair) recordExercised(pair);
+  if (problems.length)
+    throw new Error(`undocumented response (see GET /openapi.json):\n${problems.join('\n')}`);
+}
+
+/** The OpenAPI check for an answer fetched without `call` (a page, a PDF): reads a clone. */
+export async function checkFetched(response: Response, method = 'GET'): Promise<void> {
+  const url = new URL(response.url);
+  const text = await response.clone().text();
+  await checkConformance(
+    method,
+    url.pathname,
+    { status: response.status, headers: response.headers, text },
+    {
+      baseUrl: url.origin,
+    },
+  );
 }
 
 /** Polls `read` until `done` holds or the deadline passes; returns the last value. */

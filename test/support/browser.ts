@@ -7,7 +7,7 @@ import jsqrModule from 'jsqr';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import pngjs from 'pngjs';
 import { afterAll, beforeAll } from 'vitest';
-import { sharedStack } from './api.ts';
+import { documentOf, sharedStack } from './api.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -21,7 +21,9 @@ export const screenshotDir = resolve(import.meta.dirname, '../../test-artifacts/
 export const phoneWidth = 390;
 export const desktopWidth = 1280;
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it opens. */
+export async function launchBrowser(): Promise<Browser> {
+  await documentOf();
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,

@@ -2,6 +2,7 @@
 import type { TestProject } from 'vitest/node';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { resetCoverage, writeCoverage } from './openapi-coverage.ts';
 
 let stack: LocalStack | undefined;
 
@@ -27,6 +28,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  resetCoverage();
   stack = await startLocalStack({
     port: 0,
     env: {
@@ -56,6 +58,14 @@ export default async function setup(project: TestProject) {
     webhookSecret: issued.webhookSecret ?? '',
   });
   return async () => {
-    await stack?.stop();
+    try {
+      const document = await (await fetch(`${stack!.baseUrl}/openapi.json`)).json();
+      const { documented, exercised } = writeCoverage(document);
+      process.stdout.write(
+        `OpenAPI coverage: ${exercised} of ${documented} documented (operation, status) pairs exercised (test-artifacts/openapi-coverage.json)\n`,
+      );
+    } finally {
+      await stack?.stop();
+    }
   };
 }

@@ -3,7 +3,7 @@
 
 import type { Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { call, pollUntil } from './api.ts';
+import { call, checkConformanceNow, pollUntil } from './api.ts';
 import type { WebhookReceiver } from './webhook-receiver.ts';
 
 export async function purchaseWithInstruction(
@@ -26,6 +26,11 @@ export function expectPageHeaders(response: Response | null, status: number): vo
   expect(response, 'navigation response').not.toBeNull();
   expect(response!.status()).toBe(status);
   const headers = response!.headers();
+  checkConformanceNow(response!.request().method(), response!.url(), {
+    status: response!.status(),
+    headers: new Headers(headers),
+    text: '',
+  });
   expect(headers['content-type']).toBe('text/html; charset=utf-8');
   expect(headers['content-security-policy']).toMatch(
     /^default-src 'none'; img-src data:; style-src 'nonce-[A-Za-z0-9+/=]+'/,

@@ -19,6 +19,7 @@ const route = (errors: RouteDef['errors']) =>
     auth: 'none',
     errors,
     grants: [],
+    responses: {} as RouteDef['responses'],
   }) as const satisfies RouteDef;
 const catalogHandler = httpHandler(route('catalog'), { body: schema }, async ({ body }) =>
   created({ echoed: body }),

@@ -1,0 +1,68 @@
+// Response bodies of the event routes and the webhook envelope, as schemas; the assertions
+// keep them equal to the domain types.
+import * as v from 'valibot';
+import { nullableTimestamp, timestamp } from '../http/response-fields.ts';
+import type { Assert, Matches } from '../openapi/same-type.ts';
+import { transactionSchema } from '../transactions/transaction-responses.ts';
+import type { DeliveryAttempt } from './event.ts';
+import { type EventType, eventTypeNames } from './event-types.ts';
+import type { EventView } from './event-views.ts';
+
+export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
+
+const eventId = v.pipe(
+  v.string(),
+  v.regex(/^evt_/),
+  v.description('`evt_` and a UUID; the `webhook-id` header.'),
+);
+
+export const deliveryAttemptSchema = v.pipe(
+  v.object({
+    number: v.pipe(v.number(), v.integer()),
+    at: timestamp,
+    url: v.nullable(v.string()),
+    statusCode: v.pipe(
+      v.nullable(v.pipe(v.number(), v.integer())),
+      v.description("The receiver's HTTP status; null when none came."),
+    ),
+    error: v.pipe(v.nullable(v.string()), v.description('Why no answer came (timeout, refused URL…).')),
+    durationMs: v.pipe(v.number(), v.integer()),
+  }),
+  v.title('DeliveryAttempt'),
+);
+
+export const eventSchema = v.pipe(
+  v.object({
+    id: eventId,
+    type: v.picklist(eventTypeNames),
+    createdAt: timestamp,
+    transactionId: v.string(),
+    deliveryStatus: v.picklist(deliveryStatuses),
+    deliveredAt: nullableTimestamp,
+    lastAttemptAt: nullableTimestamp,
+    lastError: v.nullable(v.string()),
+    attempts: v.array(deliveryAttemptSchema),
+    data: transactionSchema,
+  }),
+  v.title('Event'),
+  v.description('An event as sent (`data`) with its delivery story.'),
+);
+
+export const eventListSchema = v.pipe(v.object({ data: v.array(eventSchema) }), v.title('EventList'));
+
+export const redeliveryStartedSchema = v.pipe(
+  v.object({ id: eventId, deliveryStatus: v.literal('PENDING') }),
+  v.title('RedeliveryStarted'),
+);
+
+/** The body POSTed to the merchant: the same bytes on every retry. */
+export function webhookEnvelopeSchema<T extends EventType, D extends v.GenericSchema>(
+  type: T,
+  data: D,
+  title: string,
+) {
+  return v.pipe(v.object({ id: eventId, type: v.literal(type), createdAt: timestamp, data }), v.title(title));
+}
+
+export type _EventMatches = Assert<Matches<EventView, v.InferOutput<typeof eventSchema>>>;
+export type _AttemptMatches = Assert<Matches<DeliveryAttempt, v.InferOutput<typeof deliveryAttemptSchema>>>;

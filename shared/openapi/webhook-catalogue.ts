@@ -1,0 +1,24 @@
+// The payload of every event type of the catalogue (shared/events/event-types.ts): the
+// document's `webhooks` section is built from it. A new event type does not compile until it
+// has a row here.
+import type { GenericSchema } from 'valibot';
+import { webhookEnvelopeSchema } from '../events/event-responses.ts';
+import { type EventType, eventTypes } from '../events/event-types.ts';
+import { paidTransactionSchema } from '../transactions/transaction-responses.ts';
+
+export interface WebhookDoc {
+  /** Component name of the envelope schema. */
+  readonly schemaName: string;
+  readonly schema: GenericSchema;
+  readonly summary: string;
+  readonly description: string;
+}
+
+export const webhookCatalogue: Record<EventType, WebhookDoc> = {
+  'cashin.paid': {
+    schemaName: 'CashinPaidEvent',
+    schema: webhookEnvelopeSchema('cashin.paid', paidTransactionSchema, 'CashinPaidEvent'),
+    summary: 'A transaction was paid',
+    description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given.`,
+  },
+};

@@ -1,0 +1,113 @@
+// Response bodies of the transaction routes, as schemas (the OpenAPI document is built from
+// them); the assertions at the end keep them equal to the domain types.
+import * as v from 'valibot';
+import { nullableTimestamp, timestamp } from '../http/response-fields.ts';
+import type { Assert, Matches } from '../openapi/same-type.ts';
+import { paymentMethods, purchaseCurrencies } from '../payment-methods.ts';
+import type { SandboxPayment } from './sandbox-pay.ts';
+import { type TransactionView, transactionStatuses } from './transaction.ts';
+
+const purchaseMethods = [...new Set(paymentMethods.map((row) => row.method))];
+
+export const boletoPaymentInstructionSchema = v.pipe(
+  v.object({
+    type: v.literal('BOLETO'),
+    dueDate: v.pipe(
+      timestamp,
+      v.description('The due day at `T00:00:00.000Z`; payable until the end of that day in São Paulo.'),
+    ),
+    boletoUrl: v.pipe(
+      v.nullable(v.string()),
+      v.description('The hosted boleto page; null until the instruction is filled.'),
+    ),
+    boletoBarcode: v.pipe(v.string(), v.description('44 digits; empty until the instruction is filled.')),
+    boletoDigitableLine: v.pipe(
+      v.string(),
+      v.description('47 digits in groups; empty until the instruction is filled.'),
+    ),
+  }),
+  v.title('BoletoPaymentInstruction'),
+);
+
+const transactionEntries = {
+  id: v.pipe(v.string(), v.regex(/^\d+$/), v.description('Numeric string, time-ordered.')),
+  currency: v.picklist(purchaseCurrencies),
+  method: v.picklist(purchaseMethods),
+  installments: v.null(),
+  externalId: v.nullable(v.string()),
+  status: v.picklist(transactionStatuses),
+  amount: v.pipe(v.number(), v.integer(), v.description('Cents of the currency.')),
+  postbackUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The webhook URL in effect: the body's, else the account's global URL, else null."),
+  ),
+  referrerUrl: v.null(),
+  redirectUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description('COP: the hosted checkout; PIX: the hosted Pix page, once filled.'),
+  ),
+  qr: v.pipe(
+    v.nullable(v.string()),
+    v.description('BOB: the EMVCo QR payload; PIX: the BR Code (Pix copia e cola), once filled.'),
+  ),
+  boletoDigitableLine: v.pipe(
+    v.nullable(v.string()),
+    v.description('BOLETO: the digitable line, once filled.'),
+  ),
+  paymentInstruction: v.pipe(
+    v.nullable(boletoPaymentInstructionSchema),
+    v.description('BOLETO only; null for the other methods.'),
+  ),
+  expiresAt: v.pipe(nullableTimestamp, v.description('Set from the rail when the instruction arrives.')),
+  createdAt: timestamp,
+  costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
+  updatedAt: v.optional(timestamp),
+  paidAt: v.optional(nullableTimestamp),
+  instructionFailure: v.pipe(
+    v.optional(v.string()),
+    v.description(
+      'Only when the rail refused the charge for good: why (the transaction gets no instruction).',
+    ),
+  ),
+  canceledAt: v.pipe(
+    v.optional(nullableTimestamp),
+    v.description('Set when canceled (POST /transactions/{id}/cancel).'),
+  ),
+};
+
+export const transactionSchema = v.pipe(
+  v.object(transactionEntries),
+  v.title('Transaction'),
+  v.description(
+    'Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response.',
+  ),
+);
+
+/** The transaction as a `cashin.paid` webhook carries it: PAID, with its payment time. */
+export const paidTransactionSchema = v.pipe(
+  v.object({
+    ...transactionEntries,
+    status: v.literal('PAID'),
+    updatedAt: timestamp,
+    paidAt: timestamp,
+  }),
+  v.title('PaidTransaction'),
+  v.description('The transaction as `GET /transactions/{id}` shows it once paid.'),
+);
+
+export const sandboxPaymentSchema = v.pipe(
+  v.object({
+    transactionId: v.string(),
+    railStatus: v.literal('PAID'),
+    status: v.pipe(
+      v.picklist(transactionStatuses),
+      v.description("The transaction's status now; the payment watcher moves it to PAID within seconds."),
+    ),
+  }),
+  v.title('SandboxPayment'),
+);
+
+export type _TransactionMatches = Assert<Matches<TransactionView, v.InferOutput<typeof transactionSchema>>>;
+export type _SandboxPaymentMatches = Assert<
+  Matches<SandboxPayment, v.InferOutput<typeof sandboxPaymentSchema>>
+>;
