@@ -4,7 +4,8 @@
 import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
 
-export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+/** FAILED: background work gave up on it (see failureReason); an operator is alerted. */
+export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'FAILED';
 
 export interface TransactionRecord {
   id: string;
@@ -45,6 +46,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
+  failureReason?: string | null;
 }
 
 export interface TransactionView {
@@ -66,6 +69,7 @@ export interface TransactionView {
   costFee: number;
   updatedAt?: string;
   paidAt?: string | null;
+  failureReason?: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -156,5 +160,12 @@ export function creationView(record: TransactionRecord): TransactionView {
 
 /** What GET /transactions/:id and the webhook's `data` show. */
 export function transactionView(record: TransactionRecord): TransactionView {
-  return { ...creationView(record), updatedAt: record.updatedAt, paidAt: record.paidAt };
+  const view: TransactionView = {
+    ...creationView(record),
+    updatedAt: record.updatedAt,
+    paidAt: record.paidAt,
+  };
+  // Shown only when something went wrong, so the usual object keeps the contract's keys.
+  if (record.failureReason) view.failureReason = record.failureReason;
+  return view;
 }

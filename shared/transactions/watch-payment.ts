@@ -51,6 +51,7 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
         transactionId: transaction.id,
         eventType: 'cashin.paid',
         attempt: 0,
+        workDueAt: deliveryDueAt,
       });
     } catch (error) {
       log.warn('delivery job not enqueued; the sweeper will start it', {
