@@ -193,6 +193,9 @@ function boletoSchema(now: Date) {
   );
 }
 
+/** A field a variant does not use is still type-checked: what is accepted is what is documented. */
+const unusedCpf = optionalField(identifier(255));
+
 const copSchema = v.strictObject(
   {
     currency: v.literal('COP'),
@@ -206,8 +209,8 @@ const copSchema = v.strictObject(
     responsibleExternalId,
     externalId,
     postbackUrl,
-    // The contract lists cpf as "not used" for COP: accepted and ignored, whatever it holds.
-    cpf: v.optional(v.unknown()),
+    // The contract lists cpf as "not used" for COP: ignored, but still a string when sent.
+    cpf: unusedCpf,
   },
   bodyMessage,
 );
@@ -225,7 +228,7 @@ const bobSchema = v.strictObject(
     responsibleExternalId,
     externalId,
     postbackUrl,
-    cpf: v.optional(v.unknown()),
+    cpf: unusedCpf,
   },
   bodyMessage,
 );
