@@ -64,7 +64,8 @@ export async function startDynamoDbLocal(options: {
         return true;
       },
       'DynamoDB Local',
-      30_000,
+      // Java's start takes seconds on a quiet machine and far longer on a busy one.
+      90_000,
     );
   } catch (error) {
     child.kill('SIGKILL');
