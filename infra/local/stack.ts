@@ -13,7 +13,7 @@ import {
 } from '../../shared/queues.ts';
 import { type RouteDef, routeList } from '../../shared/routes.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
-import { type EventSourceBinding, startEventSources } from './event-source.ts';
+import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
 import { startGateway } from './gateway.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
@@ -36,6 +36,10 @@ export interface LocalStackOptions {
   routes?: ReadonlyArray<RouteDef & { name: string }>;
   pollersPerQueue?: number;
   onWorkerError?: (queue: string, error: unknown) => void;
+  /** Use this DynamoDB (e.g. one the caller restarts during a fault run) instead of starting one. */
+  dynamoEndpoint?: string;
+  /** Fault injection: SQS duplicates of received messages (see event-source.ts). */
+  duplicates?: DuplicateMessages;
 }
 
 export interface LocalStack {
@@ -64,7 +68,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   try {
     const [dynamo, messaging] = await Promise.all([
-      startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
+      options.dynamoEndpoint
+        ? { endpoint: options.dynamoEndpoint, stop: () => Promise.resolve() }
+        : startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
       startMessaging({
         prefix: queuePrefix,
         ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}),
@@ -154,6 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sqs,
       bindings,
       pollersPerQueue: options.pollersPerQueue ?? 2,
+      ...(options.duplicates ? { duplicates: options.duplicates } : {}),
       onError: (binding, error) => {
         if (options.onWorkerError) options.onWorkerError(binding.name, error);
         else process.stderr.write(`event source ${binding.name}: ${(error as Error).stack ?? error}\n`);
