@@ -2,8 +2,6 @@
 // so a function fails at cold start with a clear message instead of mid-request.
 import { parseRetrySchedule } from './webhooks/retry-schedule.ts';
 
-export type Stage = 'local' | string;
-
 function optional(name: string): string | undefined {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
@@ -66,11 +64,19 @@ export const workIndexShards = memo(() => {
 });
 
 export const serviceConfig = memo(() => ({
+  /** The stage's name (`local`, `dev`, `staging`, `prod` or a developer's own); used in logs only. */
   stage: optional('STAGE') ?? 'local',
   /** Absolute base URL of the public API, used to build hosted-page links (boletoUrl, redirectUrl). */
   publicBaseUrl: (optional('PUBLIC_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
   sandboxRails: booleanEnv('SANDBOX_RAILS', true),
   sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
+  /** How long after a sandbox payment the sandbox rail reports it (a real boleto rail takes 1–2 days). */
+  sandboxSettlementDelayMs: integerEnv('SANDBOX_SETTLEMENT_DELAY_MS', 0),
+  /**
+   * Business days after a boleto's due date during which the rail is still watched for payments
+   * made on time but reported late; the charge is closed (and the transaction EXPIRED) after it.
+   */
+  boletoSettlementBusinessDays: integerEnv('BOLETO_SETTLEMENT_BUSINESS_DAYS', 3),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */

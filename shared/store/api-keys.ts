@@ -1,36 +1,9 @@
 // Accounts and their API keys.
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccountRecord, ApiKeyRecord, WebhookSecret } from '../accounts/account.ts';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import type { Permission } from '../permissions.ts';
 import { keys } from './keys.ts';
-
-export interface ApiKeyRecord {
-  keyId: string;
-  keyHash: string;
-  accountId: string;
-  userId: string;
-  permissions: Permission[];
-  createdAt: string;
-  revokedAt?: string;
-}
-
-export interface WebhookSecret {
-  secret: string;
-  createdAt: string;
-  /** Set on the previous secret when rotated: it keeps signing until then. */
-  expiresAt?: string;
-}
-
-export interface AccountRecord {
-  accountId: string;
-  createdAt: string;
-  updatedAt: string;
-  webhookUrl: string | null;
-  webhookSecrets: WebhookSecret[];
-  /** Per-account fee overrides, keyed `CURRENCY:METHOD`; defaults live in config. */
-  fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
-}
 
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash) }));

@@ -10,6 +10,8 @@ import type { CursorKey, CursorShape } from './cursor.ts';
 import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
+import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
 
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
@@ -35,49 +37,7 @@ function externalIdItem(record: ProductRecord, externalId: string) {
   };
 }
 
-/** Picks the record's attributes by name, so key and index attributes stay in the store. */
-function toRecord(item: Record<string, unknown>): ProductRecord {
-  return {
-    accountId: item.accountId as string,
-    id: item.id as string,
-    createdByUserId: item.createdByUserId as string,
-    name: item.name as string,
-    description: (item.description as string | null | undefined) ?? null,
-    externalId: (item.externalId as string | null | undefined) ?? null,
-    active: item.active as boolean,
-    metadataJson: (item.metadataJson as string | undefined) ?? '{}',
-    imageKey: (item.imageKey as string | null | undefined) ?? null,
-    deletedAt: (item.deletedAt as string | null | undefined) ?? null,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    version: item.version as number,
-  };
-}
-
-/** A transaction that lost a race with another transaction on the same item; safe to retry. */
-function isTransactionConflict(error: unknown): boolean {
-  const name = (error as Error | undefined)?.name;
-  if (name === 'TransactionConflictException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return (
-    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
-    !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')
-  );
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= 6) throw error;
-      await pause(10 * 2 ** attempt * Math.random());
-    }
-  }
-}
+const toRecord = (item: Record<string, unknown>) => withoutKeys<ProductRecord>(item);
 
 /** Writes a new product and, when it has one, claims its externalId in the same transaction. */
 export async function insertProduct(record: ProductRecord): Promise<InsertProductOutcome> {

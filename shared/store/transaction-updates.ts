@@ -73,6 +73,8 @@ export function saveInstruction(
 /**
  * PENDING → PAID together with the transaction's one `cashin.paid` event (and its lookup by
  * id), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
+ * EXPIRED and CANCELED → PAID too: a payment the rail reports after we closed the charge is
+ * money that arrived, never silent.
  */
 export function markPaidWithEvent(
   transaction: TransactionRecord,
@@ -87,11 +89,14 @@ export function markPaidWithEvent(
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
         UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#status = :pending',
+        ConditionExpression: '#status IN (:pending, :expired, :canceled, :failed)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':paid': 'PAID',
           ':pending': 'PENDING',
+          ':expired': 'EXPIRED',
+          ':canceled': 'CANCELED',
+          ':failed': 'FAILED',
           ':paidAt': paidAt,
           ':now': now.toISOString(),
         },
@@ -124,6 +129,7 @@ export function markPaidWithEvent(
   ]);
 }
 
+/** PENDING → EXPIRED, once the caller has closed the charge on the rail. */
 export function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
   return writeIf(
     new UpdateCommand({
@@ -133,6 +139,24 @@ export function markExpired(transaction: TransactionRecord, now: Date): Promise<
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
+    }),
+  );
+}
+
+/** PENDING → CANCELED (the caller closed the charge on the rail first); stops all owed work. */
+export function markCanceled(transaction: TransactionRecord, now: Date): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transaction(transaction.accountId, transaction.id),
+      UpdateExpression: 'SET #status = :canceled, canceledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':canceled': 'CANCELED',
+        ':pending': 'PENDING',
+        ':now': now.toISOString(),
+      },
     }),
   );
 }

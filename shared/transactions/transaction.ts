@@ -5,7 +5,10 @@ import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
 
 /** FAILED: background work gave up on it (see failureReason); an operator is alerted. */
-export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'FAILED';
+export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'FAILED';
+
+/** States a rail can still turn into PAID: money that arrives late is never silent. */
+export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED', 'FAILED'];
 
 export interface TransactionRecord {
   id: string;
@@ -48,6 +51,8 @@ export interface TransactionRecord {
   paidAt: string | null;
   /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
   failureReason?: string | null;
+  /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
+  canceledAt?: string | null;
 }
 
 export interface TransactionView {
@@ -70,6 +75,7 @@ export interface TransactionView {
   updatedAt?: string;
   paidAt?: string | null;
   failureReason?: string | null;
+  canceledAt?: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -125,6 +131,7 @@ export function newTransactionRecord(input: {
     createdAt,
     updatedAt: createdAt,
     paidAt: null,
+    canceledAt: null,
   };
 }
 
@@ -164,6 +171,7 @@ export function transactionView(record: TransactionRecord): TransactionView {
     ...creationView(record),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
+    canceledAt: record.canceledAt ?? null,
   };
   // Shown only when something went wrong, so the usual object keeps the contract's keys.
   if (record.failureReason) view.failureReason = record.failureReason;

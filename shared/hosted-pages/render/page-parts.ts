@@ -144,17 +144,37 @@ ${fieldsHtml}<button type="submit" class="btn btn-primary" data-testid="pay-butt
 </form>`;
 }
 
-/** Replaces the payment instructions once the payment is settled or expired. */
-export function closedCard(status: 'PAID' | 'EXPIRED', m: Messages): string {
-  return status === 'PAID'
-    ? `<section class="card">${notice('ok', m.paidTitle, 'status-notice')}<p class="muted">${escapeHtml(m.paidBody)}</p></section>`
-    : `<section class="card">${notice('bad', m.expiredTitle, 'status-notice')}<p class="muted">${escapeHtml(m.expiredBody)}</p></section>`;
+/** Replaces the payment instructions once the payment is settled, expired or canceled. */
+export function closedCard(status: 'PAID' | 'EXPIRED' | 'CANCELED', m: Messages): string {
+  if (status === 'PAID')
+    return `<section class="card">${notice('ok', m.paidTitle, 'status-notice')}<p class="muted">${escapeHtml(m.paidBody)}</p></section>`;
+  const { title, body } = closedTexts(status, m);
+  return `<section class="card">${notice('bad', title, 'status-notice')}<p class="muted">${escapeHtml(body)}</p></section>`;
+}
+
+/** What the payer reads about a payment that can no longer be paid. */
+export function closedTexts(status: 'EXPIRED' | 'CANCELED', m: Messages): { title: string; body: string } {
+  return status === 'CANCELED'
+    ? { title: m.canceledTitle, body: m.canceledBody }
+    : { title: m.expiredTitle, body: m.expiredBody };
 }
 
 /** Inline status icons for the status pages; decorative (the heading says it). */
 export const icons = {
-  ok: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e6f4ea"/><path d="M19 33.5l8.5 8.5L45 24.5" fill="none" stroke="#146c2e" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
-  bad: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#fce8e6"/><path d="M23 23l18 18M41 23L23 41" fill="none" stroke="#a50e0e" stroke-width="5" stroke-linecap="round"/></svg>',
+  ok:
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+    '<circle cx="32" cy="32" r="32" fill="#e6f4ea"/>' +
+    '<path d="M19 33.5l8.5 8.5L45 24.5" fill="none" stroke="#146c2e" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>' +
+    '</svg>',
+  bad:
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+    '<circle cx="32" cy="32" r="32" fill="#fce8e6"/>' +
+    '<path d="M23 23l18 18M41 23L23 41" fill="none" stroke="#a50e0e" stroke-width="5" stroke-linecap="round"/>' +
+    '</svg>',
   clock:
-    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e8f0fe"/><circle cx="32" cy="32" r="17" fill="none" stroke="#0842a0" stroke-width="4.5"/><path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+    '<circle cx="32" cy="32" r="32" fill="#e8f0fe"/>' +
+    '<circle cx="32" cy="32" r="17" fill="none" stroke="#0842a0" stroke-width="4.5"/>' +
+    '<path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/>' +
+    '</svg>',
 };
