@@ -70,6 +70,8 @@ export const serviceConfig = memo(() => ({
   publicBaseUrl: (optional('PUBLIC_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
   sandboxRails: booleanEnv('SANDBOX_RAILS', true),
   sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
+  /** How long a sandbox COP or BOB charge can be paid (the fault run shortens it to pay around expiry). */
+  sandboxChargeTtlMs: integerEnv('SANDBOX_CHARGE_TTL_MS', 24 * 60 * 60 * 1000),
   /** How long after a sandbox payment the sandbox rail reports it (a real boleto rail takes 1–2 days). */
   sandboxSettlementDelayMs: integerEnv('SANDBOX_SETTLEMENT_DELAY_MS', 0),
   /**

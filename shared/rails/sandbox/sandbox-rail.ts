@@ -23,9 +23,6 @@ import {
 } from '../rail-port.ts';
 import { boletoExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
 
-/** How long a sandbox COP or BOB charge can be paid. */
-export const sandboxChargeTtlMs = 24 * 60 * 60 * 1000;
-
 export function sandboxRailName(transaction: Pick<TransactionRecord, 'currency' | 'method'>): string {
   return `sandbox-${transaction.currency.toLowerCase()}-${transaction.method.toLowerCase()}`;
 }
@@ -36,7 +33,7 @@ export function createSandboxRail(name: string): Rail {
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
       const expiresAt = transaction.boleto
         ? boletoExpiresAt(transaction.boleto.dueDate)
-        : new Date(now.getTime() + sandboxChargeTtlMs).toISOString();
+        : new Date(now.getTime() + serviceConfig().sandboxChargeTtlMs).toISOString();
       await putRailChargeOnce({
         rail: name,
         ...chargeRefOf(transaction),
