@@ -124,8 +124,8 @@ describe('one delivery chain per event', () => {
     };
     // The live chain's next hop, delivered twice at once (SQS at-least-once): one attempt.
     const outcomes = await Promise.all([deliverEvent(liveHop), deliverEvent(liveHop)]);
-    expect(outcomes.sort()).toEqual(['retrying', 'superseded']);
     expect(postsFor(id)).toBe(2);
+    expect(outcomes.sort()).toEqual(['retrying', 'superseded']);
     // The first job again, late (a crash between a hop's send and its delete): nothing.
     const firstJob = { ...liveHop, attempt: 0, workDueAt: mark };
     expect(await deliverEvent(firstJob)).toBe('superseded');
