@@ -151,34 +151,40 @@ export function uncountSweep(work: WorkItem, claimedDueAt: string, sweeps: numbe
 }
 
 /**
- * Gives the work up: the transaction (instruction or payment watch) becomes FAILED with its
- * reason, or the event's delivery FAILED; either way it leaves the index. Only from where the
- * sweeper found it, so a chain that came back to life meanwhile wins.
+ * Gives the work up: a PENDING transaction (instruction or payment watch) becomes FAILED with
+ * its reason, or the event's delivery FAILED; either way it leaves the index. A closed
+ * transaction's last look at the rail keeps its status and only records the reason. Only from
+ * where the sweeper found it, so a chain that came back to life meanwhile wins.
  */
-export function abandonWork(work: PendingWork, reason: string, now: Date): Promise<boolean> {
-  const isDelivery = work.kind === 'deliver-event';
-  return writeIf(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: itemKey(work),
-      UpdateExpression: isDelivery
-        ? 'SET deliveryStatus = :failed, lastError = :reason REMOVE #pk, #sk, workSweeps, sweptWorkSk'
-        : 'SET #status = :failed, failureReason = :reason, updatedAt = :now REMOVE #pk, #sk, workSweeps, sweptWorkSk',
-      ConditionExpression: isDelivery
-        ? '#sk = :expected AND deliveryStatus = :pending'
-        : '#sk = :expected AND #status = :pending',
-      ExpressionAttributeNames: {
-        '#pk': gsi2.partitionKey,
-        '#sk': gsi2.sortKey,
-        ...(isDelivery ? {} : { '#status': 'status' }),
-      },
-      ExpressionAttributeValues: {
-        ':failed': 'FAILED',
-        ':pending': 'PENDING',
-        ':reason': reason,
-        ':expected': sortKey(work, work.dueAt),
-        ...(isDelivery ? {} : { ':now': now.toISOString() }),
-      },
-    }),
-  );
+export async function abandonWork(work: PendingWork, reason: string, now: Date): Promise<boolean> {
+  const names = { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey };
+  const update = (expression: string, condition: string, values: Record<string, unknown>) =>
+    writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(work),
+        UpdateExpression: `${expression} REMOVE #pk, #sk, workSweeps, sweptWorkSk`,
+        ConditionExpression: `#sk = :expected AND ${condition}`,
+        ExpressionAttributeNames: condition.includes('#status') ? { ...names, '#status': 'status' } : names,
+        ExpressionAttributeValues: { ':expected': sortKey(work, work.dueAt), ':reason': reason, ...values },
+      }),
+    );
+  if (work.kind === 'deliver-event')
+    return update('SET deliveryStatus = :failed, lastError = :reason', 'deliveryStatus = :pending', {
+      ':failed': 'FAILED',
+      ':pending': 'PENDING',
+    });
+  const at = { ':now': now.toISOString() };
+  if (
+    await update('SET #status = :failed, failureReason = :reason, updatedAt = :now', '#status = :pending', {
+      ':failed': 'FAILED',
+      ':pending': 'PENDING',
+      ...at,
+    })
+  )
+    return true;
+  return update('SET failureReason = :reason, updatedAt = :now', '#status <> :pending', {
+    ':pending': 'PENDING',
+    ...at,
+  });
 }

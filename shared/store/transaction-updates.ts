@@ -129,33 +129,54 @@ export function markPaidWithEvent(
   ]);
 }
 
-/** PENDING → EXPIRED, once the caller has closed the charge on the rail. */
-export function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
+/**
+ * PENDING → EXPIRED or CANCELED, once the caller has closed the charge on the rail. The payment
+ * watch stays in the work index for one last look at the rail at `lastLookDueAt` (null: no look,
+ * e.g. no instruction was ever shown, so nothing can have been paid); all other work ends.
+ */
+export function markClosed(
+  transaction: TransactionRecord,
+  status: 'EXPIRED' | 'CANCELED',
+  lastLookDueAt: string | null,
+  now: Date,
+): Promise<boolean> {
+  const sets = ['#status = :closed', 'updatedAt = :now'];
+  const values: Record<string, unknown> = {
+    ':closed': status,
+    ':pending': 'PENDING',
+    ':now': now.toISOString(),
+  };
+  if (status === 'CANCELED') sets.push('canceledAt = :now');
+  if (lastLookDueAt) {
+    const work = keys.pendingWork('watch-payment', lastLookDueAt, transaction.id);
+    sets.push('gsi2pk = :workPk', 'gsi2sk = :workSk');
+    Object.assign(values, { ':workPk': work.gsi2pk, ':workSk': work.gsi2sk });
+  }
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.transaction(transaction.accountId, transaction.id),
-      UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      UpdateExpression: `SET ${sets.join(', ')}${lastLookDueAt ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
+      ExpressionAttributeValues: values,
     }),
   );
 }
 
-/** PENDING → CANCELED (the caller closed the charge on the rail first); stops all owed work. */
-export function markCanceled(transaction: TransactionRecord, now: Date): Promise<boolean> {
+/** Ends the last look's work, only for the job that owns it (the one carrying its due time). */
+export function endLastLook(transaction: TransactionRecord, expectedDueAt: string): Promise<boolean> {
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.transaction(transaction.accountId, transaction.id),
-      UpdateExpression: 'SET #status = :canceled, canceledAt = :now, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: '#status = :pending',
+      UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: '#status IN (:expired, :canceled) AND gsi2sk = :expected',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
+        ':expired': 'EXPIRED',
         ':canceled': 'CANCELED',
-        ':pending': 'PENDING',
-        ':now': now.toISOString(),
+        ':expected': keys.pendingWork('watch-payment', expectedDueAt, transaction.id).gsi2sk,
       },
     }),
   );

@@ -1,10 +1,11 @@
 // POST /transactions/:id/cancel: close the charge on the rail first (conditionally), then
 // PENDING → CANCELED. Only a PENDING transaction can be canceled; when the rail answers that it
 // was paid meanwhile, the payment is recorded (PAID with its event) and the cancel refused.
+import { serviceConfig } from '../config.ts';
 import { conflict } from '../errors.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
-import { markCanceled } from '../store/transaction-updates.ts';
+import { markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { findTransaction } from './get-transaction.ts';
 import { recordPayment } from './record-payment.ts';
@@ -40,7 +41,10 @@ export async function cancelTransaction(
       `transaction ${transaction.id} was paid before it could be canceled: it is PAID`,
     );
   }
-  if (await markCanceled(transaction, now)) {
+  const lastLookDueAt = transaction.instructionFilledAt
+    ? new Date(now.getTime() + serviceConfig().lastLookAfterCloseMs).toISOString()
+    : null;
+  if (await markClosed(transaction, 'CANCELED', lastLookDueAt, now)) {
     const at = now.toISOString();
     return transactionView({ ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at });
   }

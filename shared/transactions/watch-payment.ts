@@ -2,13 +2,14 @@
 // - PAID moves it to PAID with its one cashin.paid event (also from EXPIRED or CANCELED: a
 //   payment reported after we closed the charge is never silent);
 // - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
-//   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID;
+//   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID; a closed
+//   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS);
 // - otherwise poll again later (capped backoff), until that deadline.
 import { serviceConfig } from '../config.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
-import { markExpired } from '../store/transaction-updates.ts';
+import { endLastLook, markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
@@ -20,6 +21,7 @@ export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 export async function watchPayment(job: WatchPaymentJob, now = new Date()): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (!transaction?.instructionFilledAt || transaction.status === 'PAID') return 'nothing-to-do';
+  // (A transaction without an instruction has no payment watch: the cancel that closed it set none.)
   const config = serviceConfig();
   const rail = railFor(transaction);
   const charge = chargeRefOf(transaction);
@@ -27,15 +29,21 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
 
   if (status.status === 'PAID')
     return (await recordPayment(transaction, status.paidAt, now)) ? 'paid' : 'nothing-to-do';
-  // EXPIRED or CANCELED: the charge is closed; only a payment reported late changes them.
-  if (transaction.status !== 'PENDING') return 'nothing-to-do';
+  if (transaction.status !== 'PENDING') {
+    // EXPIRED or CANCELED: the charge is closed and the rail reports no payment. This was the
+    // last look after the close (the sweeper starts it when due), or a notification: only the
+    // job that owns the last look's work ends it.
+    if (job.mode === 'poll' && job.workDueAt) await endLastLook(transaction, job.workDueAt);
+    return 'nothing-to-do';
+  }
 
   const deadline = watchDeadline(transaction, config.boletoSettlementBusinessDays);
   if (deadline !== null && deadline <= now.toISOString()) {
     const closed = await rail.closeCharge(charge, 'expired', now);
     if (closed.outcome === 'paid')
       return (await recordPayment(transaction, closed.paidAt, now)) ? 'paid' : 'nothing-to-do';
-    return (await markExpired(transaction, now)) ? 'expired' : 'nothing-to-do';
+    const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();
+    return (await markClosed(transaction, 'EXPIRED', lastLookDueAt, now)) ? 'expired' : 'nothing-to-do';
   }
   // A rail answering CLOSED before the deadline: a cancel is closing it, or the rail closed it
   // itself; either the cancel records it, or the deadline does.

@@ -104,6 +104,10 @@ describe('POST /transactions/:id/cancel', () => {
   it('a payment the rail reports after the cancel still makes it PAID, with one event', async () => {
     const tx = await filled(copBody());
     // The payer pays; the rail learns of it 2 s later, after the merchant canceled.
+    const invalid = await call('POST', `/sandbox/transactions/${tx.id}/pay?settleAfterMs=soon`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(invalid.body.message).toMatch(/^settleAfterMs: /);
     const pay = await call('POST', `/sandbox/transactions/${tx.id}/pay?settleAfterMs=2000`);
     expect(pay.status).toBe(202);
     expect((await cancel(tx.id)).status).toBe(200);

@@ -2,9 +2,15 @@
 // transaction ends: EXPIRED only once its charge is closed on the rail, boletos are watched for a
 // settlement window after their due date, and a payment reported after the close still makes
 // the transaction PAID with exactly one cashin.paid. Clocks are injected into the use cases.
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/auth/principal.ts';
+import { dynamo } from '../../shared/aws/clients.ts';
+import { tableName } from '../../shared/config.ts';
+import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { createPurchase } from '../../shared/transactions/create-purchase.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
@@ -40,6 +46,17 @@ const job = (tx: TransactionRecord, mode: WatchPaymentJob['mode']): WatchPayment
 });
 const at = (ms: number) => new Date(ms);
 const reload = async (tx: TransactionRecord) => (await getTransaction(tx.accountId, tx.id, true))!;
+/** The due time of the transaction's entry in the work index, if it has one. */
+async function workDueAt(tx: TransactionRecord): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.transaction(tx.accountId, tx.id),
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.gsi2sk ? String(Item.gsi2sk).split('#')[0] : undefined;
+}
 const paidEvents = async (tx: TransactionRecord) =>
   (await listEventsWithAttempts(tx.accountId, tx.id)).filter((event) => event.type === 'cashin.paid');
 
@@ -97,5 +114,38 @@ describe('late payments', () => {
     expect(await watchPayment(job(tx, 'notify'), at(expiry + 5 * dayMs + secondMs))).toBe('expired');
     expect((await reload(tx)).status).toBe('EXPIRED');
     expect(await paidEvents(tx)).toHaveLength(0);
+  });
+
+  it('a payment whose notification is lost is found by the last look at the rail after the close', async () => {
+    const tx = await filledPurchase(copBody());
+    const expiry = Date.parse(tx.expiresAt!);
+    // Paid just before expiry, reported 5 s later, and its notification never arrives.
+    expect(await paySandboxCharge(tx, at(expiry - secondMs), 5 * secondMs)).toBe('paid');
+    const closedAt = expiry + secondMs;
+    expect(await watchPayment(job(tx, 'poll'), at(closedAt))).toBe('expired');
+    const lastLookDueAt = new Date(closedAt + dayMs).toISOString();
+    expect(await workDueAt(tx)).toBe(lastLookDueAt);
+
+    // The sweeper starts the last look when it is due.
+    const lastLook = { ...job(tx, 'poll'), workDueAt: lastLookDueAt };
+    expect(await watchPayment(lastLook, at(closedAt + dayMs + secondMs))).toBe('paid');
+    expect((await reload(tx)).status).toBe('PAID');
+    expect(await paidEvents(tx)).toHaveLength(1);
+    expect(await workDueAt(tx)).toBeUndefined();
+  });
+
+  it('the last look finds nothing: the work ends (only for the job that owns it)', async () => {
+    const tx = await filledPurchase(copBody());
+    const closedAt = Date.parse(tx.expiresAt!) + secondMs;
+    expect(await watchPayment(job(tx, 'poll'), at(closedAt))).toBe('expired');
+    const lastLookDueAt = new Date(closedAt + dayMs).toISOString();
+    // A stale poll job from before the close does not end it.
+    const stale = { ...job(tx, 'poll'), workDueAt: new Date(closedAt - hourMs).toISOString() };
+    expect(await watchPayment(stale, at(closedAt + secondMs))).toBe('nothing-to-do');
+    expect(await workDueAt(tx)).toBe(lastLookDueAt);
+    const lastLook = { ...job(tx, 'poll'), workDueAt: lastLookDueAt };
+    expect(await watchPayment(lastLook, at(closedAt + dayMs + secondMs))).toBe('nothing-to-do');
+    expect(await workDueAt(tx)).toBeUndefined();
+    expect((await reload(tx)).status).toBe('EXPIRED');
   });
 });

@@ -1,12 +1,14 @@
 // Issue 13 item 8: what DynamoDB on AWS does and DynamoDB Local does not. A purchase write whose
 // response is lost and is sent again must not read as "id taken" (a hidden second
 // transaction); a transaction that loses races (TransactionConflict) is retried, never a 500.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import type { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
 import { maxConflictAttempts } from '../../shared/store/transaction-conflicts.ts';
 import { getTransaction, insertTransaction } from '../../shared/store/transactions.ts';
 import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
@@ -86,5 +88,38 @@ describe('purchase write', () => {
     };
     expect(await insertTransaction(record('acc_store-conflict'), options(), alwaysConflict)).toBe('conflict');
     expect(attempts).toBe(maxConflictAttempts);
+  });
+});
+
+describe('Idempotency-Key claim', () => {
+  it('committed, response lost, sent again: still our claim, not "in flight"', async () => {
+    useSharedStore();
+    const key = `claim-${randomUUID()}`;
+    const committedThenResent = async (command: PutCommand) => {
+      await dynamo().send(command);
+      return dynamo().send(command);
+    };
+    const claim = await claimIdempotencyKey('acc_store-claim', key, 'hash', Date.now(), committedThenResent);
+    expect(claim.kind).toBe('claimed');
+    // Another request with the key is still refused while this one holds it.
+    expect((await claimIdempotencyKey('acc_store-claim', key, 'hash')).kind).toBe('in-flight');
+  });
+
+  it('a TransactionConflictException (racing the completing write) is "in flight", not a 500', async () => {
+    useSharedStore();
+    const racing = async () => {
+      throw new TransactionConflictException({
+        message: 'Transaction is ongoing for the item',
+        $metadata: { httpStatusCode: 400 },
+      });
+    };
+    const claim = await claimIdempotencyKey(
+      'acc_store-claim',
+      `claim-${randomUUID()}`,
+      'h',
+      Date.now(),
+      racing,
+    );
+    expect(claim.kind).toBe('in-flight');
   });
 });
