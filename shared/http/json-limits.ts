@@ -5,8 +5,11 @@
 // (the parser still does), it only measures nesting, array items and object keys.
 
 export const jsonLimits = {
-  /** Objects and arrays nested inside each other, the body itself being level 1. */
-  maxDepth: 32,
+  /**
+   * Objects and arrays nested inside each other, the body itself being level 1: room for product
+   * metadata deeper than DynamoDB's own 32 levels (stored as JSON text), far from any stack limit.
+   */
+  maxDepth: 64,
   /** Items in one array. */
   maxArrayItems: 10_000,
   /** Keys in one object. */

@@ -87,7 +87,7 @@ describe('deep and wide bodies are refused by their explicit bound, never by a 5
         .record({ depth: fc.integer({ min: 1, max: 5000 }), open: fc.constantFrom('[', '{"k":') })
         .map(({ depth, open }) => ({
           value: `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`,
-          over: depth + 1 > 32 ? 'nesting' : null,
+          over: depth + 1 > 64 ? 'nesting' : null,
         })),
       fc.integer({ min: 0, max: 15_000 }).map((items) => ({
         value: `[${Array.from({ length: items }, () => '1').join(',')}]`,

@@ -23,7 +23,7 @@ describe('jsonShapeViolation', () => {
   });
 
   it('names the bound a body breaks, however deep or wide', () => {
-    expect(jsonShapeViolation(nested(jsonLimits.maxDepth + 1))).toMatch(/nesting is deeper than 32 levels/);
+    expect(jsonShapeViolation(nested(jsonLimits.maxDepth + 1))).toMatch(/nesting is deeper than 64 levels/);
     expect(jsonShapeViolation(`{"cpf":${nested(100_000)}}`)).toMatch(/nesting/);
     expect(jsonShapeViolation(array(jsonLimits.maxArrayItems + 1))).toMatch(/more than 10000 items/);
     expect(jsonShapeViolation(object(jsonLimits.maxObjectKeys + 1))).toMatch(/more than 1000 keys/);
@@ -66,7 +66,7 @@ describe('the HTTP stack refuses a body over a bound with the route’s 400', ()
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body ?? '')).toEqual({
       statusCode: 400,
-      message: 'body: nesting is deeper than 32 levels of objects and arrays',
+      message: 'body: nesting is deeper than 64 levels of objects and arrays',
       error: 'Bad Request',
     });
   });
