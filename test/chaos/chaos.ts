@@ -92,7 +92,7 @@ async function api(method: string, path: string, body?: unknown, headers: Record
   return { status: response.status, body: parsed };
 }
 
-/** Retries through faults (network errors, 5xx, an in-flight 409) until an answer or the deadline. */
+/** Retries through faults (network errors, 5xx, 429, an in-flight 409) until an answer or the deadline. */
 async function persist(
   call: () => Promise<{ status: number; body: any }>,
   deadlineMs: number,
@@ -103,7 +103,7 @@ async function persist(
     try {
       const answer = await call();
       const inFlight = answer.status === 409 && /still being processed/.test(JSON.stringify(answer.body));
-      if (answer.status < 500 && !inFlight) return answer;
+      if (answer.status < 500 && answer.status !== 429 && !inFlight) return answer;
     } catch {
       // the stack is down for a moment: try again
     }
@@ -229,6 +229,8 @@ async function main() {
       SWEEP_AFTER_MS: '15000',
       WORK_INDEX_SHARDS: '4',
       AUTH_CACHE_TTL_MS: '60000',
+      // The run is about faults, not the per-account rate limit (a 429 is retried anyway).
+      RATE_LIMIT_PER_SECOND: '1000',
     },
     visibilityTimeoutSeconds: 6,
     scheduleIntervalMs: 5000,
