@@ -11,6 +11,7 @@ import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
+import { queues } from '../queues.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { postponeWork } from '../store/pending-work.ts';
@@ -55,6 +56,31 @@ async function destination(event: EventRecord): Promise<{ url: string | null; se
   return { url, secrets: activeSigningSecrets(opened, new Date()) };
 }
 
+/**
+ * Records the attempt of a POST already made, retrying a failed write (the table briefly out of
+ * reach) while this job still owns the event and its function still runs: an attempt that is
+ * never recorded is POSTed again by the next chain.
+ */
+async function recordMadeAttempt(
+  write: () => Promise<boolean>,
+  ownedDueAt: string,
+  startedAt: number,
+): Promise<boolean> {
+  const deadline = Math.min(
+    Date.parse(ownedDueAt) - 1000,
+    startedAt + queues['deliver-event'].workerTimeoutSeconds * 1000 - 5000,
+  );
+  for (let wait = 200; ; wait = Math.min(wait * 2, 2000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() + wait >= deadline) throw error;
+      log.warn('attempt not recorded yet; retrying', { error: (error as Error).message });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 export async function deliverEvent(job: DeliverEventJob, now = new Date()): Promise<DeliveryOutcome> {
   if (job.notBefore && job.notBefore > now.getTime()) {
     // A wait longer than one SQS delay: hop again until the attempt is due.
@@ -89,6 +115,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   }
 
   const config = serviceConfig();
+  const startedAt = Date.now();
   // Take the attempt before the POST: a copy of this job racing us finds the mark moved. The new
   // due time outlasts the POST's timeout, so the sweeper cannot start a second chain meanwhile.
   const ownedDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
@@ -133,11 +160,16 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   });
 
   if (result.ok) {
-    await recordAttempt(
-      event,
-      attempt,
-      { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null },
+    await recordMadeAttempt(
+      () =>
+        recordAttempt(
+          event,
+          attempt,
+          { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null },
+          ownedDueAt,
+        ),
       ownedDueAt,
+      startedAt,
     );
     return 'delivered';
   }
@@ -146,11 +178,16 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   if (delayMs === null) {
     const reason = permanent ?? `gave up after ${runAttempts} attempts; last: ${attempt.error}`;
     if (
-      await recordAttempt(
-        event,
-        attempt,
-        { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason },
+      await recordMadeAttempt(
+        () =>
+          recordAttempt(
+            event,
+            attempt,
+            { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason },
+            ownedDueAt,
+          ),
         ownedDueAt,
+        startedAt,
       )
     ) {
       await sendToDeadLetter('deliver-event', { ...job, eventId: event.eventId, reason });
@@ -161,11 +198,16 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   // The work index keeps the next attempt owed even if the message below is lost; its due time
   // is the next job's owner mark.
   const nextDueAt = new Date(dueAt + config.sweepAfterMs).toISOString();
-  const recorded = await recordAttempt(
-    event,
-    attempt,
-    { deliveryStatus: 'PENDING', runAttempts, nextDueAt, lastError: attempt.error },
+  const recorded = await recordMadeAttempt(
+    () =>
+      recordAttempt(
+        event,
+        attempt,
+        { deliveryStatus: 'PENDING', runAttempts, nextDueAt, lastError: attempt.error },
+        ownedDueAt,
+      ),
     ownedDueAt,
+    startedAt,
   );
   if (!recorded) return 'superseded';
   await enqueueDeliverEvent(

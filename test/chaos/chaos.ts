@@ -324,6 +324,7 @@ async function main() {
   let beyondFailures = 0;
   let posts = 0;
   let failedAttempts = 0;
+  const unexplained: string[] = [];
   for (const [eventId, calls] of receiver.calls) {
     posts += calls.posts;
     const attempts = attemptsByEvent.get(eventId) ?? [];
@@ -332,7 +333,12 @@ async function main() {
     );
     failedAttempts += firstSuccess === -1 ? attempts.length : firstSuccess;
     const afterSuccess = firstSuccess === -1 ? 0 : attempts.length - firstSuccess - 1;
-    beyondFailures += Math.max(0, calls.posts - attempts.length) + afterSuccess;
+    const beyond = Math.max(0, calls.posts - attempts.length) + afterSuccess;
+    beyondFailures += beyond;
+    if (beyond)
+      unexplained.push(
+        `${calls.transactionId}: ${calls.posts} POSTs, attempts ${attempts.map((a) => a.statusCode ?? a.error).join(' ')}`,
+      );
   }
   const paid = accepted.filter((flow) => statusOf(flow) === 'PAID');
   const wrongEventCount = paid.filter(
@@ -359,6 +365,7 @@ async function main() {
     `unpaid COP/BOB transactions EXPIRED: ${accepted.filter((f) => statusOf(f) === 'EXPIRED').length}`,
     `events created: ${events.length}; delivered: ${events.filter((e) => e.deliveryStatus === 'DELIVERED').length}; failed after every attempt (the receiver failed them all): ${events.filter((e) => e.deliveryStatus === 'FAILED').length}`,
     `webhook POSTs: ${posts}; attempts the receiver failed: ${failedAttempts}; POSTs beyond what the receiver's failures caused: ${beyondFailures}`,
+    ...unexplained.map((line) => `  POSTs no failure explains: ${line}`),
     `paid transactions without exactly one cashin.paid: ${wrongEventCount.length}`,
     ...recovery.map((line) => `recovery ${line}`),
     `transactions lost: ${lost.length}${lost.length ? ` (${lost.map((f) => f.id).join(', ')})` : ''}`,
