@@ -52,6 +52,17 @@ export const awsConfig = memo(() => ({
 
 export const tableName = memo(() => requireEnv('TABLE_NAME'));
 
+/**
+ * Partitions each kind of work is spread over in the work index (by a hash of the transaction
+ * id), so thousands of due-time writes a second never land on one partition. Raise it freely;
+ * lowering it strands the work in the dropped partitions until they are drained.
+ */
+export const workIndexShards = memo(() => {
+  const shards = integerEnv('WORK_INDEX_SHARDS', 16);
+  if (shards < 1 || shards > 256) throw new Error('WORK_INDEX_SHARDS must be between 1 and 256');
+  return shards;
+});
+
 export const serviceConfig = memo(() => ({
   /** The stage's name (`local`, `dev`, `staging`, `prod` or a developer's own); used in logs only. */
   stage: optional('STAGE') ?? 'local',
@@ -77,6 +88,14 @@ export const serviceConfig = memo(() => ({
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */
   sweepAfterMs: integerEnv('SWEEP_AFTER_MS', 60_000),
+  /** How long one sweeper run may keep reading overdue work; what is left waits for the next run. */
+  sweepTimeBudgetMs: integerEnv('SWEEP_TIME_BUDGET_MS', 40_000),
+  /**
+   * Sweeps in a row (each one a job that never made progress) before a piece of work is given up:
+   * the transaction or event is marked failed and leaves the work index. Sweeps back off
+   * exponentially from SWEEP_AFTER_MS, so 8 covers about two hours of a rail or a worker failing.
+   */
+  workMaxSweeps: integerEnv('WORK_MAX_SWEEPS', 8),
   /** Waits (ms) between rail polls for an instruction (when the rail gives no hint); the last repeats. */
   instructionPollScheduleMs: parseRetrySchedule(
     optional('INSTRUCTION_POLL_SCHEDULE') ?? '1s,1s,2s,3s,5s,10s,30s,60s',

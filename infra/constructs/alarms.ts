@@ -11,6 +11,7 @@ import {
   GraphWidget,
   type IMetric,
   MathExpression,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -18,6 +19,7 @@ import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { metricNames, metricNamespace } from '../../shared/metrics.ts';
 import { pascalCase } from '../names.ts';
 import type { StageConfig } from '../stages.ts';
 import { apiErrorRateRunbook, deadLetterRunbook, functionErrorRunbook } from './alarm-runbooks.ts';
@@ -81,6 +83,26 @@ export class ServiceAlarms extends Construct {
         }),
       );
     }
+
+    // The sweeper gave up on a transaction's instruction or payment watch, or an event's delivery
+    // (its job failed through WORK_MAX_SWEEPS sweeps): counted in EMF by shared/metrics.ts.
+    add(
+      new Alarm(this, 'WorkAbandoned', {
+        alarmDescription:
+          'Background work was given up (transaction FAILED with failureReason, or event FAILED). Find the sweeper\'s "work given up" log lines, fix the cause, then restart the work.',
+        metric: new Metric({
+          namespace: metricNamespace,
+          metricName: metricNames.workAbandoned,
+          dimensionsMap: { Stage: stage.name },
+          period: Duration.minutes(5),
+          statistic: 'Sum',
+        }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
 
     const period = Duration.minutes(5);
     const serverErrorRate = new MathExpression({

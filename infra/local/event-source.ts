@@ -5,6 +5,7 @@ import {
   DeleteMessageBatchCommand,
   type Message,
   ReceiveMessageCommand,
+  SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -29,6 +30,18 @@ export interface EventSourceOptions {
   pollersPerQueue?: number;
   waitTimeSeconds?: number;
   onError?: (binding: EventSourceBinding, error: unknown) => void;
+  /** Fault injection (the chaos run): deliver some messages twice, as SQS at-least-once may. */
+  duplicates?: DuplicateMessages;
+}
+
+export interface DuplicateMessages {
+  /**
+   * For each received message: 'none'; 'same-batch' (a second copy in the same batch, handled
+   * concurrently); or a number of seconds after which a copy is sent to the queue again (late).
+   */
+  decide(queue: string): 'none' | 'same-batch' | number;
+  /** Counts copies made, by queue. */
+  made?: Record<string, number>;
 }
 
 function toRecord(message: Message, binding: EventSourceBinding): SQSRecord {
@@ -63,6 +76,32 @@ function toRecord(message: Message, binding: EventSourceBinding): SQSRecord {
   };
 }
 
+/** Makes the copies `duplicates` asks for: same-batch copies are returned, late ones re-sent. */
+async function duplicate(
+  sqs: SQSClient,
+  binding: EventSourceBinding,
+  records: SQSRecord[],
+  duplicates: DuplicateMessages,
+): Promise<SQSRecord[]> {
+  const copies: SQSRecord[] = [];
+  for (const record of records) {
+    const decision = duplicates.decide(binding.name);
+    if (decision === 'none') continue;
+    if (duplicates.made) duplicates.made[binding.name] = (duplicates.made[binding.name] ?? 0) + 1;
+    // A same-batch copy's id differs, so its outcome never decides the original's deletion.
+    if (decision === 'same-batch') copies.push({ ...record, messageId: `${record.messageId}-copy` });
+    else
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: binding.queueUrl,
+          MessageBody: record.body,
+          DelaySeconds: decision,
+        }),
+      );
+  }
+  return copies;
+}
+
 export function startEventSources(options: EventSourceOptions): { stop(): Promise<void> } {
   const abort = new AbortController();
   const loops: Promise<void>[] = [];
@@ -81,11 +120,14 @@ export function startEventSources(options: EventSourceOptions): { stop(): Promis
     const messages = received.Messages ?? [];
     if (!messages.length || abort.signal.aborted) return;
     const records = messages.map((message) => toRecord(message, binding));
+    const copies = options.duplicates
+      ? await duplicate(options.sqs, binding, records, options.duplicates)
+      : [];
     const worker = await loadHandler<Worker>(binding.worker);
     let failed: Set<string>;
     try {
       const response = await worker(
-        { Records: records },
+        { Records: [...records, ...copies] },
         lambdaContext(binding.name, binding.timeoutSeconds * 1000),
       );
       failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));

@@ -16,7 +16,7 @@ import {
 import { type RouteDef, routeList } from '../../shared/routes.ts';
 import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
-import { type EventSourceBinding, startEventSources } from './event-source.ts';
+import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
@@ -39,6 +39,10 @@ export interface LocalStackOptions {
   routes?: ReadonlyArray<RouteDef & { name: string }>;
   pollersPerQueue?: number;
   onWorkerError?: (queue: string, error: unknown) => void;
+  /** Use this DynamoDB (e.g. one the caller restarts during a fault run) instead of starting one. */
+  dynamoEndpoint?: string;
+  /** Fault injection: SQS duplicates of received messages (see event-source.ts). */
+  duplicates?: DuplicateMessages;
   /** The gateway's access log (one entry per request, tokens masked); off when absent. */
   accessLog?: (entry: AccessLogEntry) => void;
 }
@@ -80,7 +84,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   try {
     const [dynamo, messaging] = await Promise.all([
-      startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
+      options.dynamoEndpoint
+        ? { endpoint: options.dynamoEndpoint, stop: () => Promise.resolve() }
+        : startDynamoDbLocal({ ...(options.dataDir ? { dataDir: `${options.dataDir}/dynamodb` } : {}) }),
       startMessaging({
         prefix: queuePrefix,
         ...(options.dataDir ? { dataDir: `${options.dataDir}/fauxqs` } : {}),
@@ -174,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sqs,
       bindings,
       pollersPerQueue: options.pollersPerQueue ?? 2,
+      ...(options.duplicates ? { duplicates: options.duplicates } : {}),
       onError: (binding, error) => {
         if (options.onWorkerError) options.onWorkerError(binding.name, error);
         else process.stderr.write(`event source ${binding.name}: ${(error as Error).stack ?? error}\n`);

@@ -3,12 +3,18 @@
 // next one on the retry schedule with SQS delays (chained past SQS's 15-minute maximum, so no
 // Lambda ever sleeps). 2xx ends it; 410 Gone and an unsafe URL stop it; after the last attempt
 // the event is marked FAILED and the job is parked in the DLQ.
+// One chain per event: every job carries the attempt count and the owner mark (the event's
+// work-index due time) it was sent with, and takes the attempt with a conditional write on that
+// mark before it POSTs. An SQS duplicate, a replayed old hop or a chain the sweeper replaced finds
+// the mark moved and stops without a POST.
 import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
+import { queues } from '../queues.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
+import { postponeWork } from '../store/pending-work.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
@@ -24,6 +30,7 @@ export type DeliveryOutcome =
   | 'failed'
   | 'undeliverable'
   | 'deferred'
+  | 'superseded'
   | 'nothing-to-do';
 
 /** Whether a failed attempt is worth repeating: a refused (unsafe) URL or 410 Gone is not. */
@@ -49,6 +56,31 @@ async function destination(event: EventRecord): Promise<{ url: string | null; se
   return { url, secrets: activeSigningSecrets(opened, new Date()) };
 }
 
+/**
+ * Records the attempt of a POST already made, retrying a failed write (the table briefly out of
+ * reach) while this job still owns the event and its function still runs: an attempt that is
+ * never recorded is POSTed again by the next chain.
+ */
+async function recordMadeAttempt(
+  write: () => Promise<boolean>,
+  ownedDueAt: string,
+  startedAt: number,
+): Promise<boolean> {
+  const deadline = Math.min(
+    Date.parse(ownedDueAt) - 1000,
+    startedAt + queues['deliver-event'].workerTimeoutSeconds * 1000 - 5000,
+  );
+  for (let wait = 200; ; wait = Math.min(wait * 2, 2000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() + wait >= deadline) throw error;
+      log.warn('attempt not recorded yet; retrying', { error: (error as Error).message });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 export async function deliverEvent(job: DeliverEventJob, now = new Date()): Promise<DeliveryOutcome> {
   if (job.notBefore && job.notBefore > now.getTime()) {
     // A wait longer than one SQS delay: hop again until the attempt is due.
@@ -57,6 +89,8 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   }
   const event = await getEvent(job.accountId, job.transactionId, job.eventType);
   if (event?.deliveryStatus !== 'PENDING') return 'nothing-to-do';
+  // A job without the mark, or from an attempt the event has moved past, belongs to no live chain.
+  if (!job.workDueAt || job.attempt !== event.attemptCount) return 'superseded';
 
   const { url, secrets } = await destination(event);
   if (!url) {
@@ -80,6 +114,19 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
     return 'undeliverable';
   }
 
+  const config = serviceConfig();
+  const startedAt = Date.now();
+  // Take the attempt before the POST: a copy of this job racing us finds the mark moved. The new
+  // due time outlasts the POST's timeout, so the sweeper cannot start a second chain meanwhile.
+  const ownedDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
+  const work = {
+    kind: 'deliver-event' as const,
+    accountId: event.accountId,
+    transactionId: event.transactionId,
+    eventType: event.type,
+  };
+  if (!(await postponeWork(work, ownedDueAt, job.workDueAt))) return 'superseded';
+
   const payload = buildEnvelope({
     eventId: event.eventId,
     type: event.type,
@@ -87,7 +134,6 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
     data: event.data,
   });
   const headers = signWebhook({ id: event.eventId, timestamp: now, payload, secrets });
-  const config = serviceConfig();
   const result = await postWebhook({
     url,
     body: payload,
@@ -114,12 +160,17 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   });
 
   if (result.ok) {
-    await recordAttempt(event, attempt, {
-      deliveryStatus: 'DELIVERED',
-      runAttempts,
-      nextDueAt: null,
-      lastError: null,
-    });
+    await recordMadeAttempt(
+      () =>
+        recordAttempt(
+          event,
+          attempt,
+          { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null },
+          ownedDueAt,
+        ),
+      ownedDueAt,
+      startedAt,
+    );
     return 'delivered';
   }
   const permanent = permanentFailure(result);
@@ -127,32 +178,45 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   if (delayMs === null) {
     const reason = permanent ?? `gave up after ${runAttempts} attempts; last: ${attempt.error}`;
     if (
-      await recordAttempt(event, attempt, {
-        deliveryStatus: 'FAILED',
-        runAttempts,
-        nextDueAt: null,
-        lastError: reason,
-      })
+      await recordMadeAttempt(
+        () =>
+          recordAttempt(
+            event,
+            attempt,
+            { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason },
+            ownedDueAt,
+          ),
+        ownedDueAt,
+        startedAt,
+      )
     ) {
       await sendToDeadLetter('deliver-event', { ...job, eventId: event.eventId, reason });
     }
     return 'failed';
   }
   const dueAt = now.getTime() + delayMs;
-  // The work index keeps the next attempt owed even if the message below is lost.
-  const recorded = await recordAttempt(event, attempt, {
-    deliveryStatus: 'PENDING',
-    runAttempts,
-    nextDueAt: new Date(dueAt + config.sweepAfterMs).toISOString(),
-    lastError: attempt.error,
-  });
-  if (!recorded) return 'nothing-to-do';
+  // The work index keeps the next attempt owed even if the message below is lost; its due time
+  // is the next job's owner mark.
+  const nextDueAt = new Date(dueAt + config.sweepAfterMs).toISOString();
+  const recorded = await recordMadeAttempt(
+    () =>
+      recordAttempt(
+        event,
+        attempt,
+        { deliveryStatus: 'PENDING', runAttempts, nextDueAt, lastError: attempt.error },
+        ownedDueAt,
+      ),
+    ownedDueAt,
+    startedAt,
+  );
+  if (!recorded) return 'superseded';
   await enqueueDeliverEvent(
     {
       accountId: job.accountId,
       transactionId: job.transactionId,
       eventType: job.eventType,
       attempt: attempt.number,
+      workDueAt: nextDueAt,
       notBefore: dueAt,
     },
     delaySecondsFor(delayMs),

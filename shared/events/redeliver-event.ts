@@ -21,7 +21,13 @@ export async function redeliverEvent(
       `event ${eventId} is being delivered; wait for the current run to end`,
     );
   try {
-    await enqueueDeliverEvent({ accountId, transactionId: event.transactionId, eventType: event.type });
+    await enqueueDeliverEvent({
+      accountId,
+      transactionId: event.transactionId,
+      eventType: event.type,
+      attempt: event.attemptCount,
+      workDueAt: dueAt,
+    });
   } catch (error) {
     log.warn('redelivery job not enqueued; the sweeper will start it', {
       eventId,

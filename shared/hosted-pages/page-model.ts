@@ -51,6 +51,8 @@ export function boletoPdfPath(token: string): string {
 export function pageStatus(record: Pick<TransactionRecord, 'status' | 'expiresAt'>, now: Date): PageStatus {
   if (record.status === 'PENDING' && record.expiresAt && Date.parse(record.expiresAt) <= now.getTime())
     return 'EXPIRED';
+  // Work on it was given up (an operator is alerted): the payer is not invited to pay it.
+  if (record.status === 'FAILED') return 'EXPIRED';
   return record.status;
 }
 

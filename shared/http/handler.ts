@@ -12,6 +12,7 @@ import type { RequestSchemasOf, RouteResult } from '../openapi/route-result.ts';
 import type { RouteDef } from '../routes.ts';
 import { admit } from './admission.ts';
 import { errorResponse } from './error-mapper.ts';
+import { jsonShapeViolation } from './json-limits.ts';
 import { maskedPath } from './masked-path.ts';
 import type { HttpResult } from './responses.ts';
 import { parseOrThrow } from './validation.ts';
@@ -124,6 +125,12 @@ export function httpHandler<
       before: (request) => {
         if (bodyBytes(request.event) > maxJsonBodyBytes)
           throw payloadTooLarge(`body: must be at most ${maxJsonBodyBytes} bytes`);
+        // Before the parser and everything after it that walks the body recursively.
+        const { body, isBase64Encoded } = request.event;
+        const violation = body
+          ? jsonShapeViolation(isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body)
+          : null;
+        if (violation) throw badRequest('validation', `body: ${violation}`);
       },
     });
     handle.use(httpJsonBodyParser());

@@ -67,7 +67,8 @@ export async function listEventsWithAttempts(
 
 /**
  * Records one attempt and the event's new state in one transaction. The attempt number must be
- * the next one, so a duplicate worker running the same attempt records nothing.
+ * the next one and the event must still carry the owner mark of the chain that made the attempt
+ * (`ownedDueAt`), so a duplicate worker or a superseded chain records nothing.
  * `nextDueAt` keeps the event in the work index (more attempts owed); null takes it out.
  */
 export function recordAttempt(
@@ -79,6 +80,7 @@ export function recordAttempt(
     nextDueAt: string | null;
     lastError: string | null;
   },
+  ownedDueAt: string,
 ): Promise<boolean> {
   const workIndex = next.nextDueAt
     ? keys.pendingWork('deliver-event', next.nextDueAt, event.transactionId)
@@ -94,6 +96,7 @@ export function recordAttempt(
   ];
   // Out of the work index once no attempt is owed.
   const removals = workIndex ? '' : ' REMOVE gsi2pk, gsi2sk';
+  const owned = keys.pendingWork('deliver-event', ownedDueAt, event.transactionId);
   return transactIf([
     {
       Put: {
@@ -113,8 +116,9 @@ export function recordAttempt(
         TableName: tableName(),
         Key: keys.event(event.accountId, event.transactionId, event.type),
         UpdateExpression: `SET ${assignments.join(', ')}${removals}`,
-        ConditionExpression: 'attemptCount = :previous',
+        ConditionExpression: 'attemptCount = :previous AND gsi2sk = :owned',
         ExpressionAttributeValues: {
+          ':owned': owned.gsi2sk,
           ':number': attempt.number,
           ':previous': attempt.number - 1,
           ':runAttempts': next.runAttempts,

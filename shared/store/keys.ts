@@ -2,11 +2,22 @@
 // Everything that belongs to an account lives under a partition key that starts with the
 // account id, so a request can only ever reach its own account's items.
 
+import { workIndexShards } from '../config.ts';
 import type { QueueName } from '../queues.ts';
 
 const acc = (accountId: string) => `ACC#${accountId}`;
 
 export type WorkKind = QueueName;
+
+/** FNV-1a over the id: a stable, even spread of transaction ids over the work-index partitions. */
+export function workShard(id: string, shards = workIndexShards()): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < id.length; index += 1) {
+    hash ^= id.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % shards;
+}
 
 export const keys = {
   /** An API key, found by the SHA-256 of the secret. */
@@ -51,12 +62,15 @@ export const keys = {
    * Sparse work index: an item carries these keys only while background work on it is owed
    * (an instruction to fill, a payment to watch, a webhook to deliver), sorted by when that
    * work is due. The sweeper re-enqueues whatever is overdue, so no lost message loses work.
+   * Each kind is spread over `workIndexShards()` partitions by the transaction id.
    */
   pendingWork: (kind: WorkKind, dueAt: string, id: string) => ({
-    gsi2pk: `WORK#${kind}`,
+    gsi2pk: `WORK#${kind}#${workShard(id)}`,
     gsi2sk: `${dueAt}#${id}`,
   }),
-  pendingWorkPartition: (kind: WorkKind) => `WORK#${kind}`,
+  pendingWorkPartition: (kind: WorkKind, shard: number) => `WORK#${kind}#${shard}`,
+  /** Every partition of a kind starts with this (a partition count change keeps items reachable). */
+  pendingWorkPrefix: (kind: WorkKind) => `WORK#${kind}#`,
   idempotency: (accountId: string, idempotencyKey: string) => ({
     pk: `${acc(accountId)}#IDEM#${idempotencyKey}`,
     sk: 'IDEMPOTENCY',

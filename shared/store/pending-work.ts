@@ -1,4 +1,5 @@
-// The sparse work index (gsi2): what background work is owed, and when it is due.
+// The sparse work index (gsi2): what background work is owed, and when it is due. Each kind of
+// work is spread over several partitions (keys.pendingWork); the sweeper reads them all.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
@@ -12,7 +13,15 @@ export type WorkItem =
   | { kind: 'fill-instruction' | 'watch-payment'; accountId: string; transactionId: string }
   | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType };
 
-export type PendingWork = WorkItem & { dueAt: string };
+export type PendingWork = WorkItem & {
+  dueAt: string;
+  /** Sweeps in a row that found this work where the previous sweep left it (no job made progress). */
+  sweepsWithoutProgress: number;
+  /** Delivery work only: attempts the event has had so far. */
+  attemptCount?: number;
+};
+
+export type WorkPageKey = Record<string, unknown>;
 
 /** The item that carries the work in the index: the transaction, or the event being delivered. */
 function itemKey(work: WorkItem): { pk: string; sk: string } {
@@ -23,13 +32,15 @@ function itemKey(work: WorkItem): { pk: string; sk: string } {
 
 const { gsi2 } = table.indexes;
 
-/** Items whose work was due before `dueBefore`, oldest first. */
+/** One page of the work in one partition that was due before `dueBefore`, oldest first. */
 export async function listOverdueWork(
   kind: WorkKind,
+  shard: number,
   dueBefore: string,
   limit: number,
-): Promise<PendingWork[]> {
-  const { Items = [] } = await dynamo().send(
+  startKey?: WorkPageKey,
+): Promise<{ work: PendingWork[]; nextKey: WorkPageKey | undefined }> {
+  const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'gsi2',
@@ -40,40 +51,140 @@ export async function listOverdueWork(
         '#txid': kind === 'deliver-event' ? 'transactionId' : 'id',
         '#type': 'type',
       },
-      ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(kind), ':before': dueBefore },
-      ProjectionExpression: 'accountId, #txid, #type, #sk',
+      ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(kind, shard), ':before': dueBefore },
+      ProjectionExpression: 'accountId, #txid, #type, #sk, workSweeps, sweptWorkSk, attemptCount',
       Limit: limit,
+      ExclusiveStartKey: startKey,
     }),
   );
-  return Items.flatMap((item): PendingWork[] => {
+  const work = (page.Items ?? []).flatMap((item): PendingWork[] => {
     const accountId = item.accountId as string;
-    const dueAt = String(item[gsi2.sortKey]).split('#')[0] as string;
-    if (kind !== 'deliver-event') return [{ kind, accountId, transactionId: item.id as string, dueAt }];
+    const sortKey = String(item[gsi2.sortKey]);
+    const dueAt = sortKey.split('#')[0] as string;
+    // The count only holds while the item is where the last sweep put it; any move is progress.
+    const sweepsWithoutProgress = item.sweptWorkSk === sortKey ? Number(item.workSweeps ?? 0) : 0;
+    if (kind !== 'deliver-event')
+      return [{ kind, accountId, transactionId: item.id as string, dueAt, sweepsWithoutProgress }];
     if (!isEventType(item.type)) return [];
-    return [{ kind, accountId, transactionId: item.transactionId as string, eventType: item.type, dueAt }];
+    return [
+      {
+        kind,
+        accountId,
+        transactionId: item.transactionId as string,
+        eventType: item.type,
+        dueAt,
+        sweepsWithoutProgress,
+        attemptCount: Number(item.attemptCount ?? 0),
+      },
+    ];
   });
+  return { work, nextKey: page.LastEvaluatedKey };
+}
+
+function sortKey(work: WorkItem, dueAt: string): string {
+  return keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk;
 }
 
 /**
  * Moves the work's due time; false when the work is no longer pending or, with `expectedDueAt`,
- * when someone else moved it meanwhile. A job chain carries the due time it set last: if that
- * changed, another chain (the sweeper's, or an SQS duplicate) owns the work and this one stops.
+ * when someone else moved it meanwhile. A job chain carries the due time it set last (its owner
+ * mark): if that changed, another chain (the sweeper's, or an SQS duplicate) owns the work and
+ * this one stops.
  */
 export function postponeWork(work: WorkItem, dueAt: string, expectedDueAt?: string): Promise<boolean> {
+  const entry = keys.pendingWork(work.kind, dueAt, work.transactionId);
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
       Key: itemKey(work),
-      UpdateExpression: 'SET #sk = :sk',
-      ConditionExpression: expectedDueAt ? '#pk = :pk AND #sk = :expected' : '#pk = :pk',
+      UpdateExpression: 'SET #pk = :pk, #sk = :sk',
+      ConditionExpression: expectedDueAt
+        ? 'begins_with(#pk, :kind) AND #sk = :expected'
+        : 'begins_with(#pk, :kind)',
       ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
       ExpressionAttributeValues: {
-        ':pk': keys.pendingWorkPartition(work.kind),
-        ':sk': keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk,
-        ...(expectedDueAt
-          ? { ':expected': keys.pendingWork(work.kind, expectedDueAt, work.transactionId).gsi2sk }
-          : {}),
+        ':kind': keys.pendingWorkPrefix(work.kind),
+        ':pk': entry.gsi2pk,
+        ':sk': entry.gsi2sk,
+        ...(expectedDueAt ? { ':expected': sortKey(work, expectedDueAt) } : {}),
       },
     }),
   );
+}
+
+/**
+ * The sweeper takes overdue work found at `work.dueAt`: moves it to `nextDueAt` and counts the
+ * sweep. False when a live chain moved it meanwhile (that chain keeps it).
+ */
+export function claimOverdueWork(work: PendingWork, nextDueAt: string, sweeps: number): Promise<boolean> {
+  const entry = keys.pendingWork(work.kind, nextDueAt, work.transactionId);
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: itemKey(work),
+      UpdateExpression: 'SET #pk = :pk, #sk = :sk, workSweeps = :sweeps, sweptWorkSk = :sk',
+      ConditionExpression: 'begins_with(#pk, :kind) AND #sk = :expected',
+      ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+      ExpressionAttributeValues: {
+        ':kind': keys.pendingWorkPrefix(work.kind),
+        ':pk': entry.gsi2pk,
+        ':sk': entry.gsi2sk,
+        ':sweeps': sweeps,
+        ':expected': sortKey(work, work.dueAt),
+      },
+    }),
+  );
+}
+
+/** Takes back a sweep that never reached the queue (SQS down): it is no failure of the job. */
+export function uncountSweep(work: WorkItem, claimedDueAt: string, sweeps: number): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: itemKey(work),
+      UpdateExpression: 'SET workSweeps = :previous',
+      ConditionExpression: '#sk = :claimed',
+      ExpressionAttributeNames: { '#sk': gsi2.sortKey },
+      ExpressionAttributeValues: { ':previous': sweeps - 1, ':claimed': sortKey(work, claimedDueAt) },
+    }),
+  );
+}
+
+/**
+ * Gives the work up: a PENDING transaction (instruction or payment watch) becomes FAILED with
+ * its reason, or the event's delivery FAILED; either way it leaves the index. A closed
+ * transaction's last look at the rail keeps its status and only records the reason. Only from
+ * where the sweeper found it, so a chain that came back to life meanwhile wins.
+ */
+export async function abandonWork(work: PendingWork, reason: string, now: Date): Promise<boolean> {
+  const names = { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey };
+  const update = (expression: string, condition: string, values: Record<string, unknown>) =>
+    writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(work),
+        UpdateExpression: `${expression} REMOVE #pk, #sk, workSweeps, sweptWorkSk`,
+        ConditionExpression: `#sk = :expected AND ${condition}`,
+        ExpressionAttributeNames: condition.includes('#status') ? { ...names, '#status': 'status' } : names,
+        ExpressionAttributeValues: { ':expected': sortKey(work, work.dueAt), ':reason': reason, ...values },
+      }),
+    );
+  if (work.kind === 'deliver-event')
+    return update('SET deliveryStatus = :failed, lastError = :reason', 'deliveryStatus = :pending', {
+      ':failed': 'FAILED',
+      ':pending': 'PENDING',
+    });
+  const at = { ':now': now.toISOString() };
+  if (
+    await update('SET #status = :failed, failureReason = :reason, updatedAt = :now', '#status = :pending', {
+      ':failed': 'FAILED',
+      ':pending': 'PENDING',
+      ...at,
+    })
+  )
+    return true;
+  return update('SET failureReason = :reason, updatedAt = :now', '#status <> :pending', {
+    ':pending': 'PENDING',
+    ...at,
+  });
 }

@@ -16,6 +16,7 @@ function refusal(transaction: TransactionRecord) {
     PAID: 'has been paid',
     EXPIRED: 'has expired',
     CANCELED: 'is already canceled',
+    FAILED: 'has failed (see failureReason)',
     PENDING: 'changed while it was being canceled; retry',
   }[transaction.status];
   return conflict(

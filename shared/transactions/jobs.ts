@@ -26,8 +26,13 @@ export interface DeliverEventJob {
   accountId: string;
   transactionId: string;
   eventType: EventType;
-  /** Delivery attempts already made. */
-  attempt?: number;
+  /** Delivery attempts the event had when this job was sent; another count means another chain moved on. */
+  attempt: number;
+  /**
+   * The owner mark: the event's work-index due time as this job's chain (or the sweep that
+   * started it) set it. Only the job whose mark is still on the event may make the next attempt.
+   */
+  workDueAt: string;
   /** Epoch ms before which the attempt must not run (delays longer than SQS's 15 min are chained). */
   notBefore?: number;
 }

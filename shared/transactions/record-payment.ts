@@ -47,6 +47,7 @@ export async function recordPayment(
       transactionId: transaction.id,
       eventType: 'cashin.paid',
       attempt: 0,
+      workDueAt: deliveryDueAt,
     });
   } catch (error) {
     log.warn('delivery job not enqueued; the sweeper will start it', {

@@ -4,7 +4,6 @@
 // through the rail, as for a real payment.
 import { serviceConfig } from '../config.ts';
 import { conflict, notFound } from '../errors.ts';
-import { log } from '../log.ts';
 import { paySandboxCharge } from '../rails/sandbox/sandbox-rail.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { findTransaction } from './get-transaction.ts';
@@ -50,6 +49,14 @@ export async function paySandboxTransaction(
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
   const settleAfterMs = options.settleAfterMs ?? serviceConfig().sandboxSettlementDelayMs;
+  // The provider's notification is queued before the rail takes the payment, so no payment is
+  // ever without one: a charge closed while its payment settles is only reported by it. When
+  // the queue is down the payment is refused (the payer retries); a notification for a payment
+  // the rail then refuses finds nothing. It comes a second after settlement, never before.
+  await enqueueWatchPayment(
+    { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
+    delaySecondsFor(settleAfterMs + 1000),
+  );
   const outcome = await paySandboxCharge(transaction, now, settleAfterMs);
   if (outcome === 'expired') throw notPayable(transaction, 'expired');
   if (outcome === 'closed') throw notPayable(transaction, 'canceled');
@@ -58,20 +65,6 @@ export async function paySandboxTransaction(
       'transaction.instruction_pending',
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
-  if (outcome === 'paid') {
-    try {
-      // The provider's notification arrives when it settles.
-      await enqueueWatchPayment(
-        { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
-        delaySecondsFor(settleAfterMs),
-      );
-    } catch (error) {
-      log.warn('payment notification not enqueued; the scheduled poll will notice', {
-        transactionId: transaction.id,
-        error: (error as Error).message,
-      });
-    }
-  }
   return { transactionId: transaction.id, railStatus: 'PAID', status: transaction.status };
 }
 

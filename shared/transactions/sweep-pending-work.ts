@@ -1,13 +1,33 @@
 // The safety net under every queue: work that is overdue in the sparse work index (the
 // purchase's enqueue failed, a worker died between its write and its send, a message was
-// dead-lettered) is enqueued again. Workers are idempotent, so a duplicate job does no harm.
-import { serviceConfig } from '../config.ts';
+// dead-lettered) is enqueued again, carrying the owner mark the sweep set, so it starts one
+// chain and any older chain stops. Each run reads every partition of every kind, page by page,
+// until nothing overdue is left or its time budget is spent (the next run goes on). Work whose
+// job never makes progress is swept with a growing wait and, after a bounded number of sweeps,
+// given up: the transaction or the event is marked FAILED and counted (an alarm watches it).
+import { serviceConfig, workIndexShards } from '../config.ts';
 import { log } from '../log.ts';
+import { countMetric, metricNames } from '../metrics.ts';
 import type { WorkKind } from '../store/keys.ts';
-import { listOverdueWork, type PendingWork, postponeWork } from '../store/pending-work.ts';
+import {
+  abandonWork,
+  claimOverdueWork,
+  listOverdueWork,
+  type PendingWork,
+  uncountSweep,
+  type WorkPageKey,
+} from '../store/pending-work.ts';
 import { enqueueDeliverEvent, enqueueFillInstruction, enqueueWatchPayment } from './jobs.ts';
 
 const pageSize = 100;
+/** Items of one page handled at once (each is a conditional write and an SQS send). */
+const concurrency = 16;
+/** The longest wait between two sweeps of the same stuck work. */
+const maxSweepWaitMs = 30 * 60_000;
+/** Enqueue failures in one run after which the queue is taken to be down until the next run. */
+const enqueueFailuresBeforeStop = 3;
+
+const kinds: readonly WorkKind[] = ['fill-instruction', 'watch-payment', 'deliver-event'];
 
 const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
   'fill-instruction': (work, workDueAt) =>
@@ -19,41 +39,113 @@ const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promis
       mode: 'poll',
       workDueAt,
     }),
-  'deliver-event': (work) => {
+  'deliver-event': (work, workDueAt) => {
     if (work.kind !== 'deliver-event') throw new Error(`not delivery work: ${work.kind}`);
     return enqueueDeliverEvent({
       accountId: work.accountId,
       transactionId: work.transactionId,
       eventType: work.eventType,
+      attempt: work.attemptCount ?? 0,
+      workDueAt,
     });
   },
 };
 
-export async function sweepPendingWork(now = new Date()): Promise<Record<WorkKind, number>> {
-  const nextDue = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
-  const enqueued: Record<WorkKind, number> = {
-    'fill-instruction': 0,
-    'watch-payment': 0,
-    'deliver-event': 0,
+const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
+  'fill-instruction': (sweeps) =>
+    `instruction never filled: its job failed to make progress through ${sweeps} sweeps`,
+  'watch-payment': (sweeps) =>
+    `payment watch given up: its job failed to make progress through ${sweeps} sweeps`,
+  'deliver-event': (sweeps) => `delivery given up: its job failed to make progress through ${sweeps} sweeps`,
+};
+
+/** Wait before the sweep after the `sweeps`-th: the grace period, doubled each time, capped. */
+export function sweepWaitMs(sweeps: number, sweepAfterMs: number): number {
+  return Math.min(sweepAfterMs * 2 ** Math.max(0, sweeps - 1), Math.max(sweepAfterMs, maxSweepWaitMs));
+}
+
+export interface SweepResult {
+  enqueued: Record<WorkKind, number>;
+  abandoned: Record<WorkKind, number>;
+  /** False when the run stopped early (time budget spent, or the queue down): the next run goes on. */
+  drained: boolean;
+}
+
+export async function sweepPendingWork(
+  now = new Date(),
+  clock: () => number = Date.now,
+): Promise<SweepResult> {
+  const config = serviceConfig();
+  const startedAt = clock();
+  const result: SweepResult = {
+    enqueued: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0 },
+    abandoned: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0 },
+    drained: true,
   };
-  for (const kind of Object.keys(enqueue) as WorkKind[]) {
-    const overdue = await listOverdueWork(kind, now.toISOString(), pageSize);
-    for (const work of overdue) {
-      // Postpone first: if the send then fails, the next sweep tries again after the grace period.
-      // Only from the due time just read: a chain that moved it meanwhile is alive and keeps the work.
-      if (!(await postponeWork(work, nextDue, work.dueAt))) continue;
-      try {
-        await enqueue[kind](work, nextDue);
-        enqueued[kind] += 1;
-      } catch (error) {
-        log.warn('sweeper could not enqueue a job', {
-          kind,
-          transactionId: work.transactionId,
-          error: (error as Error).message,
-        });
-      }
+  let enqueueFailures = 0;
+
+  async function sweepOne(work: PendingWork): Promise<void> {
+    if (work.sweepsWithoutProgress >= config.workMaxSweeps) {
+      const reason = abandonReason[work.kind](work.sweepsWithoutProgress);
+      if (!(await abandonWork(work, reason, now))) return;
+      result.abandoned[work.kind] += 1;
+      log.error('work given up', { kind: work.kind, transactionId: work.transactionId, reason });
+      countMetric(metricNames.workAbandoned, 1, { kind: work.kind, transactionId: work.transactionId });
+      return;
+    }
+    const sweeps = work.sweepsWithoutProgress + 1;
+    const nextDue = new Date(now.getTime() + sweepWaitMs(sweeps, config.sweepAfterMs)).toISOString();
+    // Claim first, from the due time just read: a chain that moved it meanwhile is alive and keeps
+    // the work. If the send then fails, the next sweep tries again after the wait.
+    if (!(await claimOverdueWork(work, nextDue, sweeps))) return;
+    try {
+      await enqueue[work.kind](work, nextDue);
+      result.enqueued[work.kind] += 1;
+    } catch (error) {
+      enqueueFailures += 1;
+      await uncountSweep(work, nextDue, sweeps).catch(() => undefined);
+      log.warn('sweeper could not enqueue a job', {
+        kind: work.kind,
+        transactionId: work.transactionId,
+        error: (error as Error).message,
+      });
     }
   }
-  if (Object.values(enqueued).some((count) => count > 0)) log.info('swept overdue work', enqueued);
-  return enqueued;
+
+  // Every partition of every kind, one page at a time in turn, so a spent budget leaves no
+  // partition starved: each one's oldest work went first.
+  const partitions = kinds.flatMap((kind) =>
+    Array.from({ length: workIndexShards() }, (_, shard) => ({
+      kind,
+      shard,
+      nextKey: undefined as WorkPageKey | undefined,
+      done: false,
+    })),
+  );
+  const overBudget = () => clock() - startedAt >= config.sweepTimeBudgetMs;
+  while (partitions.some((partition) => !partition.done)) {
+    for (const partition of partitions) {
+      if (partition.done) continue;
+      if (overBudget() || enqueueFailures >= enqueueFailuresBeforeStop) {
+        result.drained = false;
+        break;
+      }
+      const page = await listOverdueWork(
+        partition.kind,
+        partition.shard,
+        now.toISOString(),
+        pageSize,
+        partition.nextKey,
+      );
+      for (let index = 0; index < page.work.length; index += concurrency)
+        await Promise.all(page.work.slice(index, index + concurrency).map(sweepOne));
+      partition.nextKey = page.nextKey;
+      partition.done = !page.nextKey;
+    }
+    if (!result.drained) break;
+  }
+  const total = (counts: Record<WorkKind, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+  if (total(result.enqueued) || total(result.abandoned) || !result.drained)
+    log.info('swept overdue work', { ...result, tookMs: clock() - startedAt });
+  return result;
 }

@@ -69,6 +69,10 @@ const transactionEntries = {
       'Only when the rail refused the charge for good: why (the transaction gets no instruction).',
     ),
   ),
+  failureReason: v.pipe(
+    v.optional(v.nullable(v.string())),
+    v.description('Only on FAILED transactions: why background work gave up (an operator is alerted).'),
+  ),
   canceledAt: v.pipe(
     v.optional(nullableTimestamp),
     v.description('Set when canceled (POST /transactions/{id}/cancel).'),

@@ -4,11 +4,12 @@
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
-export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'] as const;
+/** FAILED: background work gave up on it (see failureReason); an operator is alerted. */
+export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED', 'FAILED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /** States a rail can still turn into PAID: money that arrives late is never silent. */
-export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED'];
+export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED', 'FAILED'];
 
 export interface TransactionRecord {
   id: string;
@@ -59,6 +60,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
+  failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
   canceledAt?: string | null;
 }
@@ -82,6 +85,7 @@ export interface TransactionView {
   costFee: number;
   updatedAt?: string;
   paidAt?: string | null;
+  failureReason?: string | null;
   /** Only when the rail refused the charge for good. */
   instructionFailure?: string;
   canceledAt?: string | null;
@@ -181,11 +185,14 @@ export function creationView(record: TransactionRecord): TransactionView {
 
 /** What GET /transactions/:id and the webhook's `data` show. */
 export function transactionView(record: TransactionRecord): TransactionView {
-  return {
+  const view: TransactionView = {
     ...creationView(record),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),
     canceledAt: record.canceledAt ?? null,
   };
+  // Shown only when something went wrong, so the usual object keeps the contract's keys.
+  if (record.failureReason) view.failureReason = record.failureReason;
+  return view;
 }

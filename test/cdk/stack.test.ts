@@ -410,6 +410,12 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       (alarm.Metrics as any[] | undefined)?.some((metric) => metric.MetricStat?.Metric.MetricName === '5xx'),
     );
     expect(apiAlarm).toMatchObject({ Threshold: config.apiErrorRatePercent });
+    const abandoned = alarms.find((alarm) => alarm.MetricName === 'WorkAbandoned');
+    expect(abandoned).toMatchObject({
+      Namespace: 'CatalogCashin',
+      Dimensions: [{ Name: 'Stage', Value: stageName }],
+      Threshold: 1,
+    });
     expect(ofType(resources, 'AWS::SNS::Subscription')).toHaveLength(stageName === 'prod' ? 1 : 0);
     expect(ofType(resources, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
   });

@@ -280,3 +280,42 @@ describe('no request to any route yields a 5xx', () => {
     }, 120_000);
   }
 });
+
+describe('deep and wide bodies are refused by their explicit bound, never by a 5xx', () => {
+  it('POST /transactions/v2/purchase and POST /v2/products', async () => {
+    const shapes = fc.oneof(
+      fc
+        .record({ depth: fc.integer({ min: 1, max: 5000 }), open: fc.constantFrom('[', '{"k":') })
+        .map(({ depth, open }) => ({
+          value: `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`,
+          over: depth + 1 > 64 ? 'nesting' : null,
+        })),
+      fc.integer({ min: 0, max: 15_000 }).map((items) => ({
+        value: `[${Array.from({ length: items }, () => '1').join(',')}]`,
+        over: items > 10_000 ? 'items' : null,
+      })),
+      fc.integer({ min: 0, max: 1_500 }).map((keys) => ({
+        value: `{${Array.from({ length: keys }, (_, i) => `"k${i}":1`).join(',')}}`,
+        over: keys > 1_000 ? 'keys' : null,
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(shapes, fc.boolean(), async ({ value, over }, purchase) => {
+        // The hostile value sits one level down: in the "not used" cpf, or in product metadata.
+        const rawBody = purchase
+          ? `${JSON.stringify(bobBody()).slice(0, -1)},"cpf":${value}}`
+          : `{"name":"Deep","metadata":{"x":${value}}}`;
+        const response = await call('POST', purchase ? '/transactions/v2/purchase' : '/v2/products', {
+          rawBody,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(response.status, rawBody.slice(0, 200)).toBeLessThan(500);
+        if (over) {
+          expect(response.status).toBe(400);
+          expect(JSON.stringify(response.body)).toContain(over);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});

@@ -228,6 +228,17 @@ describe('BRL boleto', () => {
   });
 });
 
+describe('cpf where the contract says "not used" (COP, BOB)', () => {
+  it('is ignored when it is a string or null, and type-checked when sent', () => {
+    expect(parse({ ...copBody(), cpf: 'anything' }).currency).toBe('COP');
+    expect(parse({ ...bobBody(), cpf: null }).currency).toBe('BOB');
+    const deep = JSON.parse(`${'['.repeat(2000)}${']'.repeat(2000)}`);
+    expect(rejection({ ...bobBody(), cpf: deep })).toBe('cpf: must be a string');
+    expect(rejection({ ...copBody(), cpf: 52998224725 })).toBe('cpf: must be a string');
+    expect(rejection({ ...copBody(), cpf: 'x'.repeat(256) })).toMatch(/^cpf: /);
+  });
+});
+
 describe('COP', () => {
   it('returns the normalised request with BANK_TRANSFER by default and ignores cpf', () => {
     expect(parse({ ...copBody(), cpf: 'not used' })).toEqual({

@@ -647,7 +647,7 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
-            cpf?: unknown;
+            cpf?: string | null;
         };
         BobPurchase: {
             /**
@@ -668,7 +668,7 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
-            cpf?: unknown;
+            cpf?: string | null;
         };
         /** Product */
         Product: {
@@ -735,7 +735,7 @@ export interface components {
             installments: null;
             externalId: string | null;
             /** @enum {string} */
-            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED";
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED";
             /** @description Cents of the currency. */
             amount: number;
             /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
@@ -774,6 +774,8 @@ export interface components {
             paidAt?: string | null;
             /** @description Only when the rail refused the charge for good: why (the transaction gets no instruction). */
             instructionFailure?: string;
+            /** @description Only on FAILED transactions: why background work gave up (an operator is alerted). */
+            failureReason?: string | null;
             /** @description Set when canceled (POST /transactions/{id}/cancel). */
             canceledAt?: string | null;
         };
@@ -786,7 +788,7 @@ export interface components {
              * @description The transaction's status now; the payment watcher moves it to PAID within seconds.
              * @enum {string}
              */
-            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED";
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED";
         };
         /** PixNotificationReceipt */
         PixNotificationReceipt: {
@@ -953,6 +955,8 @@ export interface components {
                 paidAt: string;
                 /** @description Only when the rail refused the charge for good: why (the transaction gets no instruction). */
                 instructionFailure?: string;
+                /** @description Only on FAILED transactions: why background work gave up (an operator is alerted). */
+                failureReason?: string | null;
                 /** @description Set when canceled (POST /transactions/{id}/cancel). */
                 canceledAt?: string | null;
             };

@@ -1,7 +1,7 @@
 // COP and BOB purchase bodies: the same fields, a local E.164 phone and the country's documents.
 import * as v from 'valibot';
 import { parseOrThrow } from '../../http/validation.ts';
-import { checkedString } from '../../validation/fields.ts';
+import { checkedString, identifier, optionalField } from '../../validation/fields.ts';
 import { amountSchema } from '../amounts.ts';
 import { parseBolivianDocument, parseColombianDocument } from '../documents.ts';
 import { parseE164Phone } from '../phone.ts';
@@ -15,8 +15,8 @@ import {
   type VariantContext,
 } from '../purchase-request.ts';
 
-// The contract lists cpf as "not used" for COP and BOB: accepted and ignored, whatever it holds.
-const unusedCpf = v.optional(v.unknown());
+/** The contract calls cpf "not used" in COP and BOB: ignored, but still a string when sent. */
+const unusedCpf = optionalField(identifier(255));
 
 /** One schema per amount range (a catalogue row's range is one object for the process's life). */
 function perRange<S>(build: (amount: VariantContext['amount']) => S) {

@@ -1,0 +1,389 @@
+// npm run chaos [-- --purchases 300 --seed 13 --max-minutes 10]
+// A fault run with figures, on loopback only and bounded in count and time: a few hundred
+// purchases and payments through the local stack while SQS is unreachable for a while, DynamoDB
+// Local is restarted (its data kept on disk), the webhook receiver fails about half of its calls
+// (errors, hangs past the timeout, resets) and answers some slowly, SQS delivers some messages
+// twice (in the same batch or seconds later), and some transactions are paid around their expiry.
+// It prints what happened and the figures that must be zero (a line with `lost` among them), and
+// exits non-zero when one is not.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { freePort } from '../../infra/local/free-port.ts';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { basicAuthorization } from '../../shared/auth/credentials.ts';
+import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
+import { type FlakyReceiver, startFlakyReceiver } from './flaky-receiver.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    purchases: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '13' },
+    'max-minutes': { type: 'string', default: '15' },
+  },
+});
+const purchaseCount = Math.min(1000, Math.max(10, Number(args.purchases)));
+const maxMs = Math.min(30, Math.max(1, Number(args['max-minutes']))) * 60_000;
+
+/** mulberry32: the run's choices repeat for a seed (timings still vary with the machine). */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(Number(args.seed));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+const chargeTtlMs = 60_000;
+const webhookTimeoutMs = 1500;
+const spreadMs = 120_000;
+const sqsOutage = { at: 20_000, forMs: 20_000 };
+const dynamoRestartAt = 70_000;
+
+type Plan = 'pay-now' | 'pay-around-expiry' | 'never';
+interface Flow {
+  index: number;
+  kind: 'boleto' | 'cop' | 'bob';
+  plan: Plan;
+  id?: string;
+  acceptedAt?: number;
+  retriedPurchase: boolean;
+  filledSeenAt?: number;
+  expiresAt?: number;
+  payOffsetMs?: number;
+  /** The rail took the payment (202). */
+  railPaid: boolean;
+  payRefused?: number;
+  final?: { tx: any; events: any[] };
+}
+
+let baseUrl = '';
+let key = '';
+const started = Date.now();
+const elapsed = () => Date.now() - started;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: basicAuthorization(key),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // keep the text
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** Retries through faults (network errors, 5xx, 429, an in-flight 409) until an answer or the deadline. */
+async function persist(
+  call: () => Promise<{ status: number; body: any }>,
+  deadlineMs: number,
+  onRetry?: () => void,
+): Promise<{ status: number; body: any } | undefined> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    try {
+      const answer = await call();
+      const inFlight = answer.status === 409 && /still being processed/.test(JSON.stringify(answer.body));
+      if (answer.status < 500 && answer.status !== 429 && !inFlight) return answer;
+    } catch {
+      // the stack is down for a moment: try again
+    }
+    onRetry?.();
+    await sleep(300 + random() * 400);
+  }
+  return undefined;
+}
+
+function purchaseBody(kind: Flow['kind']) {
+  return kind === 'boleto' ? boletoBody() : kind === 'cop' ? copBody() : bobBody();
+}
+
+const filled = (tx: any) => Boolean(tx?.qr ?? tx?.redirectUrl ?? tx?.paymentInstruction?.boletoBarcode);
+
+async function untilFilled(id: string, deadlineMs: number): Promise<any> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    const answer = await api('GET', `/transactions/${id}`).catch(() => undefined);
+    if (answer?.status === 200 && filled(answer.body)) return answer.body;
+    await sleep(400);
+  }
+  return undefined;
+}
+
+async function runFlow(flow: Flow) {
+  await sleep((flow.index * spreadMs) / purchaseCount - elapsed());
+  // One key for every retry: a purchase whose answer was lost is replayed, never made twice.
+  const idempotencyKey = `chaos-${flow.index}-${randomUUID()}`;
+  const body = purchaseBody(flow.kind);
+  const created = await persist(
+    () => api('POST', '/transactions/v2/purchase', body, { 'idempotency-key': idempotencyKey }),
+    240_000,
+    () => {
+      flow.retriedPurchase = true;
+    },
+  );
+  if (created?.status !== 201) return;
+  flow.id = created.body.id;
+  flow.acceptedAt = elapsed();
+  const tx = await untilFilled(flow.id!, 180_000);
+  if (!tx) return;
+  flow.filledSeenAt = elapsed();
+  flow.expiresAt = tx.expiresAt ? Date.parse(tx.expiresAt) : undefined;
+  if (flow.plan === 'never') return;
+  let settleAfterMs = Math.floor(random() * 1500);
+  if (flow.plan === 'pay-around-expiry' && flow.expiresAt) {
+    // From 3 s before expiry to 1 s after, reported by the rail up to 4 s later.
+    flow.payOffsetMs = Math.floor(random() * 4000) - 3000;
+    settleAfterMs = Math.floor(random() * 4000);
+    await sleep(flow.expiresAt + flow.payOffsetMs - Date.now());
+  } else {
+    await sleep(random() * 3000);
+  }
+  const paid = await persist(
+    () => api('POST', `/sandbox/transactions/${flow.id}/pay?settleAfterMs=${settleAfterMs}`),
+    60_000,
+  );
+  if (paid?.status === 202) flow.railPaid = true;
+  else flow.payRefused = paid?.status ?? 0;
+}
+
+/** A purchase made right after a fault ends: how long until it has its instruction. */
+async function canary(): Promise<number | undefined> {
+  const from = Date.now();
+  const idempotencyKey = `canary-${randomUUID()}`;
+  const created = await persist(
+    () => api('POST', '/transactions/v2/purchase', bobBody(), { 'idempotency-key': idempotencyKey }),
+    120_000,
+  );
+  if (created?.status !== 201) return undefined;
+  return (await untilFilled(created.body.id, 120_000)) ? Date.now() - from : undefined;
+}
+
+async function readFinal(flow: Flow): Promise<Flow['final']> {
+  const tx = await api('GET', `/transactions/${flow.id}`).catch(() => undefined);
+  const events = await api('GET', `/transactions/${flow.id}/events`).catch(() => undefined);
+  if (tx?.status === 404) return { tx: { status: 'MISSING' }, events: [] };
+  if (tx?.status !== 200 || events?.status !== 200) return undefined;
+  return { tx: tx.body, events: events.body.data as any[] };
+}
+
+const statusOf = (flow: Flow) => flow.final?.tx.status as string | undefined;
+
+/** Whether the flow's transaction reached where it must end. */
+function settled(flow: Flow, now: number): boolean {
+  const final = flow.final;
+  if (!final) return false;
+  const { tx, events } = final;
+  const eventsDone = events.every((event) => event.deliveryStatus !== 'PENDING');
+  if (flow.railPaid) return tx.status === 'PAID' && events.length === 1 && eventsDone;
+  if (tx.status === 'PAID') return events.length === 1 && eventsDone;
+  if (tx.status === 'EXPIRED') return true;
+  // A boleto (payable until the end of its due day) or a COP/BOB charge not yet due may stay
+  // PENDING, once it has its instruction; an unpaid COP/BOB charge past its expiry must be
+  // closed and the transaction EXPIRED.
+  const expiresAt = tx.expiresAt ? Date.parse(tx.expiresAt) : undefined;
+  return tx.status === 'PENDING' && filled(tx) && (flow.kind === 'boleto' || (expiresAt ?? 0) > now);
+}
+
+async function main() {
+  const hardStop = setTimeout(() => {
+    process.stdout.write(`chaos: the run passed its bound of ${seconds(maxMs)}; stopping\n`);
+    process.exit(2);
+  }, maxMs);
+  hardStop.unref();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'cashin-chaos-'));
+  const dynamoPort = await freePort();
+  let dynamo: DynamoDbLocal = await startDynamoDbLocal({ dataDir, port: dynamoPort });
+  const receiver: FlakyReceiver = await startFlakyReceiver({ random, senderTimeoutMs: webhookTimeoutMs });
+  const copiesMade: Record<string, number> = {};
+  const stack: LocalStack = await startLocalStack({
+    port: 0,
+    dynamoEndpoint: dynamo.endpoint,
+    env: {
+      LOG_LEVEL: 'silent',
+      SANDBOX_INSTRUCTION_DELAY_MS: '500',
+      SANDBOX_CHARGE_TTL_MS: String(chargeTtlMs),
+      PAYMENT_POLL_SCHEDULE: '2s,5s,10s',
+      WEBHOOK_RETRY_SCHEDULE: '300ms,500ms,1s,1s,2s,2s,3s,3s,4s',
+      WEBHOOK_TIMEOUT_MS: String(webhookTimeoutMs),
+      SWEEP_AFTER_MS: '15000',
+      WORK_INDEX_SHARDS: '4',
+      AUTH_CACHE_TTL_MS: '60000',
+      // The run is about faults, not the per-account rate limit (a 429 is retried anyway).
+      RATE_LIMIT_PER_SECOND: '1000',
+    },
+    visibilityTimeoutSeconds: 6,
+    scheduleIntervalMs: 5000,
+    pollersPerQueue: 4,
+    duplicates: {
+      decide: () => {
+        const roll = random();
+        if (roll < 0.06) return 'same-batch';
+        if (roll < 0.12) return 1 + Math.floor(random() * 5);
+        return 'none';
+      },
+      made: copiesMade,
+    },
+    // Faults make workers fail now and then; SQS retries them, and the figures tell the outcome.
+    onWorkerError: () => undefined,
+  });
+  baseUrl = stack.baseUrl;
+  const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
+  key = (await issueApiKey({ permissions: ['createTransaction'], postbackUrl: receiver.url })).secretKey;
+
+  const flows: Flow[] = Array.from({ length: purchaseCount }, (_, index) => {
+    const kindRoll = random();
+    const kind: Flow['kind'] = kindRoll < 0.15 ? 'boleto' : kindRoll < 0.6 ? 'cop' : 'bob';
+    const planRoll = random();
+    const plan: Plan =
+      kind === 'boleto'
+        ? 'pay-now'
+        : planRoll < 0.5
+          ? 'pay-now'
+          : planRoll < 0.8
+            ? 'pay-around-expiry'
+            : 'never';
+    return { index, kind, plan, retriedPurchase: false, railPaid: false };
+  });
+  process.stdout.write(
+    `chaos run: ${purchaseCount} purchases over ${seconds(spreadMs)}, seed ${args.seed}, ${new Date().toISOString()}\n`,
+  );
+  const runStart = elapsed();
+  const running = Promise.all(flows.map(runFlow));
+
+  // Fault 1: SQS unreachable from every function (sends fail; queued work waits).
+  const faults: string[] = [];
+  const recovery: string[] = [];
+  await sleep(runStart + sqsOutage.at - elapsed());
+  stack.sqsProxy.setDown(true);
+  await sleep(sqsOutage.forMs);
+  stack.sqsProxy.setDown(false);
+  const sqsBack = elapsed();
+  faults.push(`SQS unreachable ${seconds(sqsOutage.forMs)} from +${seconds(sqsOutage.at)}`);
+  const sqsCanary = canary();
+
+  // Fault 2: DynamoDB Local stopped and started again on the same port, its data kept on disk.
+  await sleep(runStart + dynamoRestartAt - elapsed());
+  const downAt = elapsed();
+  await dynamo.stop();
+  dynamo = await startDynamoDbLocal({ dataDir, port: dynamoPort });
+  const dynamoBack = elapsed();
+  faults.push(`DynamoDB Local restarted at +${seconds(downAt)} (down ${seconds(dynamoBack - downAt)})`);
+  const dynamoCanary = canary();
+
+  await running;
+  const backlog = (faultEnd: number) =>
+    Math.max(
+      0,
+      ...flows
+        .filter((flow) => flow.acceptedAt !== undefined && flow.acceptedAt < faultEnd && flow.filledSeenAt)
+        .map((flow) => flow.filledSeenAt! - faultEnd),
+    );
+  const canaryText = (ms: number | undefined) => (ms === undefined ? 'never' : seconds(ms));
+  recovery.push(
+    `after the SQS outage: a new purchase had its instruction in ${canaryText(await sqsCanary)}; every purchase accepted before had its instruction ${seconds(backlog(sqsBack))} after SQS came back`,
+    `after the DynamoDB restart: a new purchase had its instruction in ${canaryText(await dynamoCanary)}; every purchase accepted before had its instruction ${seconds(backlog(dynamoBack))} after DynamoDB came back`,
+  );
+
+  // Drain: wait until every transaction is where it must end (or the bound).
+  const accepted = flows.filter((flow) => flow.id);
+  const drainDeadline = started + maxMs - 20_000;
+  let pending = accepted;
+  while (pending.length && Date.now() < drainDeadline) {
+    for (const flow of pending) flow.final = (await readFinal(flow)) ?? flow.final;
+    pending = pending.filter((flow) => !settled(flow, Date.now()));
+    if (pending.length) await sleep(2000);
+  }
+
+  // Figures. Every POST the receiver got must be one recorded attempt of its event, and every
+  // attempt but a delivered run's last one failed because of the receiver (its status, a hang
+  // past the timeout, a reset): a POST no attempt records, or attempts after a success, would be
+  // a second chain.
+  const events = accepted.flatMap((flow) => flow.final?.events ?? []);
+  const attemptsByEvent = new Map<string, any[]>(events.map((event) => [event.id, event.attempts ?? []]));
+  let beyondFailures = 0;
+  let posts = 0;
+  let failedAttempts = 0;
+  const unexplained: string[] = [];
+  for (const [eventId, calls] of receiver.calls) {
+    posts += calls.posts;
+    const attempts = attemptsByEvent.get(eventId) ?? [];
+    const firstSuccess = attempts.findIndex(
+      (attempt) => attempt.statusCode >= 200 && attempt.statusCode < 300,
+    );
+    failedAttempts += firstSuccess === -1 ? attempts.length : firstSuccess;
+    const afterSuccess = firstSuccess === -1 ? 0 : attempts.length - firstSuccess - 1;
+    const beyond = Math.max(0, calls.posts - attempts.length) + afterSuccess;
+    beyondFailures += beyond;
+    if (beyond)
+      unexplained.push(
+        `${calls.transactionId}: ${calls.posts} POSTs, attempts ${attempts.map((a) => a.statusCode ?? a.error).join(' ')}`,
+      );
+  }
+  const paid = accepted.filter((flow) => statusOf(flow) === 'PAID');
+  const wrongEventCount = paid.filter(
+    (flow) => flow.final!.events.filter((e) => e.type === 'cashin.paid').length !== 1,
+  );
+  const lost = accepted.filter(
+    (flow) => statusOf(flow) === 'MISSING' || (flow.railPaid && statusOf(flow) !== 'PAID'),
+  );
+  const stuck = accepted.filter((flow) => !lost.includes(flow) && !settled(flow, Date.now()));
+  const edge = flows.filter((flow) => flow.plan === 'pay-around-expiry' && flow.id);
+  const edgePaid = edge.filter((flow) => flow.railPaid);
+  const duplicates = Object.values(copiesMade).reduce((a, b) => a + b, 0);
+
+  const lines = [
+    `faults: ${faults.join('; ')}; webhook receiver fails about half of its calls (500, a hang past the ${webhookTimeoutMs} ms timeout, a reset) and answers 10 % slowly; SQS delivered ${duplicates} messages twice (${Object.entries(
+      copiesMade,
+    )
+      .map(([q, n]) => `${q} ${n}`)
+      .join(', ')})`,
+    `purchases accepted: ${accepted.length} of ${purchaseCount} (${flows.filter((f) => f.retriedPurchase && f.id).length} after retries through a fault)`,
+    `instructions filled: ${accepted.filter((flow) => filled(flow.final?.tx)).length}`,
+    `payments taken by the rail: ${flows.filter((f) => f.railPaid).length}; transactions PAID: ${paid.length}`,
+    `paid around expiry (from 3 s before to 1 s after, reported up to 4 s later): ${edge.length} tried, ${edgePaid.length} taken by the rail, ${edgePaid.filter((f) => statusOf(f) === 'PAID').length} PAID; ${edge.length - edgePaid.length} refused as expired`,
+    `unpaid COP/BOB transactions EXPIRED: ${accepted.filter((f) => statusOf(f) === 'EXPIRED').length}`,
+    `events created: ${events.length}; delivered: ${events.filter((e) => e.deliveryStatus === 'DELIVERED').length}; failed after every attempt (the receiver failed them all): ${events.filter((e) => e.deliveryStatus === 'FAILED').length}`,
+    `webhook POSTs: ${posts}; attempts the receiver failed: ${failedAttempts}; POSTs beyond what the receiver's failures caused: ${beyondFailures}`,
+    ...unexplained.map((line) => `  POSTs no failure explains: ${line}`),
+    `paid transactions without exactly one cashin.paid: ${wrongEventCount.length}`,
+    ...recovery.map((line) => `recovery ${line}`),
+    `transactions lost: ${lost.length}${lost.length ? ` (${lost.map((f) => f.id).join(', ')})` : ''}`,
+    `lost: ${lost.length}`,
+    `stuck: ${stuck.length}${stuck.length ? ` (${stuck.map((f) => `${f.id} ${f.kind} ${statusOf(f) ?? '?'}`).join(', ')})` : ''}`,
+    `took ${seconds(elapsed())}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  await stack.stop();
+  await receiver.close();
+  await dynamo.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  const failed = lost.length + stuck.length + wrongEventCount.length + beyondFailures;
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  process.stderr.write(`chaos: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});
