@@ -13,8 +13,11 @@ export interface RouteDef {
   readonly path: string;
   /** Handler module, relative to the repository root; it exports `handler`. */
   readonly handler: string;
-  /** `none`: public; `any`: any valid key; otherwise the permission the key must hold. */
-  readonly auth: Permission | 'any' | 'none';
+  /**
+   * `none`: public; `any`: any valid key; otherwise the permission the key must hold (a list:
+   * any one of them).
+   */
+  readonly auth: Permission | readonly Permission[] | 'any' | 'none';
   readonly errors: ErrorShape;
   readonly grants: readonly Grant[];
   /** Only deployed where the stage runs sandbox rails. */
@@ -39,6 +42,96 @@ export const routes = {
     auth: 'any',
     errors: 'catalog',
     grants: ['table:read'],
+  },
+
+  getAccountWebhook: {
+    method: 'GET',
+    path: '/v2/account/webhook',
+    handler: 'functions/http/get-account-webhook.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:read'],
+  },
+  updateAccountWebhook: {
+    method: 'PUT',
+    path: '/v2/account/webhook',
+    handler: 'functions/http/update-account-webhook.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write'],
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/v2/account/webhook/rotate-secret',
+    handler: 'functions/http/rotate-webhook-secret.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write'],
+  },
+  sendTestWebhook: {
+    method: 'POST',
+    path: '/v2/account/webhook/test',
+    handler: 'functions/http/send-test-webhook.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:read'],
+  },
+  listApiKeys: {
+    method: 'GET',
+    path: '/v2/api-keys',
+    handler: 'functions/http/list-api-keys.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:read'],
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/v2/api-keys',
+    handler: 'functions/http/create-api-key.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write'],
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/v2/api-keys/{id}',
+    handler: 'functions/http/revoke-api-key.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write'],
+  },
+  getAccountSummary: {
+    method: 'GET',
+    path: '/v2/account/summary',
+    handler: 'functions/http/get-account-summary.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:read'],
+  },
+  getBranding: {
+    method: 'GET',
+    path: '/v2/account/branding',
+    handler: 'functions/http/get-branding.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:read'],
+  },
+  updateBranding: {
+    method: 'PUT',
+    path: '/v2/account/branding',
+    handler: 'functions/http/update-branding.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write'],
+  },
+  uploadBrandingLogo: {
+    method: 'POST',
+    path: '/v2/account/branding/logo',
+    handler: 'functions/http/upload-branding-logo.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write', 'bucket:write'],
+    memoryMb: 1024,
   },
 
   createProduct: {
@@ -123,11 +216,19 @@ export const routes = {
     errors: 'transaction',
     grants: ['table:write', 'queue:fill-instruction:send'],
   },
+  listTransactions: {
+    method: 'GET',
+    path: '/transactions',
+    handler: 'functions/http/list-transactions.ts',
+    auth: ['createTransaction', 'manageAccount'],
+    errors: 'transaction',
+    grants: ['table:read'],
+  },
   getTransaction: {
     method: 'GET',
     path: '/transactions/{id}',
     handler: 'functions/http/get-transaction.ts',
-    auth: 'createTransaction',
+    auth: ['createTransaction', 'manageAccount'],
     errors: 'transaction',
     grants: ['table:read'],
   },
@@ -135,7 +236,15 @@ export const routes = {
     method: 'GET',
     path: '/transactions/{id}/events',
     handler: 'functions/http/list-transaction-events.ts',
-    auth: 'createTransaction',
+    auth: ['createTransaction', 'manageAccount'],
+    errors: 'transaction',
+    grants: ['table:read'],
+  },
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    handler: 'functions/http/list-events.ts',
+    auth: ['createTransaction', 'manageAccount'],
     errors: 'transaction',
     grants: ['table:read'],
   },
@@ -143,7 +252,7 @@ export const routes = {
     method: 'POST',
     path: '/events/{id}/redeliver',
     handler: 'functions/http/redeliver-event.ts',
-    auth: 'createTransaction',
+    auth: ['createTransaction', 'manageAccount'],
     errors: 'transaction',
     grants: ['table:write', 'queue:deliver-event:send'],
   },
@@ -151,7 +260,7 @@ export const routes = {
     method: 'POST',
     path: '/sandbox/transactions/{id}/pay',
     handler: 'functions/http/sandbox-pay-transaction.ts',
-    auth: 'createTransaction',
+    auth: ['createTransaction', 'manageAccount'],
     errors: 'transaction',
     grants: ['table:write', 'queue:watch-payment:send'],
     sandboxOnly: true,

@@ -16,6 +16,10 @@ export function imageKeyFor(
   return `products/${accountId}/${productId}/${sha256Hex}.${extension}`;
 }
 
+export function logoKeyFor(accountId: string, sha256Hex: string, extension: string): string {
+  return `branding/${accountId}/${sha256Hex}.${extension}`;
+}
+
 export function imageUrlOf(key: string): string {
   return `${imageConfig().baseUrl}/${key}`;
 }

@@ -1,11 +1,11 @@
 // State changes of a transaction, each one conditional write (or transaction) that only
 // succeeds from the expected state, so duplicate or racing workers cannot apply one twice.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
-import { transactIf, writeIf } from './conditional-writes.ts';
+import { transactIf } from './conditional-writes.ts';
+import { countChange } from './daily-counters.ts';
 import { keys } from './keys.ts';
 
 const pendingAndUnfilled =
@@ -103,6 +103,7 @@ export function markPaidWithEvent(
         Item: {
           ...keys.event(transaction.accountId, transaction.id, event.type),
           ...keys.pendingWork('deliver-event', deliveryDueAt, transaction.id),
+          ...keys.eventListing(transaction.accountId, event.createdAt, event.eventId),
           entity: 'event',
           ...event,
         },
@@ -121,18 +122,26 @@ export function markPaidWithEvent(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    countChange('paid', { ...transaction, at: paidAt }),
   ]);
 }
 
 export function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
-  return writeIf(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.transaction(transaction.accountId, transaction.id),
-      UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':expired': 'EXPIRED', ':pending': 'PENDING', ':now': now.toISOString() },
-    }),
-  );
+  return transactIf([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(transaction.accountId, transaction.id),
+        UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':expired': 'EXPIRED',
+          ':pending': 'PENDING',
+          ':now': now.toISOString(),
+        },
+      },
+    },
+    countChange('expired', { ...transaction, at: now.toISOString() }),
+  ]);
 }

@@ -4,6 +4,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
+import { countChange } from './daily-counters.ts';
 import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
@@ -27,6 +28,7 @@ export async function insertTransaction(
         Item: {
           ...keys.transaction(record.accountId, record.id),
           ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
+          ...keys.transactionListing(record.accountId, record.createdAt, record.id),
           entity: 'transaction',
           ...record,
         },
@@ -49,6 +51,8 @@ export async function insertTransaction(
     });
   }
   if (options.idempotency) items.push({ Update: completionUpdate(options.idempotency) });
+  // Last, so the indexes above keep naming the items whose conditions can fail.
+  items.push(countChange('created', { ...record, at: record.createdAt }));
   try {
     // A lone item is a plain conditional put: a one-item transaction costs twice the write capacity.
     const only = items.length === 1 ? items[0]!.Put : undefined;

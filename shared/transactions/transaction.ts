@@ -4,7 +4,8 @@
 import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
 
-export type TransactionStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
 
 export interface TransactionRecord {
   id: string;
