@@ -407,6 +407,23 @@ describe('branding', () => {
     const image = await fetch(uploaded.body.logoUrl);
     expect(image.status).toBe(200);
 
+    // The hosted payer page shows the merchant's name, colour and logo instead of a generic header.
+    const tx = await purchase(key);
+    const withPage = await pollUntil(
+      async () => (await call('GET', `/transactions/${tx.id}`, { key })).body,
+      (body) => Boolean(body.redirectUrl),
+      5000,
+      50,
+    );
+    const page = await fetch(withPage.redirectUrl);
+    const html = await page.text();
+    expect(html).toContain('Loja da Ana');
+    expect(html).toContain(':root{--brand:#0a7d5a}');
+    expect(html).toContain(`src="${uploaded.body.logoUrl}"`);
+    expect(page.headers.get('content-security-policy')).toContain(
+      `img-src data: ${new URL(uploaded.body.logoUrl).origin}`,
+    );
+
     const text = new FormData();
     text.append('image', new Blob(['hello'], { type: 'image/png' }), 'logo.png');
     const refused = await call('POST', '/v2/account/branding/logo', { key, rawBody: text });

@@ -11,6 +11,7 @@ body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-app
 .top .wrap{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:64px}
 .merchant{display:flex;align-items:center;gap:10px;font-weight:650;font-size:1.05rem;min-width:0}
 .merchant-name{min-width:0;overflow-wrap:anywhere}
+.merchant-logo{flex:none;width:34px;height:34px;border-radius:9px;object-fit:contain}
 .merchant-mark{flex:none;width:34px;height:34px;border-radius:9px;background:var(--brand);color:#fff;display:flex;align-items:center;justify-content:center;font-weight:700;font-size:1rem}
 .badge-sandbox{flex:none;background:var(--warn-bg);color:var(--warn);border:1px solid #e9b949;border-radius:999px;padding:2px 10px;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em}
 main.wrap{padding-top:20px;padding-bottom:8px}
