@@ -12,6 +12,7 @@ import {
   schedules,
 } from '../../shared/queues.ts';
 import { type RouteDef, routeList } from '../../shared/routes.ts';
+import { buildDashboard, dashboardCsp, dashboardHeaders } from '../dashboard-build.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { type EventSourceBinding, startEventSources } from './event-source.ts';
 import { startGateway } from './gateway.ts';
@@ -121,6 +122,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: gatewayPort,
       routes: options.routes ?? routeList(),
       images: { s3, bucket: messaging.bucket, pathPrefix: '/_images' },
+      sites: [
+        {
+          pathPrefix: '/dashboard',
+          files: await buildDashboard(),
+          headers: dashboardHeaders(dashboardCsp()),
+        },
+      ],
     });
     cleanups.push(() => gateway.close());
     const baseUrl = `http://localhost:${gateway.port}`;
