@@ -38,6 +38,8 @@ export function DailyChart(props: {
         axes: [
           {},
           {
+            // Money labels ("Bs 1.234,50") need room; counts do not.
+            size: props.format ? 96 : 50,
             values: (_: uPlot, ticks: number[]) =>
               ticks.map((tick) => (props.format ? props.format(tick) : String(tick))),
           },
