@@ -2,8 +2,6 @@
 // so a function fails at cold start with a clear message instead of mid-request.
 import { parseRetrySchedule } from './webhooks/retry-schedule.ts';
 
-export type Stage = 'local' | string;
-
 function optional(name: string): string | undefined {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
@@ -55,6 +53,7 @@ export const awsConfig = memo(() => ({
 export const tableName = memo(() => requireEnv('TABLE_NAME'));
 
 export const serviceConfig = memo(() => ({
+  /** The stage's name (`local`, `dev`, `staging`, `prod` or a developer's own); used in logs only. */
   stage: optional('STAGE') ?? 'local',
   /** Absolute base URL of the public API, used to build hosted-page links (boletoUrl, redirectUrl). */
   publicBaseUrl: (optional('PUBLIC_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),

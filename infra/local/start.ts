@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
 import { findApiKeyByHash } from '../../shared/store/api-keys.ts';
+import { JavaRuntimeMissing } from './java-runtime.ts';
 import { startLocalStack } from './stack.ts';
 import { clearState, defaultDataDir, readState, writeState } from './state-file.ts';
 
@@ -80,7 +81,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`failed to start: ${(error as Error).stack ?? error}\n`);
+  // A missing prerequisite is the user's to fix: one line that says how, no stack trace.
+  const detail = error instanceof JavaRuntimeMissing ? error.message : ((error as Error).stack ?? error);
+  process.stderr.write(`failed to start: ${detail}\n`);
   clearState();
   process.exit(1);
 });

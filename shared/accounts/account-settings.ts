@@ -1,7 +1,8 @@
 // An account's settings (global postback URL, fee overrides) as the request path needs them,
 // cached briefly like API keys: a change applies within the same TTL.
 import { serviceConfig } from '../config.ts';
-import { type AccountRecord, getAccount } from '../store/api-keys.ts';
+import { getAccount } from '../store/api-keys.ts';
+import type { AccountRecord } from './account.ts';
 
 const cache = new Map<string, { account: AccountRecord | undefined; expiresAt: number }>();
 

@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { serviceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { AccountRecord } from '../store/api-keys.ts';
 import { getAccount } from '../store/api-keys.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { postWebhook } from '../webhooks/post-webhook.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
+import type { AccountRecord } from './account.ts';
 import { rotateWebhookSecret, setWebhookUrl } from './manage-webhook.ts';
 
 export interface AccountWebhookView {

@@ -1,7 +1,7 @@
 // POST /v2/api-keys body.
 import * as v from 'valibot';
 import { permissions } from '../permissions.ts';
-import { checkedString, checkText } from '../purchase/fields.ts';
+import { checkedString, checkText } from '../validation/fields.ts';
 
 export const apiKeyName = checkedString((input) => checkText(input, { max: 100, trim: true }));
 

@@ -2,7 +2,8 @@
 // (the secret shown once), revoke by id.
 import { notFound } from '../errors.ts';
 import type { Permission } from '../permissions.ts';
-import { type ApiKeyRecord, findApiKeyById, listApiKeys, revokeAccountApiKey } from '../store/api-keys.ts';
+import { findApiKeyById, listApiKeys, revokeAccountApiKey } from '../store/api-keys.ts';
+import type { ApiKeyRecord } from './account.ts';
 import { issueApiKey } from './issue-api-key.ts';
 
 export interface ApiKeyView {

@@ -1,6 +1,6 @@
 // PUT /v2/account/branding body.
 import * as v from 'valibot';
-import { checkedString, checkText } from '../purchase/fields.ts';
+import { checkedString, checkText } from '../validation/fields.ts';
 
 export const displayNameMaxLength = 100;
 

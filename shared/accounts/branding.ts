@@ -3,15 +3,11 @@
 // stored under a content-hash key, the replaced object deleted once nothing points to it.
 import { createHash } from 'node:crypto';
 import { acceptedImageFormats, sniffImageFormat } from '../catalog/image-format.ts';
+import { imageUrlOf, logoKeyFor } from '../catalog/image-location.ts';
 import { notFound, unsupportedMediaType } from '../errors.ts';
-import {
-  type AccountRecord,
-  brandingOf,
-  getAccount,
-  setAccountLogo,
-  updateAccountBranding,
-} from '../store/api-keys.ts';
-import { deleteImageBestEffort, imageUrlOf, logoKeyFor, putImage } from '../store/images.ts';
+import { getAccount, setAccountLogo, updateAccountBranding } from '../store/api-keys.ts';
+import { deleteImageBestEffort, putImage } from '../store/images.ts';
+import { type AccountRecord, brandingOf } from './account.ts';
 import type { UpdateBrandingInput } from './branding-schemas.ts';
 
 export interface BrandingView {

@@ -7,7 +7,8 @@ import {
 } from '../auth/credentials.ts';
 import { newPrefixedId } from '../ids.ts';
 import type { Permission } from '../permissions.ts';
-import { type AccountRecord, type ApiKeyRecord, addApiKey, createAccountWithKey } from '../store/api-keys.ts';
+import { addApiKey, createAccountWithKey } from '../store/api-keys.ts';
+import type { AccountRecord, ApiKeyRecord } from './account.ts';
 
 export interface IssueApiKeyInput {
   permissions: Permission[];

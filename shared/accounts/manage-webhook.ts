@@ -2,13 +2,9 @@
 // secret keeps signing for 24 h, so receivers can switch without dropping a webhook.
 import { generateWebhookSecret } from '../auth/credentials.ts';
 import { badRequest, notFound } from '../errors.ts';
-import {
-  type AccountRecord,
-  getAccount,
-  updateAccountWebhook,
-  type WebhookSecret,
-} from '../store/api-keys.ts';
+import { getAccount, updateAccountWebhook } from '../store/api-keys.ts';
 import { isConditionFailure } from '../store/dynamo-errors.ts';
+import type { AccountRecord, WebhookSecret } from './account.ts';
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 

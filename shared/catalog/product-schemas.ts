@@ -2,8 +2,8 @@
 // names it, and imageUrl gets its own message because it is set only by the image endpoint.
 import * as v from 'valibot';
 import { booleanParam, cursorParam, limitParam } from '../http/pagination.ts';
-import { fail, ok } from '../purchase/checked.ts';
-import { checkedString, checkText, identifier } from '../purchase/fields.ts';
+import { fail, ok } from '../validation/checked.ts';
+import { checkedString, checkText, identifier } from '../validation/fields.ts';
 
 export const nameMaxLength = 255;
 export const descriptionMaxLength = 5000;

@@ -1,6 +1,6 @@
 // The product as stored and as the API shows it. `toProduct` is the one mapping from the stored
 // record to the response object: internal attributes (image object key, version) never leak.
-import { imageUrlOf } from '../store/images.ts';
+import { imageUrlOf } from './image-location.ts';
 
 export interface ProductRecord {
   accountId: string;

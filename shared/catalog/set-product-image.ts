@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal.ts';
 import { unsupportedMediaType } from '../errors.ts';
-import { deleteImageBestEffort, imageKeyFor, putImage } from '../store/images.ts';
+import { deleteImageBestEffort, putImage } from '../store/images.ts';
 import { changeProduct } from './change-product.ts';
 import { findProduct } from './find-product.ts';
 import { acceptedImageFormats, sniffImageFormat } from './image-format.ts';
+import { imageKeyFor } from './image-location.ts';
 import { isArchived, type Product, toProduct } from './product.ts';
 import { productArchived } from './product-errors.ts';
 

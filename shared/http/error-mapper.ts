@@ -47,7 +47,14 @@ export function errorBody(shape: ErrorShape, status: number, message: string): s
   if (shape === 'catalog') return JSON.stringify({ status, error: message });
   if (shape === 'transaction')
     return JSON.stringify({ statusCode: status, message, error: statusText(status) });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} ${escapeHtml(statusText(status))}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${escapeHtml(statusText(status))}</h1><p>${escapeHtml(message)}</p></body></html>`;
+  const title = escapeHtml(statusText(status));
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${status} ${title}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">',
+    `<h1>${title}</h1><p>${escapeHtml(message)}</p></body></html>`,
+  ].join('');
 }
 
 export function errorResponse(

@@ -1,5 +1,5 @@
 // Brazilian address parts of a boleto payer: the 27 federative units and the CEP.
-import { type Checked, fail, ok } from './checked.ts';
+import { type Checked, fail, ok } from '../validation/checked.ts';
 
 /** The 26 states and the Federal District. */
 export const brazilianUfs = [

@@ -1,7 +1,7 @@
 // Identity documents of payers and merchants, checked offline: Brazilian CPF/CNPJ by their
 // check digits, Colombian and Bolivian documents by plausible format (and the NIT check digit
 // when given). Reasons never repeat the number: it is personal data.
-import { type Checked, fail, ok } from './checked.ts';
+import { type Checked, fail, ok } from '../validation/checked.ts';
 
 export type BrazilianDocumentType = 'CPF' | 'CNPJ';
 export type ColombianDocumentType = 'CC' | 'CE' | 'TI' | 'NIT';

@@ -1,7 +1,7 @@
 // Boleto due dates are calendar days in Brazil: "today" is the date in America/Sao_Paulo,
 // not in UTC (at 22:00 in São Paulo it is already tomorrow in UTC). `now` is a parameter so
 // that callers and tests pick the instant.
-import { type Checked, fail, ok } from './checked.ts';
+import { type Checked, fail, ok } from '../validation/checked.ts';
 
 export const saoPauloTimeZone = 'America/Sao_Paulo';
 /** Contract: "Default: today plus 3 days". */

@@ -1,6 +1,6 @@
 // Payer phones. Written forms vary ("+55 (11) 91234-5678"), so spaces, parentheses, dots and
 // hyphens are accepted and removed; letters and other symbols are refused.
-import { type Checked, fail, ok } from './checked.ts';
+import { type Checked, fail, ok } from '../validation/checked.ts';
 
 const written = /^\+?[0-9 ().-]+$/;
 const digitsOf = (text: string) => text.replace(/\D/g, '');

@@ -5,6 +5,15 @@
 import * as v from 'valibot';
 import { badRequest } from '../errors.ts';
 import { parseOrThrow } from '../http/validation.ts';
+import {
+  checkEmail,
+  checkedString,
+  checkPostbackUrl,
+  freeText,
+  identifier,
+  optionalField,
+  optionalFreeText,
+} from '../validation/fields.ts';
 import { amountSchema } from './amounts.ts';
 import { type BrazilianUf, parseUf, parseZipCode } from './brazil.ts';
 import {
@@ -28,15 +37,6 @@ import {
   parseColombianDocument,
 } from './documents.ts';
 import { checkDueDate, defaultDueDate, todayInSaoPaulo } from './due-date.ts';
-import {
-  checkEmail,
-  checkedString,
-  checkPostbackUrl,
-  freeText,
-  identifier,
-  optionalField,
-  optionalFreeText,
-} from './fields.ts';
 import { parseBoletoPhone, parseE164Phone } from './phone.ts';
 
 // ---------------------------------------------------------------- result types

@@ -5,8 +5,8 @@
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import { withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
 
 export type CountedChange = 'created' | 'paid' | 'expired' | 'canceled' | 'deliveryFailed';
 

@@ -13,17 +13,3 @@ export function failedConditions(error: unknown): number[] {
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
-
-/** Removes the table's key attributes from an item before it becomes a domain record. */
-export function withoutKeys<T>(item: Record<string, unknown>): T {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ttl, entity, ...record } = item;
-  void pk;
-  void sk;
-  void gsi1pk;
-  void gsi1sk;
-  void gsi2pk;
-  void gsi2sk;
-  void ttl;
-  void entity;
-  return record as T;
-}

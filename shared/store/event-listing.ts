@@ -5,9 +5,9 @@ import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { DeliveryAttempt, EventRecord } from '../events/event.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
-import { withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
 
 export function eventCursorShape(accountId: string): CursorShape {
   const partition = keys.eventListingPartition(accountId);

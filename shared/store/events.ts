@@ -6,8 +6,8 @@ import type { DeliveryAttempt, DeliveryStatus, EventRecord } from '../events/eve
 import type { EventType } from '../events/event-types.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange } from './daily-counters.ts';
-import { withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
 
 export async function getEvent(
   accountId: string,
@@ -84,6 +84,17 @@ export function recordAttempt(
   const workIndex = next.nextDueAt
     ? keys.pendingWork('deliver-event', next.nextDueAt, event.transactionId)
     : undefined;
+  const assignments = [
+    'attemptCount = :number',
+    'runAttempts = :runAttempts',
+    'lastAttemptAt = :at',
+    'deliveryStatus = :status',
+    'lastError = :lastError',
+    ...(next.deliveryStatus === 'DELIVERED' ? ['deliveredAt = :at'] : []),
+    ...(workIndex ? ['gsi2pk = :workPk', 'gsi2sk = :workSk'] : []),
+  ];
+  // Out of the work index once no attempt is owed.
+  const removals = workIndex ? '' : ' REMOVE gsi2pk, gsi2sk';
   return transactIf([
     {
       Put: {
@@ -102,7 +113,7 @@ export function recordAttempt(
       Update: {
         TableName: tableName(),
         Key: keys.event(event.accountId, event.transactionId, event.type),
-        UpdateExpression: `SET attemptCount = :number, runAttempts = :runAttempts, lastAttemptAt = :at, deliveryStatus = :status, lastError = :lastError${next.deliveryStatus === 'DELIVERED' ? ', deliveredAt = :at' : ''}${workIndex ? ', gsi2pk = :workPk, gsi2sk = :workSk' : ' REMOVE gsi2pk, gsi2sk'}`,
+        UpdateExpression: `SET ${assignments.join(', ')}${removals}`,
         ConditionExpression: 'attemptCount = :previous',
         ExpressionAttributeValues: {
           ':number': attempt.number,

@@ -7,23 +7,6 @@ import { log } from '../log.ts';
 
 export const imageCacheControl = 'public, max-age=31536000, immutable';
 
-export function imageKeyFor(
-  accountId: string,
-  productId: string,
-  sha256Hex: string,
-  extension: string,
-): string {
-  return `products/${accountId}/${productId}/${sha256Hex}.${extension}`;
-}
-
-export function logoKeyFor(accountId: string, sha256Hex: string, extension: string): string {
-  return `branding/${accountId}/${sha256Hex}.${extension}`;
-}
-
-export function imageUrlOf(key: string): string {
-  return `${imageConfig().baseUrl}/${key}`;
-}
-
 export async function putImage(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
   await s3().send(
     new PutObjectCommand({

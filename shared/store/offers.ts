@@ -8,20 +8,9 @@ import type { CursorKey, CursorShape } from './cursor.ts';
 import { failedConditions } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
 
-function toRecord(item: Record<string, unknown>): OfferRecord {
-  return {
-    accountId: item.accountId as string,
-    id: item.id as string,
-    productId: item.productId as string,
-    name: item.name as string,
-    amount: item.amount as number,
-    billingCycle: (item.billingCycle as OfferRecord['billingCycle'] | undefined) ?? null,
-    active: item.active as boolean,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
-}
+const toRecord = (item: Record<string, unknown>) => withoutKeys<OfferRecord>(item);
 
 /** 'product-unavailable': the product is missing or archived (the caller reads it to tell which). */
 export async function insertOffer(record: OfferRecord): Promise<'inserted' | 'product-unavailable'> {

@@ -10,6 +10,7 @@ import type { CursorKey, CursorShape } from './cursor.ts';
 import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
 
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
@@ -35,24 +36,7 @@ function externalIdItem(record: ProductRecord, externalId: string) {
   };
 }
 
-/** Picks the record's attributes by name, so key and index attributes stay in the store. */
-function toRecord(item: Record<string, unknown>): ProductRecord {
-  return {
-    accountId: item.accountId as string,
-    id: item.id as string,
-    createdByUserId: item.createdByUserId as string,
-    name: item.name as string,
-    description: (item.description as string | null | undefined) ?? null,
-    externalId: (item.externalId as string | null | undefined) ?? null,
-    active: item.active as boolean,
-    metadataJson: (item.metadataJson as string | undefined) ?? '{}',
-    imageKey: (item.imageKey as string | null | undefined) ?? null,
-    deletedAt: (item.deletedAt as string | null | undefined) ?? null,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    version: item.version as number,
-  };
-}
+const toRecord = (item: Record<string, unknown>) => withoutKeys<ProductRecord>(item);
 
 /** A transaction that lost a race with another transaction on the same item; safe to retry. */
 function isTransactionConflict(error: unknown): boolean {

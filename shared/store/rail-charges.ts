@@ -3,8 +3,9 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
-import { isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
 
 export interface RailChargeRecord {
   rail: string;
@@ -21,7 +22,7 @@ export interface RailChargeRecord {
   createdAt: string;
 }
 
-/** Creates the charge unless it exists; returns the stored one either way. */
+/** Creates the charge unless it already exists (then it leaves the stored one as it is). */
 export async function putRailChargeOnce(record: RailChargeRecord): Promise<void> {
   try {
     await dynamo().send(

@@ -2,9 +2,9 @@
 // (gsi1, `createdAt#id`), and the backfill that indexes transactions written before it existed.
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
-import { withoutKeys } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
 
 export function transactionCursorShape(accountId: string): CursorShape {
   return {

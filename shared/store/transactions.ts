@@ -5,10 +5,11 @@ import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { countChange } from './daily-counters.ts';
-import { failedConditions, isConditionFailure, withoutKeys } from './dynamo-errors.ts';
+import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
 
 export type InsertOutcome = 'inserted' | 'id-taken' | 'external-id-taken' | 'idempotency-lost';
 

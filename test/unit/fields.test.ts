@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, checkPostbackUrl, checkText } from '../../shared/purchase/fields.ts';
+import { checkEmail, checkPostbackUrl, checkText } from '../../shared/validation/fields.ts';
 
 describe('checkText', () => {
   const free = { max: 5, trim: true };

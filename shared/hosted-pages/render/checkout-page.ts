@@ -82,13 +82,44 @@ ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
 function transferBody(model: CheckoutPageModel, m: Messages): MethodBody {
   const account = model.bankAccount;
   if (!account) return { html: notice('info', m.instructionsPending, 'instructions-pending'), waiting: true };
+  const facts = factList([
+    fact(m.bank, account.bank, 'bank-name'),
+    fact(m.accountType, account.accountType, 'account-type'),
+    fact(m.holder, account.holder, 'account-holder'),
+  ]);
+  const accountNumber = copyField(
+    {
+      id: 'account-number',
+      label: m.accountNumber,
+      value: account.accountNumber,
+      copyText: account.accountNumber.replace(/[\s.-]/g, ''),
+      testId: 'account-number',
+      breakAnywhere: true,
+    },
+    m,
+  );
+  const nit = copyField(
+    { id: 'nit', label: m.nit, value: account.nit, testId: 'nit', breakAnywhere: true },
+    m,
+  );
+  const reference = copyField(
+    {
+      id: 'reference',
+      label: m.reference,
+      value: account.reference,
+      testId: 'reference',
+      breakAnywhere: true,
+      stacked: true,
+    },
+    m,
+  );
   return {
     html: `<p class="intro">${escapeHtml(m.transferIntro)}</p>
-${factList([fact(m.bank, account.bank, 'bank-name'), fact(m.accountType, account.accountType, 'account-type'), fact(m.holder, account.holder, 'account-holder')])}
+${facts}
 <div class="transfer-fields">
-${copyField({ id: 'account-number', label: m.accountNumber, value: account.accountNumber, copyText: account.accountNumber.replace(/[\s.-]/g, ''), testId: 'account-number', breakAnywhere: true }, m)}
-${copyField({ id: 'nit', label: m.nit, value: account.nit, testId: 'nit', breakAnywhere: true }, m)}
-${copyField({ id: 'reference', label: m.reference, value: account.reference, testId: 'reference', breakAnywhere: true, stacked: true }, m)}
+${accountNumber}
+${nit}
+${reference}
 </div>
 ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
     waiting: false,
@@ -113,8 +144,10 @@ export function renderCheckoutPage(model: CheckoutPageModel, options?: RenderOpt
   if (model.status === 'PENDING') {
     const body = bodies[model.method](model, m);
     waiting = body.waiting;
+    const mark = `<span class="method-mark" aria-hidden="true">${escapeHtml(methodMark(model.method, methodName))}</span>`;
+    const heading = `<h2 id="method-title" data-testid="method-name">${escapeHtml(methodName)}</h2>`;
     card = `<section class="card" aria-labelledby="method-title" data-method="${model.method}">
-<div class="method"><span class="method-mark" aria-hidden="true">${escapeHtml(methodMark(model.method, methodName))}</span><div><p class="label">${escapeHtml(m.paymentMethod)}</p><h2 id="method-title" data-testid="method-name">${escapeHtml(methodName)}</h2></div></div>
+<div class="method">${mark}<div><p class="label">${escapeHtml(m.paymentMethod)}</p>${heading}</div></div>
 ${body.html}
 </section>`;
   } else {

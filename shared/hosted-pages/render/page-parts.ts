@@ -153,8 +153,20 @@ export function closedCard(status: 'PAID' | 'EXPIRED', m: Messages): string {
 
 /** Inline status icons for the status pages; decorative (the heading says it). */
 export const icons = {
-  ok: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e6f4ea"/><path d="M19 33.5l8.5 8.5L45 24.5" fill="none" stroke="#146c2e" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
-  bad: '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#fce8e6"/><path d="M23 23l18 18M41 23L23 41" fill="none" stroke="#a50e0e" stroke-width="5" stroke-linecap="round"/></svg>',
+  ok:
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+    '<circle cx="32" cy="32" r="32" fill="#e6f4ea"/>' +
+    '<path d="M19 33.5l8.5 8.5L45 24.5" fill="none" stroke="#146c2e" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>' +
+    '</svg>',
+  bad:
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+    '<circle cx="32" cy="32" r="32" fill="#fce8e6"/>' +
+    '<path d="M23 23l18 18M41 23L23 41" fill="none" stroke="#a50e0e" stroke-width="5" stroke-linecap="round"/>' +
+    '</svg>',
   clock:
-    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><circle cx="32" cy="32" r="32" fill="#e8f0fe"/><circle cx="32" cy="32" r="17" fill="none" stroke="#0842a0" stroke-width="4.5"/><path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+    '<svg class="hero-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+    '<circle cx="32" cy="32" r="32" fill="#e8f0fe"/>' +
+    '<circle cx="32" cy="32" r="17" fill="none" stroke="#0842a0" stroke-width="4.5"/>' +
+    '<path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/>' +
+    '</svg>',
 };

@@ -14,13 +14,29 @@ export function renderQrPage(model: QrPageModel, options?: RenderOptions): Rende
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
   const summary = summaryCard(model, m, lang);
+  const qrImage = renderQrSvg(model.qrPayload, {
+    label: m.qrImageLabel,
+    attributes: { 'data-testid': 'qr-image' },
+  });
+  const qrText = copyField(
+    {
+      id: 'qr-text',
+      label: m.qrText,
+      value: model.qrPayload,
+      copyText: model.qrPayload,
+      testId: 'qr-text',
+      breakAnywhere: true,
+      stacked: true,
+    },
+    m,
+  );
   const card =
     model.status === 'PENDING'
       ? `<section class="card" aria-labelledby="qr-title">
 <h2 id="qr-title">${escapeHtml(m.qrTitle)}</h2>
 <p class="intro">${escapeHtml(m.qrIntro)}</p>
-<div class="qr">${renderQrSvg(model.qrPayload, { label: m.qrImageLabel, attributes: { 'data-testid': 'qr-image' } })}</div>
-${copyField({ id: 'qr-text', label: m.qrText, value: model.qrPayload, copyText: model.qrPayload, testId: 'qr-text', breakAnywhere: true, stacked: true }, m)}
+<div class="qr">${qrImage}</div>
+${qrText}
 ${canPayInSandbox(model) ? payForm(model, m) : ''}
 </section>`
       : closedCard(model.status, m);
