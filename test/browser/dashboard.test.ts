@@ -53,6 +53,11 @@ function png(size = 8): Buffer {
   ]);
 }
 
+/** Polls until the expectation holds; generous, because this 2-core machine is shared. */
+function eventually<T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) {
+  return expect.poll(read, { timeout: 15_000, interval: 100, ...options });
+}
+
 /** axe at the current width, a screenshot at 390 and 1280 px, and no sideways scrolling on a phone. */
 async function checkPage(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -81,7 +86,7 @@ async function open(page: Page, section: string): Promise<void> {
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: section, exact: true })
     .click();
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
+  await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
 }
 
 describe('merchant dashboard', () => {
@@ -98,14 +103,14 @@ describe('merchant dashboard', () => {
       expect(csp).not.toContain('unsafe-inline');
 
       // Sign in with the keyboard; the key stays in sessionStorage only, never in the URL.
-      await expect.poll(() => page.getByLabel('Secret key').count()).toBe(1);
+      await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
       await checkPage(page, 'sign-in');
       await page.getByLabel('Secret key').fill('sk_test_notavalidkeynotavalidkeynotavalid');
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByRole('alert').textContent()).toContain('not valid');
+      await eventually(() => page.getByRole('alert').textContent()).toContain('not valid');
       await page.getByLabel('Secret key').fill(key);
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
       expect(page.url()).not.toContain(key);
       expect(await page.evaluate(() => document.cookie)).toBe('');
       expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([key]);
@@ -116,46 +121,44 @@ describe('merchant dashboard', () => {
       await page.getByLabel('Name', { exact: true }).fill('Curso de violão');
       await page.getByRole('button', { name: 'Create product' }).click();
       const editor = page.getByTestId('product-editor');
-      await expect
-        .poll(() => editor.getByRole('heading', { level: 2 }).textContent())
-        .toBe('Curso de violão');
+      await eventually(() => editor.getByRole('heading', { level: 2 }).textContent()).toBe('Curso de violão');
       await editor.getByLabel(/Upload an image/).setInputFiles({
         name: 'notes.png',
         mimeType: 'image/png',
         buffer: Buffer.from('not an image at all'),
       });
-      await expect
-        .poll(() => editor.locator('#product-image-error').textContent())
-        .toMatch(/JPEG, PNG, WebP or GIF/);
+      await eventually(() => editor.locator('#product-image-error').textContent()).toMatch(
+        /JPEG, PNG, WebP or GIF/,
+      );
       await editor
         .getByLabel(/Upload an image/)
         .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
-      await expect
-        .poll(() => editor.locator('img.preview').getAttribute('src'))
-        .toMatch(/\/_images\/products\//);
+      await eventually(() => editor.locator('img.preview').getAttribute('src')).toMatch(
+        /\/_images\/products\//,
+      );
       await editor.getByLabel('Offer name').fill('Mensal');
       await editor.getByLabel(/Amount/).fill('49,90');
       await editor.getByLabel('Billing cycle').selectOption('MONTHLY');
       await editor.getByRole('button', { name: 'Add offer' }).click();
-      await expect
-        .poll(() => editor.getByTestId('offers').textContent())
-        .toContain('Mensal · 49.90 · MONTHLY');
+      await eventually(() => editor.getByTestId('offers').textContent()).toContain(
+        'Mensal · 49.90 · MONTHLY',
+      );
       await editor.getByLabel(/Amount/).fill('0');
       await editor.getByLabel('Offer name').fill('Grátis');
       await editor.getByRole('button', { name: 'Add offer' }).click();
-      await expect.poll(() => editor.locator('#offer-amount-error').textContent()).toMatch(/between 1 and/);
+      await eventually(() => editor.locator('#offer-amount-error').textContent()).toMatch(/between 1 and/);
       await checkPage(page, 'products');
 
       // Webhooks: the URL (an invalid one is refused next to the field), a test event.
       await open(page, 'Webhooks');
       await page.getByLabel('Webhook URL').fill('ftp://example.com/hooks');
       await page.getByRole('button', { name: 'Save URL' }).click();
-      await expect.poll(() => page.locator('#webhook-url-error').textContent()).toContain('http');
+      await eventually(() => page.locator('#webhook-url-error').textContent()).toContain('http');
       await page.getByLabel('Webhook URL').fill(setup.receiver.url);
       await page.getByRole('button', { name: 'Save URL' }).click();
-      await expect.poll(() => page.getByRole('status').first().textContent()).toContain('saved');
+      await eventually(() => page.getByRole('status').first().textContent()).toContain('saved');
       await page.getByRole('button', { name: 'Send test event' }).click();
-      await expect.poll(() => page.getByTestId('test-result').textContent()).toMatch(/Delivered: HTTP 200/);
+      await eventually(() => page.getByTestId('test-result').textContent()).toMatch(/Delivered: HTTP 200/);
 
       // A purchase made through the API shows up in the list (live refresh), opens, and pays.
       await open(page, 'Transactions');
@@ -165,18 +168,16 @@ describe('merchant dashboard', () => {
       });
       expect(created.status).toBe(201);
       const row = page.locator(`tr[data-id="${created.body.id}"]`);
-      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      await eventually(() => row.count()).toBe(1);
       expect(await row.textContent()).toContain('Bs\u00a01.234,50');
       await checkPage(page, 'transactions');
       await row.getByRole('link').click();
-      await expect.poll(() => page.getByTestId('sandbox-pay').count(), { timeout: 10_000 }).toBe(1);
-      await expect.poll(() => page.locator('img.qr').count()).toBe(1);
+      await eventually(() => page.getByTestId('sandbox-pay').count()).toBe(1);
+      await eventually(() => page.locator('img.qr').count()).toBe(1);
       await page.getByTestId('sandbox-pay').click();
-      await expect
-        .poll(() => page.getByTestId('transaction-status').textContent(), { timeout: 10_000 })
-        .toBe('PAID');
+      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('PAID');
       const paidEvent = page.locator('[data-testid="event"][data-type="cashin.paid"]');
-      await expect.poll(() => paidEvent.textContent(), { timeout: 10_000 }).toContain('DELIVERED');
+      await eventually(() => paidEvent.textContent()).toContain('DELIVERED');
       expect(await paidEvent.textContent()).toContain('HTTP 200');
       await checkPage(page, 'transaction-detail');
 
@@ -192,23 +193,21 @@ describe('merchant dashboard', () => {
       expect((await call('POST', `/sandbox/transactions/${failing.body.id}/pay`, { key })).status).toBe(202);
       await open(page, 'Webhooks');
       const firstDelivery = page.getByTestId('deliveries').locator('tbody tr').first();
-      await expect.poll(() => firstDelivery.getAttribute('data-status'), { timeout: 15_000 }).toBe('FAILED');
+      await eventually(() => firstDelivery.getAttribute('data-status')).toBe('FAILED');
       expect(await firstDelivery.textContent()).toContain('HTTP 500');
       await checkPage(page, 'webhooks');
       setup.receiver.alwaysAnswer(null);
       await firstDelivery.getByRole('button', { name: 'Redeliver' }).click();
-      await expect
-        .poll(
-          async () =>
-            (await call('GET', `/transactions/${failing.body.id}/events`, { key })).body.data[0]
-              ?.deliveryStatus,
-          { timeout: 10_000 },
-        )
-        .toBe('DELIVERED');
+      await eventually(
+        async () =>
+          (await call('GET', `/transactions/${failing.body.id}/events`, { key })).body.data[0]
+            ?.deliveryStatus,
+        { timeout: 10_000 },
+      ).toBe('DELIVERED');
 
       // Rotate the signing secret: shown once.
       await page.getByRole('button', { name: 'Rotate secret' }).click();
-      await expect.poll(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
+      await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
 
       // API keys: create (secret shown once), then revoke with a confirmation.
       await open(page, 'API keys');
@@ -220,32 +219,30 @@ describe('merchant dashboard', () => {
       await checkPage(page, 'api-keys');
       await page.getByRole('button', { name: 'Revoke Loja online' }).click();
       await page.getByRole('button', { name: 'Confirm revoke' }).click();
-      await expect.poll(() => page.getByTestId('api-keys').textContent()).toContain('Revoked');
-      await expect
-        .poll(async () => (await call('GET', '/transactions', { key: secret })).status, { timeout: 5000 })
-        .toBe(401);
+      await eventually(() => page.getByTestId('api-keys').textContent()).toContain('Revoked');
+      await eventually(async () => (await call('GET', '/transactions', { key: secret })).status).toBe(401);
 
       // Branding: a colour error next to the field, then a valid one; the preview follows.
       await open(page, 'Branding');
       await page.getByLabel('Display name').fill('Loja da Ana');
       await page.getByLabel(/Brand colour/).fill('green');
       await page.getByRole('button', { name: 'Save branding' }).click();
-      await expect.poll(() => page.locator('#brand-color-error').textContent()).toContain('#');
+      await eventually(() => page.locator('#brand-color-error').textContent()).toContain('#');
       await page.getByLabel(/Brand colour/).fill('#0a7d5a');
       await page.getByRole('button', { name: 'Save branding' }).click();
-      await expect.poll(() => page.getByRole('status').first().textContent()).toContain('saved');
+      await eventually(() => page.getByRole('status').first().textContent()).toContain('saved');
       expect(await page.getByTestId('branding-preview').textContent()).toContain('Loja da Ana');
       await checkPage(page, 'branding');
 
       // Home: the summary as charts.
       await open(page, 'Home');
-      await expect.poll(() => page.locator('.chart canvas').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+      await eventually(() => page.locator('.chart canvas').count()).toBeGreaterThan(1);
       expect(await page.getByTestId('totals').textContent()).toContain('BOB');
       await checkPage(page, 'home');
 
       // Sign out clears the key; a later 401 would also return to sign-in.
       await page.getByTestId('sign-out').click();
-      await expect.poll(() => page.getByLabel('Secret key').count()).toBe(1);
+      await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
       expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 
       expect(watch.pageErrors).toEqual([]);
