@@ -24,6 +24,8 @@ export interface ServiceHttpApiProps {
   readonly stage: StageConfig;
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /** Browser origins of this stack's own web apps (the dashboard), allowed on top of the stage's. */
+  readonly ownOrigins?: readonly string[];
 }
 
 /** Request fields worth keeping; never headers (they carry the Basic credentials). */
@@ -60,14 +62,15 @@ export class ServiceHttpApi extends Construct {
       apiName: `catalog-cashin-${stage.name}`,
       description: `Catalog and cash-in API (${stage.name})`,
       createDefaultStage: false,
-      ...(stage.corsAllowOrigins
+      ...(stage.corsAllowOrigins || props.ownOrigins?.length
         ? {
             corsPreflight: {
-              allowOrigins: [...stage.corsAllowOrigins],
+              allowOrigins: [...(stage.corsAllowOrigins ?? []), ...(props.ownOrigins ?? [])],
               allowMethods: [
                 CorsHttpMethod.GET,
                 CorsHttpMethod.POST,
                 CorsHttpMethod.PATCH,
+                CorsHttpMethod.PUT,
                 CorsHttpMethod.DELETE,
               ],
               allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
