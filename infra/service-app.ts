@@ -28,8 +28,11 @@ export function newServiceApp(options: ServiceAppOptions = {}): App {
 const overrideKeys = [
   'alarmEmail',
   'alarmTopicArn',
+  'manageAlarmTopicPolicy',
   'domainName',
   'certificateArn',
+  'hostedZoneId',
+  'hostedZoneName',
   'corsAllowOrigins',
 ] as const;
 

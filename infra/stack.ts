@@ -77,6 +77,7 @@ export class ServiceStack extends Stack {
       removalPolicy,
       autoDeleteObjects: !stage.retainData,
       logRetentionDays: stage.logRetentionDays,
+      globalName: accountWideName(stage, this.region),
     });
     this.images = images;
     const workQueues = new WorkQueues(this, 'Queues', {
@@ -134,6 +135,7 @@ export class ServiceStack extends Stack {
         memoryMb?: number;
         grants: readonly Grant[];
         allowRecursiveLoop?: boolean;
+        asyncRetryAttempts?: number;
       },
     ) => {
       const built = new ServiceFunction(this, `${scopeId}${pascalCase(name)}`, {
@@ -144,6 +146,7 @@ export class ServiceStack extends Stack {
         memoryMb: spec.memoryMb ?? defaultMemoryMb,
         defaults,
         allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+        ...(spec.asyncRetryAttempts !== undefined ? { asyncRetryAttempts: spec.asyncRetryAttempts } : {}),
       });
       applyGrants(built.function, key, spec.grants, targets);
       this.functions.set(key, built);
@@ -180,17 +183,19 @@ export class ServiceStack extends Stack {
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
         timeout: Duration.seconds(60),
         grants: def.grants,
+        // The next tick is the retry: neither EventBridge nor Lambda's async invoke retries.
+        asyncRetryAttempts: 0,
       });
       new Rule(this, `Schedule${pascalCase(name)}Rule`, {
         description: `${name} every ${def.everyMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(def.everyMinutes)),
-        // The next tick is the retry.
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
       });
     }
 
     const alarms = new ServiceAlarms(this, 'Monitoring', {
       stage,
+      globalName: accountWideName(stage, this.region),
       api: http.api,
       functions: [...this.functions].map(([key, built]) => ({ name: key, fn: built.function })),
       queues: [...workQueues.byName.values()],
@@ -207,6 +212,11 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'ImageBucketName', { value: images.bucket.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    if (stage.alarmTopicArn && !stage.manageAlarmTopicPolicy)
+      new CfnOutput(this, 'AlarmTopicPolicyStatement', {
+        value: this.toJsonString(alarms.topicPublishStatement.toStatementJson()),
+        description: "Add this statement to the alarm topic's policy, or CloudWatch cannot publish to it",
+      });
     new CfnOutput(this, 'DashboardName', { value: alarms.dashboard.dashboardName });
 
     acknowledgeNagFindings(this, {
@@ -216,6 +226,11 @@ export class ServiceStack extends Stack {
       distribution: images.distribution,
     });
   }
+}
+
+/** For names CloudWatch and CloudFront keep per account, not per region: stage and region. */
+function accountWideName(stage: StageConfig, region: string): string {
+  return `catalog-cashin-${stage.name}-${region}`;
 }
 
 /** One function per row means names and method+path pairs must be unique. */

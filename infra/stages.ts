@@ -22,12 +22,34 @@ export interface StageConfig {
   /** Alarm notifications: an e-mail subscribed to the stack's topic, or an existing topic. */
   readonly alarmEmail?: string;
   readonly alarmTopicArn?: string;
+  /**
+   * With alarmTopicArn: let this stack own the topic's policy (an AWS::SNS::TopicPolicy, which
+   * replaces the topic's current policy) instead of printing the statement for the topic's owner.
+   */
+  readonly manageAlarmTopicPolicy?: boolean;
   /** API 5xx share (percent of requests) that raises the API alarm. */
   readonly apiErrorRatePercent: number;
-  /** Browser origins allowed by CORS; CORS stays off when absent (server-to-server API). */
+  /**
+   * Browser origins allowed by CORS (the merchant dashboard's origin, once it exists); CORS stays
+   * off when absent (server-to-server API).
+   */
   readonly corsAllowOrigins?: readonly string[];
-  /** Custom API domain; PUBLIC_BASE_URL uses it instead of the execute-api URL. */
-  readonly domain?: { readonly name: string; readonly certificateArn: string };
+  /**
+   * Custom API domain: PUBLIC_BASE_URL uses it, its alias record is created in the Route 53
+   * hosted zone, and the execute-api endpoint is turned off (payer links never embed an API id).
+   */
+  readonly domain?: StageDomain;
+  /** Refuse to synthesize without an alarm destination and a custom domain (production). */
+  readonly requireOperable: boolean;
+}
+
+export interface StageDomain {
+  readonly name: string;
+  readonly certificateArn: string;
+  /** Route 53 hosted zone that holds `name`. */
+  readonly hostedZoneId: string;
+  /** The zone's domain; defaults to `name` without its first label. */
+  readonly hostedZoneName: string;
 }
 
 type Defaults = Omit<StageConfig, 'name'>;
@@ -41,6 +63,7 @@ const devLike: Defaults = {
   logLevel: 'debug',
   throttle: { rateLimit: 50, burstLimit: 100 },
   apiErrorRatePercent: 5,
+  requireOperable: false,
 };
 
 export const stages: Readonly<Record<string, Defaults>> = {
@@ -60,6 +83,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
     logLevel: 'info',
     throttle: { rateLimit: 500, burstLimit: 1000 },
     apiErrorRatePercent: 1,
+    requireOperable: true,
   },
 };
 
@@ -67,8 +91,12 @@ export const stages: Readonly<Record<string, Defaults>> = {
 export interface StageOverrides {
   readonly alarmEmail?: string;
   readonly alarmTopicArn?: string;
+  /** `true` to let the stack replace the imported alarm topic's policy. */
+  readonly manageAlarmTopicPolicy?: string;
   readonly domainName?: string;
   readonly certificateArn?: string;
+  readonly hostedZoneId?: string;
+  readonly hostedZoneName?: string;
   /** Comma-separated list. */
   readonly corsAllowOrigins?: string;
 }
@@ -97,11 +125,19 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
   }
   const base = known ?? devLike;
 
-  const { domainName, certificateArn } = overrides;
-  if ((domainName === undefined) !== (certificateArn === undefined)) {
+  const domain = domainFrom(overrides);
+  if (base.requireOperable && !domain) {
     throw new Error(
-      'stage: a custom domain needs both -c domainName=<host> and -c certificateArn=<ACM certificate ARN in the stack region>',
+      `stage: ${name} needs a custom domain (-c domainName=<host> -c certificateArn=<ARN> -c hostedZoneId=<Route 53 zone id>): payer links must not embed an execute-api id that a replaced API changes`,
     );
+  }
+  if (base.requireOperable && overrides.alarmEmail === undefined && overrides.alarmTopicArn === undefined) {
+    throw new Error(
+      `stage: ${name} needs somewhere to send alarms: -c alarmEmail=<address> or -c alarmTopicArn=<SNS topic ARN>`,
+    );
+  }
+  if (overrides.manageAlarmTopicPolicy !== undefined && overrides.alarmTopicArn === undefined) {
+    throw new Error('stage: manageAlarmTopicPolicy applies only with -c alarmTopicArn=<SNS topic ARN>');
   }
   if (overrides.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(overrides.alarmEmail)) {
     throw new Error(`stage: alarmEmail "${overrides.alarmEmail}" is not an e-mail address`);
@@ -120,9 +156,24 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
     name,
     ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail } : {}),
     ...(overrides.alarmTopicArn !== undefined ? { alarmTopicArn: overrides.alarmTopicArn } : {}),
+    ...(overrides.manageAlarmTopicPolicy === 'true' ? { manageAlarmTopicPolicy: true } : {}),
     ...(corsAllowOrigins && corsAllowOrigins.length > 0 ? { corsAllowOrigins } : {}),
-    ...(domainName !== undefined && certificateArn !== undefined
-      ? { domain: { name: domainName, certificateArn } }
-      : {}),
+    ...(domain ? { domain } : {}),
   };
+}
+
+function domainFrom(overrides: StageOverrides): StageDomain | undefined {
+  const { domainName, certificateArn, hostedZoneId } = overrides;
+  const given = [domainName, certificateArn, hostedZoneId].filter((value) => value !== undefined);
+  if (given.length === 0) return undefined;
+  if (domainName === undefined || certificateArn === undefined || hostedZoneId === undefined) {
+    throw new Error(
+      'stage: a custom domain needs -c domainName=<host>, -c certificateArn=<ACM certificate ARN in the stack region> and -c hostedZoneId=<Route 53 hosted zone id>',
+    );
+  }
+  const hostedZoneName = overrides.hostedZoneName ?? domainName.split('.').slice(1).join('.');
+  if (domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+    throw new Error(`stage: domainName "${domainName}" is not inside hosted zone "${hostedZoneName}"`);
+  }
+  return { name: domainName, certificateArn, hostedZoneId, hostedZoneName };
 }

@@ -35,7 +35,7 @@ export const queues = {
     worker: 'functions/workers/deliver-event.ts',
     workerTimeoutSeconds: 30,
     batchSize: 5,
-    maxReceiveCount: 3,
+    maxReceiveCount: 5,
     grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter'],
   },
 } as const satisfies Record<QueueName, QueueDef>;

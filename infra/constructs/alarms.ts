@@ -14,16 +14,20 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { pascalCase } from '../names.ts';
 import type { StageConfig } from '../stages.ts';
+import { apiErrorRateRunbook, deadLetterRunbook, functionErrorRunbook } from './alarm-runbooks.ts';
+import { AlarmTopic } from './alarm-topic.ts';
 import type { WorkQueue } from './queues.ts';
 
 export interface ServiceAlarmsProps {
   readonly stage: StageConfig;
+  /** Dashboard names are per account, not per region. */
+  readonly globalName: string;
   readonly api: HttpApi;
   readonly functions: ReadonlyArray<{ readonly name: string; readonly fn: IFunction }>;
   readonly queues: readonly WorkQueue[];
@@ -31,22 +35,17 @@ export interface ServiceAlarmsProps {
 
 export class ServiceAlarms extends Construct {
   readonly topic: ITopic;
+  /** What the alarm topic's policy must allow (printed for an imported topic's owner). */
+  readonly topicPublishStatement: PolicyStatement;
   readonly alarms: Alarm[] = [];
   readonly dashboard: Dashboard;
 
   constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
     super(scope, id);
     const { stage } = props;
-    if (stage.alarmTopicArn) {
-      this.topic = Topic.fromTopicArn(this, 'Topic', stage.alarmTopicArn);
-    } else {
-      const topic = new Topic(this, 'Topic', {
-        displayName: `catalog-cashin ${stage.name} alarms`,
-        enforceSSL: true,
-      });
-      if (stage.alarmEmail) topic.addSubscription(new EmailSubscription(stage.alarmEmail));
-      this.topic = topic;
-    }
+    const alarmTopic = new AlarmTopic(this, 'Alarms', stage);
+    this.topic = alarmTopic.topic;
+    this.topicPublishStatement = alarmTopic.cloudWatchPublish;
     const action = new SnsAction(this.topic);
     const add = (alarm: Alarm) => {
       alarm.addAlarmAction(action);
@@ -54,10 +53,10 @@ export class ServiceAlarms extends Construct {
       this.alarms.push(alarm);
     };
 
-    for (const { name, deadLetterQueue } of props.queues) {
+    for (const { name, def, deadLetterQueue } of props.queues) {
       add(
         new Alarm(this, `${pascalCase(name)}DlqNotEmpty`, {
-          alarmDescription: `Messages in the ${name} dead-letter queue: work that failed every retry. Inspect, fix, then redrive.`,
+          alarmDescription: deadLetterRunbook(name, def),
           metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
             period: Duration.minutes(1),
             statistic: 'Maximum',
@@ -73,7 +72,7 @@ export class ServiceAlarms extends Construct {
     for (const { name, fn } of props.functions) {
       add(
         new Alarm(this, `${pascalCase(name)}Errors`, {
-          alarmDescription: `${name}: the function failed (uncaught error, timeout or crash).`,
+          alarmDescription: functionErrorRunbook(name),
           metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
           threshold: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -96,7 +95,7 @@ export class ServiceAlarms extends Construct {
     });
     add(
       new Alarm(this, 'Api5xxRate', {
-        alarmDescription: `More than ${stage.apiErrorRatePercent}% of API requests answered 5xx in five minutes.`,
+        alarmDescription: apiErrorRateRunbook(stage.apiErrorRatePercent),
         metric: serverErrorRate,
         threshold: stage.apiErrorRatePercent,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -105,7 +104,7 @@ export class ServiceAlarms extends Construct {
       }),
     );
 
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `catalog-cashin-${stage.name}` });
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: props.globalName });
     const byFunction = (metric: (fn: IFunction, label: string) => IMetric) =>
       props.functions.map(({ name, fn }) => metric(fn, name));
     this.dashboard.addWidgets(

@@ -35,6 +35,8 @@ export interface ServiceFunctionProps {
    * recursion detection would otherwise stop after 16 hops in one chain.
    */
   readonly allowRecursiveLoop?: boolean;
+  /** Lambda's own retries of an asynchronous invocation (default 2). */
+  readonly asyncRetryAttempts?: number;
 }
 
 export class ServiceFunction extends Construct {
@@ -76,6 +78,7 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       environment: { ...props.defaults.environment },
       recursiveLoop: props.allowRecursiveLoop ? RecursiveLoop.ALLOW : RecursiveLoop.TERMINATE,
+      ...(props.asyncRetryAttempts !== undefined ? { retryAttempts: props.asyncRetryAttempts } : {}),
       bundling: {
         format: OutputFormat.ESM,
         target: 'node24',

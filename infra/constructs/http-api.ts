@@ -1,5 +1,6 @@
 // The HTTP API (API Gateway v2, payload 2.0): one route per row of the route table, the stage's
-// throttling, JSON access logs, CORS only when the stage lists origins, optional custom domain.
+// throttling, JSON access logs, CORS only when the stage lists origins, optional custom domain
+// (with its DNS record, and the execute-api endpoint off so it is the only way in).
 import { Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -15,6 +16,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes.ts';
 import { pascalCase } from '../names.ts';
@@ -62,6 +65,7 @@ export class ServiceHttpApi extends Construct {
       apiName: `catalog-cashin-${stage.name}`,
       description: `Catalog and cash-in API (${stage.name})`,
       createDefaultStage: false,
+      disableExecuteApiEndpoint: stage.domain !== undefined,
       ...(stage.corsAllowOrigins || props.ownOrigins?.length
         ? {
             corsPreflight: {
@@ -74,6 +78,8 @@ export class ServiceHttpApi extends Construct {
                 CorsHttpMethod.DELETE,
               ],
               allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+              // A browser script may read only the headers listed here.
+              exposeHeaders: ['x-request-id', 'idempotent-replayed'],
               maxAge: Duration.hours(1),
             },
           }
@@ -101,6 +107,16 @@ export class ServiceHttpApi extends Construct {
         certificate: Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn),
       });
       new ApiMapping(this, 'DomainMapping', { api: this.api, domainName, stage: this.stage });
+      new ARecord(this, 'DomainRecord', {
+        zone: HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+          hostedZoneId: stage.domain.hostedZoneId,
+          zoneName: stage.domain.hostedZoneName,
+        }),
+        recordName: `${stage.domain.name}.`,
+        target: RecordTarget.fromAlias(
+          new ApiGatewayv2DomainProperties(domainName.regionalDomainName, domainName.regionalHostedZoneId),
+        ),
+      });
       this.publicBaseUrl = `https://${stage.domain.name}`;
       this.domainTarget = domainName.regionalDomainName;
     } else {

@@ -1,6 +1,6 @@
 // Product images: a private bucket read only by CloudFront (origin access control), plus the
 // bucket that receives the S3 server access logs and the CloudFront access logs.
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -8,6 +8,8 @@ import {
   HttpVersion,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
+  Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -19,6 +21,11 @@ export interface ImagesProps {
   /** Empty the buckets when the stack is deleted (stages that do not retain data). */
   readonly autoDeleteObjects: boolean;
   readonly logRetentionDays: number;
+  /**
+   * Unique per account across regions (CloudFront is global): names the origin access control,
+   * so the same stage can live in two regions of one account.
+   */
+  readonly globalName: string;
 }
 
 export class Images extends Construct {
@@ -35,13 +42,15 @@ export class Images extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      removalPolicy: props.removalPolicy,
-      autoDeleteObjects: props.autoDeleteObjects,
     };
 
     // CloudFront standard logging writes with ACLs, so this bucket cannot enforce bucket-owner-only.
+    // Always retained: S3 and CloudFront deliver logs minutes late, so a bucket emptied during
+    // `cdk destroy` is soon non-empty again and its deletion would fail the destroy. The
+    // lifecycle rule empties it within logRetentionDays; delete it by hand after that if wanted.
     this.logsBucket = new Bucket(this, 'AccessLogs', {
       ...common,
+      removalPolicy: RemovalPolicy.RETAIN,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [
         {
@@ -53,6 +62,8 @@ export class Images extends Construct {
 
     this.bucket = new Bucket(this, 'Bucket', {
       ...common,
+      removalPolicy: props.removalPolicy,
+      autoDeleteObjects: props.autoDeleteObjects,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/images/',
@@ -62,7 +73,12 @@ export class Images extends Construct {
     this.distribution = new Distribution(this, 'Cdn', {
       comment: 'Product images',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'OriginAccess', {
+            originAccessControlName: `${props.globalName}-images`,
+            signing: Signing.SIGV4_ALWAYS,
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         // Keys are content hashes, so an object never changes: cache for as long as CloudFront allows.

@@ -1,17 +1,24 @@
 // A local stand-in for API Gateway (HTTP API, payload v2): turns each HTTP request into the
 // event API Gateway would send, calls the route's handler module in-process and writes its
 // result back. It also serves the image bucket under /_images/, standing in for CloudFront.
+// It refuses what AWS refuses before any function runs: a body over API Gateway's payload
+// limit, and an event over Lambda's invocation payload limit (base64 makes binary bodies grow
+// by a third). Those refusals carry the route's contract error body and an x-request-id.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { payloadTooLarge } from '../../shared/errors.ts';
+import { errorResponse } from '../../shared/http/error-mapper.ts';
 import type { RouteDef } from '../../shared/routes.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
 import { compileRoutes } from './route-matcher.ts';
 
-/** Lambda's synchronous invocation payload limit. */
-const maxRequestBytes = 6 * 1024 * 1024;
+/** API Gateway HTTP API's payload quota ("10 MB", not adjustable). */
+export const maxApiPayloadBytes = 10 * 1024 * 1024;
+/** Lambda's synchronous invocation request payload: the whole event, as JSON. */
+export const maxLambdaEventBytes = 6 * 1024 * 1024;
 const handlerTimeoutMs = 29_000;
 
 type Handler = (
@@ -59,19 +66,25 @@ function serveSite(response: ServerResponse, site: StaticSite, pathname: string)
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
 
+/** Reads the whole body, or only counts it once it is over API Gateway's limit (the client is still sending). */
 function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
+    let tooLarge = Number(request.headers['content-length'] ?? 0) > maxApiPayloadBytes;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxRequestBytes) tooLarge = true;
-      else chunks.push(chunk);
+      if (size > maxApiPayloadBytes) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
     });
     request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+/** The size Lambda measures: the event serialized as the invoke request's JSON body. */
+export function lambdaEventBytes(event: APIGatewayProxyEventV2): number {
+  return Buffer.byteLength(JSON.stringify(event));
 }
 
 export function toEvent(
@@ -79,6 +92,7 @@ export function toEvent(
   body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string> | undefined,
+  requestId: string = newRequestId(),
 ): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
@@ -115,7 +129,7 @@ export function toEvent(
         sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId: randomBytes(12).toString('base64url'),
+      requestId,
       routeKey,
       stage: '$default',
       time: now.toUTCString(),
@@ -144,6 +158,18 @@ function writeResult(
         ? Buffer.from(result.body, 'base64')
         : result.body;
   response.writeHead(result.statusCode ?? 200, headers).end(body);
+}
+
+function newRequestId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** The route's own 413, as the function would have answered it. */
+function refuseTooLarge(response: ServerResponse, route: RouteDef, requestId: string, message: string): void {
+  const { mapped: _mapped, ...refusal } = errorResponse(route.errors, payloadTooLarge(message), {
+    'x-request-id': requestId,
+  });
+  writeResult(response, refusal);
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
@@ -200,14 +226,35 @@ export async function startGateway(
         json(response, 404, { message: 'Not Found' });
         return;
       }
+      const { route } = matched;
+      const requestId = newRequestId();
       const body = await readBody(request);
       if (body === 'too-large') {
-        json(response, 413, { message: 'Request Entity Too Large' });
+        refuseTooLarge(
+          response,
+          route,
+          requestId,
+          `body: must be at most ${maxApiPayloadBytes} bytes (API Gateway's payload limit)`,
+        );
         return;
       }
-      const { route } = matched;
+      const event = toEvent(
+        request,
+        body,
+        `${route.method} ${route.path}`,
+        matched.pathParameters,
+        requestId,
+      );
+      if (lambdaEventBytes(event) > maxLambdaEventBytes) {
+        refuseTooLarge(
+          response,
+          route,
+          requestId,
+          `body: too large for one function call (Lambda takes at most ${maxLambdaEventBytes} bytes per request, and binary bodies grow by a third in base64)`,
+        );
+        return;
+      }
       const handler = await loadHandler<Handler>(route.handler);
-      const event = toEvent(request, body, `${route.method} ${route.path}`, matched.pathParameters);
       const result = await handler(event, lambdaContext(route.name, handlerTimeoutMs));
       writeResult(response, result);
     } catch (error) {

@@ -140,8 +140,11 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
         LOG_LEVEL: config.logLevel,
         TABLE_NAME: { Ref: logicalId(synthesized.stack, synthesized.stack.table) },
       });
+      // Prod requires a custom domain; without one the execute-api URL is the public one.
       expect(JSON.stringify(env.PUBLIC_BASE_URL), key).toMatch(
-        /"https:\/\/",\{"Ref":"HttpApi[0-9A-F]+"\},"\.execute-api\./,
+        stageName === 'prod'
+          ? /^"https:\/\/api\.example\.com"$/
+          : /"https:\/\/",\{"Ref":"HttpApi[0-9A-F]+"\},"\.execute-api\./,
       );
       expect(JSON.stringify(env.IMAGE_BASE_URL), key).toMatch(
         /"https:\/\/",\{"Fn::GetAtt":\["ImagesCdn[0-9A-F]+","DomainName"\]\}/,
@@ -248,6 +251,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
 
   it(`${stages[stageName]!.retainData ? 'retains' : 'deletes'} stateful resources with the stack`, () => {
     const expected = config.retainData ? 'Retain' : 'Delete';
+    const logsBucketId = logicalId(synthesized.stack, synthesized.stack.images.logsBucket);
     for (const type of [
       'AWS::DynamoDB::GlobalTable',
       'AWS::S3::Bucket',
@@ -255,6 +259,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       'AWS::Logs::LogGroup',
     ]) {
       for (const [id, resource] of ofType(resources, type)) {
+        if (id === logsBucketId) continue;
         expect(resource.DeletionPolicy, id).toBe(expected);
         expect(resource.UpdateReplacePolicy, id).toBe(expected);
       }
@@ -415,9 +420,121 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       (alarm.Metrics as any[] | undefined)?.some((metric) => metric.MetricStat?.Metric.MetricName === '5xx'),
     );
     expect(apiAlarm).toMatchObject({ Threshold: config.apiErrorRatePercent });
-    expect(ofType(resources, 'AWS::SNS::Subscription')).toEqual([]);
+    expect(ofType(resources, 'AWS::SNS::Subscription')).toHaveLength(stageName === 'prod' ? 1 : 0);
     expect(ofType(resources, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
   });
+
+  it("lets only this account's CloudWatch alarms publish to the alarm topic, over TLS", () => {
+    const [topicId] = single(resources, 'AWS::SNS::Topic');
+    const [, policy] = single(resources, 'AWS::SNS::TopicPolicy');
+    expect(policy.Properties!.Topics).toEqual([{ Ref: topicId }]);
+    const statements = policy.Properties!.PolicyDocument.Statement as any[];
+    expect(statements).toContainEqual({
+      Sid: 'AllowCloudWatchAlarmsOfThisAccount',
+      Effect: 'Allow',
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: 'sns:Publish',
+      Resource: { Ref: topicId },
+      Condition: {
+        StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        ArnLike: {
+          'aws:SourceArn': {
+            'Fn::Join': ['', ['arn:aws:cloudwatch:us-east-1:', { Ref: 'AWS::AccountId' }, ':alarm:*']],
+          },
+        },
+      },
+    });
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+  });
+
+  it('names what is unique per account (dashboard, CloudFront origin access control) by stage and region', () => {
+    const [, dashboard] = single(resources, 'AWS::CloudWatch::Dashboard');
+    expect(dashboard.Properties!.DashboardName).toBe(`catalog-cashin-${stageName}-us-east-1`);
+    const [, access] = single(resources, 'AWS::CloudFront::OriginAccessControl');
+    expect(access.Properties!.OriginAccessControlConfig.Name).toBe(
+      `catalog-cashin-${stageName}-us-east-1-images`,
+    );
+  });
+
+  it('keeps the access-log bucket on destroy (logs keep arriving after it is emptied)', () => {
+    const logsBucketId = logicalId(synthesized.stack, synthesized.stack.images.logsBucket);
+    expect(resources[logsBucketId]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    const emptied = ofType(resources, 'Custom::S3AutoDeleteObjects').map(
+      ([, resource]) => resource.Properties!.BucketName.Ref,
+    );
+    expect(emptied).not.toContain(logsBucketId);
+    const bucketId = logicalId(synthesized.stack, synthesized.stack.images.bucket);
+    expect(emptied).toEqual(config.retainData ? [] : [bucketId]);
+  });
+
+  it('leaves retries of a schedule to its next tick: no EventBridge and no Lambda async retries', () => {
+    for (const name of Object.keys(schedules)) {
+      const fn = fnOf(`schedule:${name}`);
+      const [, invokeConfig] = ofType(resources, 'AWS::Lambda::EventInvokeConfig').find(
+        ([, candidate]) => candidate.Properties!.FunctionName.Ref === fn.id,
+      )!;
+      expect(invokeConfig.Properties).toMatchObject({ MaximumRetryAttempts: 0, Qualifier: '$LATEST' });
+      const [, rule] = ofType(resources, 'AWS::Events::Rule').find(([, candidate]) =>
+        candidate.Properties!.Targets.some((target: any) => target.Arn['Fn::GetAtt']?.[0] === fn.id),
+      )!;
+      expect(rule.Properties!.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
+    }
+  });
+
+  it('lets every queue be received at least 5 times before its DLQ (Lambda event-source advice)', () => {
+    for (const name of Object.keys(queues)) {
+      expect(
+        resources[queueId(name)]!.Properties!.RedrivePolicy.maxReceiveCount,
+        name,
+      ).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('says in each alarm what to do; a parked webhook job is redelivered through the API, not redriven', () => {
+    const described = ofType(resources, 'AWS::CloudWatch::Alarm').map(
+      ([, alarm]) => alarm.Properties!.AlarmDescription as string,
+    );
+    for (const description of described) expect(description.length).toBeLessThanOrEqual(1024);
+    const parking = Object.entries(queues).filter(([name, def]) =>
+      (def.grants as readonly string[]).includes(`queue:${name}:dead-letter`),
+    );
+    expect(parking).toHaveLength(1);
+    const [parkingName] = parking[0]!;
+    const dlqId = deadLetterQueueId(parkingName);
+    const parkedAlarm = ofType(resources, 'AWS::CloudWatch::Alarm').find(([, alarm]) =>
+      JSON.stringify(alarm.Properties!.Dimensions).includes(dlqId),
+    )![1];
+    expect(parkedAlarm.Properties!.AlarmDescription).toMatch(/POST \/events\/:id\/redeliver/);
+    expect(parkedAlarm.Properties!.AlarmDescription).toMatch(/Do NOT redrive/);
+    for (const name of Object.keys(queues).filter((name) => name !== parkingName)) {
+      const alarm = ofType(resources, 'AWS::CloudWatch::Alarm').find(([, candidate]) =>
+        JSON.stringify(candidate.Properties!.Dimensions).includes(deadLetterQueueId(name)),
+      )![1];
+      expect(alarm.Properties!.AlarmDescription, name).toMatch(/sweeper re-enqueues/);
+    }
+    for (const key of serviceFunctionKeys()) {
+      expect(
+        described.find((text) => text.startsWith(`${key}:`)),
+        key,
+      ).toMatch(/log group/);
+    }
+  });
+
+  it(
+    stageName === 'prod'
+      ? 'serves the API only on its custom domain, with its Route 53 alias record'
+      : 'keeps the execute-api endpoint when there is no custom domain',
+    () => {
+      const [, api] = single(resources, 'AWS::ApiGatewayV2::Api');
+      expect(api.Properties!.DisableExecuteApiEndpoint).toBe(stageName === 'prod');
+      expect(ofType(resources, 'AWS::Route53::RecordSet')).toHaveLength(stageName === 'prod' ? 1 : 0);
+    },
+  );
 
   it('passes cdk-nag (AwsSolutions) with only acknowledged findings, and CDK reports no warnings', () => {
     const report = new AwsSolutionsChecks().validateScope(synthesized.stack);

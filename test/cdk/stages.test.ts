@@ -4,7 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackName } from '../../infra/service-app.ts';
 import { resolveStage, stages } from '../../infra/stages.ts';
-import { logicalId, ofType, type Synthesized, single, synth } from './synth.ts';
+import { logicalId, ofType, prodOverrides, type Synthesized, single, synth } from './synth.ts';
 
 describe('resolveStage', () => {
   it('knows dev, staging and prod', () => {
@@ -20,7 +20,7 @@ describe('resolveStage', () => {
       sandboxRails: true,
       allowInsecurePostback: false,
     });
-    expect(resolveStage('prod')).toMatchObject({
+    expect(resolveStage('prod', prodOverrides)).toMatchObject({
       name: 'prod',
       sandboxRails: false,
       retainData: true,
@@ -44,9 +44,42 @@ describe('resolveStage', () => {
     expect(() => resolveStage(name)).toThrow(message);
   });
 
+  it('refuses prod without an alarm destination or without a custom domain', () => {
+    const { alarmEmail: _email, ...noAlarm } = prodOverrides;
+    expect(() => resolveStage('prod', noAlarm)).toThrow(
+      /prod needs somewhere to send alarms: -c alarmEmail=<address> or -c alarmTopicArn=/,
+    );
+    expect(
+      resolveStage('prod', { ...noAlarm, alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:pager' }),
+    ).toMatchObject({ alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:pager' });
+    const {
+      domainName: _domain,
+      certificateArn: _certificate,
+      hostedZoneId: _zone,
+      ...noDomain
+    } = prodOverrides;
+    expect(() => resolveStage('prod', noDomain)).toThrow(/prod needs a custom domain/);
+    expect(() => resolveStage('prod')).toThrow(/prod needs a custom domain/);
+    expect(resolveStage('dev')).not.toHaveProperty('domain');
+  });
+
   it('checks the overrides', () => {
     expect(() => resolveStage('dev', { domainName: 'api.example.com' })).toThrow(
-      /needs both -c domainName=<host> and -c certificateArn=/,
+      /a custom domain needs -c domainName=<host>, -c certificateArn=.* and -c hostedZoneId=/,
+    );
+    expect(
+      resolveStage('dev', {
+        ...prodOverrides,
+        domainName: 'pay.api.example.com',
+        hostedZoneName: 'example.com',
+      }).domain,
+    ).toMatchObject({ name: 'pay.api.example.com', hostedZoneName: 'example.com' });
+    expect(resolveStage('dev', prodOverrides).domain).toMatchObject({ hostedZoneName: 'example.com' });
+    expect(() => resolveStage('dev', { ...prodOverrides, hostedZoneName: 'example.org' })).toThrow(
+      /domainName "api.example.com" is not inside hosted zone "example.org"/,
+    );
+    expect(() => resolveStage('dev', { manageAlarmTopicPolicy: 'true' })).toThrow(
+      /manageAlarmTopicPolicy applies only with -c alarmTopicArn/,
     );
     expect(() => resolveStage('dev', { alarmEmail: 'not-an-address' })).toThrow(
       /alarmEmail "not-an-address" is not an e-mail address/,
@@ -55,8 +88,10 @@ describe('resolveStage', () => {
       /CORS origin "http:\/\/shop.example.com" must be an https origin/,
     );
     expect(
-      resolveStage('prod', { corsAllowOrigins: 'https://a.example.com, https://b.example.com' })
-        .corsAllowOrigins,
+      resolveStage('prod', {
+        ...prodOverrides,
+        corsAllowOrigins: 'https://a.example.com, https://b.example.com',
+      }).corsAllowOrigins,
     ).toEqual(['https://a.example.com', 'https://b.example.com']);
   });
 });
@@ -64,8 +99,10 @@ describe('resolveStage', () => {
 describe('a per-developer stage with every override', () => {
   const certificateArn =
     'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000';
+  const pagerArn = 'arn:aws:sns:us-east-1:123456789012:pager';
   let synthesized: Synthesized;
   let withTopic: Synthesized;
+  let withOwnedTopic: Synthesized;
   beforeAll(() => {
     synthesized = synth('dev-ana', {
       overrides: {
@@ -73,15 +110,18 @@ describe('a per-developer stage with every override', () => {
         corsAllowOrigins: 'https://shop.example.com',
         domainName: 'api.example.com',
         certificateArn,
+        hostedZoneId: 'Z0123456789ABCDEFGHIJ',
       },
     });
-    withTopic = synth('dev-ana', {
-      overrides: { alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:pager' },
+    withTopic = synth('dev-ana', { overrides: { alarmTopicArn: pagerArn } });
+    withOwnedTopic = synth('dev-ana', {
+      overrides: { alarmTopicArn: pagerArn, manageAlarmTopicPolicy: 'true' },
     });
   }, 120_000);
   afterAll(() => {
     synthesized?.cleanup();
     withTopic?.cleanup();
+    withOwnedTopic?.cleanup();
   });
 
   it('is its own stack, with sandbox rails', () => {
@@ -110,12 +150,58 @@ describe('a per-developer stage with every override', () => {
     }
   });
 
-  it('turns CORS on for the listed origins only', () => {
+  it('prints the statement an imported topic needs, and adds no policy to a topic it does not own', () => {
+    expect(ofType(withTopic.resources, 'AWS::SNS::TopicPolicy')).toEqual([]);
+    const output = withTopic.template.toJSON().Outputs.AlarmTopicPolicyStatement;
+    const statement = JSON.parse(JSON.stringify(withTopic.stack.resolve(output.Value)));
+    expect(JSON.stringify(statement)).toContain('cloudwatch.amazonaws.com');
+    expect(JSON.stringify(statement)).toContain('sns:Publish');
+    expect(JSON.stringify(statement)).toContain(pagerArn);
+    expect(JSON.stringify(statement)).toContain('aws:SourceAccount');
+  });
+
+  it('with manageAlarmTopicPolicy, gives the imported topic a policy that lets CloudWatch publish', () => {
+    const [, policy] = single(withOwnedTopic.resources, 'AWS::SNS::TopicPolicy');
+    expect(policy.Properties!.Topics).toEqual([pagerArn]);
+    const statements = policy.Properties!.PolicyDocument.Statement as any[];
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: pagerArn,
+        Condition: expect.objectContaining({
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        }),
+      }),
+    );
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny' }));
+    expect(withOwnedTopic.template.toJSON().Outputs.AlarmTopicPolicyStatement).toBeUndefined();
+  });
+
+  it('turns CORS on for the listed origins only, exposing the headers a dashboard reads', () => {
     const [, api] = single(synthesized.resources, 'AWS::ApiGatewayV2::Api');
     expect(api.Properties!.CorsConfiguration).toMatchObject({
       // The listed origin, and the dashboard's (the image distribution's domain).
       AllowOrigins: ['https://shop.example.com', expect.objectContaining({ 'Fn::Join': expect.any(Array) })],
       AllowHeaders: expect.arrayContaining(['authorization', 'idempotency-key']),
+      ExposeHeaders: ['x-request-id', 'idempotent-replayed'],
+    });
+  });
+
+  it("creates the custom domain's alias record in the hosted zone and turns the execute-api endpoint off", () => {
+    const [, api] = single(synthesized.resources, 'AWS::ApiGatewayV2::Api');
+    expect(api.Properties!.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId] = single(synthesized.resources, 'AWS::ApiGatewayV2::DomainName');
+    const [, record] = single(synthesized.resources, 'AWS::Route53::RecordSet');
+    expect(record.Properties).toEqual({
+      HostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      Name: 'api.example.com.',
+      Type: 'A',
+      AliasTarget: {
+        DNSName: { 'Fn::GetAtt': [domainId, 'RegionalDomainName'] },
+        HostedZoneId: { 'Fn::GetAtt': [domainId, 'RegionalHostedZoneId'] },
+      },
     });
   });
 
@@ -135,7 +221,7 @@ describe('a per-developer stage with every override', () => {
   });
 
   it('still passes cdk-nag', () => {
-    for (const variant of [synthesized, withTopic]) {
+    for (const variant of [synthesized, withTopic, withOwnedTopic]) {
       expect(
         new AwsSolutionsChecks()
           .validateScope(variant.stack)

@@ -8,6 +8,14 @@ import { addServiceStack, newServiceApp } from '../../infra/service-app.ts';
 import type { ServiceStack, ServiceStackProps } from '../../infra/stack.ts';
 import { resolveStage, type StageOverrides } from '../../infra/stages.ts';
 
+/** What prod refuses to synthesize without: an alarm destination and a custom domain. */
+export const prodOverrides: StageOverrides = {
+  alarmEmail: 'oncall@example.com',
+  domainName: 'api.example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+  hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+};
+
 /** Bundling every function takes ~1 s each; template tests skip it, test/cdk/bundling.test.ts does it. */
 export const bundlingTimeoutMs = 300_000;
 
@@ -42,7 +50,8 @@ export function synth(
   let template: Template;
   try {
     const app = newServiceApp({ outdir, skipBundling: !options.bundle });
-    stack = addServiceStack(app, resolveStage(stageName, options.overrides), options.tables);
+    const overrides = options.overrides ?? (stageName === 'prod' ? prodOverrides : {});
+    stack = addServiceStack(app, resolveStage(stageName, overrides), options.tables);
     template = Template.fromStack(stack);
   } catch (error) {
     cleanup();

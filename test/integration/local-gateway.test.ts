@@ -1,7 +1,7 @@
 // The local gateway serves exactly the route table: a new row is routed without any other
 // change, and the handler receives a faithful API Gateway HTTP API (v2) event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../../infra/local/gateway.ts';
+import { maxApiPayloadBytes, startGateway } from '../../infra/local/gateway.ts';
 import { type RouteDef, routeList } from '../../shared/routes.ts';
 
 const extraRow = {
@@ -68,5 +68,70 @@ describe('local gateway', () => {
   it('answers 404 for paths and methods the table does not have', async () => {
     expect((await fetch(`${base}/v2/things/x/echo`)).status).toBe(404);
     expect((await fetch(`${base}/v2/things/x/other`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('local gateway: the payload limits AWS enforces before any function runs', () => {
+  const mib = 1024 * 1024;
+  const binary = (bytes: number) => Buffer.alloc(bytes, 0xab);
+  const post = (path: string, body: BodyInit, contentType?: string) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: contentType ? { 'content-type': contentType } : {},
+      body,
+    });
+
+  it('passes a binary body whose base64 event fits Lambda (4.4 MiB)', async () => {
+    const response = await post('/v2/things/x/echo', binary(4.4 * mib), 'application/octet-stream');
+    expect(response.status).toBe(200);
+    const event = await response.json();
+    expect(Buffer.from(event.body, 'base64').length).toBe(Math.floor(4.4 * mib));
+  });
+
+  it('refuses a binary body under 6 MB whose base64 event does not fit Lambda, with the contract body', async () => {
+    const response = await post('/v2/things/x/echo', binary(4.6 * mib), 'application/octet-stream');
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
+    expect(await response.json()).toEqual({
+      status: 413,
+      error: expect.stringMatching(/^body: too large for one function call/),
+    });
+  });
+
+  it("answers the transaction routes' shape on the purchase route", async () => {
+    const response = await post(
+      '/transactions/v2/purchase',
+      Buffer.from(JSON.stringify({ name: 'x'.repeat(6.5 * mib) })),
+      'application/json',
+    );
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
+    expect(await response.json()).toEqual({
+      statusCode: 413,
+      message: expect.stringMatching(/^body: too large for one function call/),
+      error: 'Payload Too Large',
+    });
+  });
+
+  it("refuses a body over API Gateway's 10 MB with the contract body", async () => {
+    const response = await post('/v2/things/x/echo', binary(maxApiPayloadBytes + 1), 'text/plain');
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
+    expect(await response.json()).toEqual({
+      status: 413,
+      error: `body: must be at most ${maxApiPayloadBytes} bytes (API Gateway's payload limit)`,
+    });
+  });
+
+  it.each([
+    ['between the function limit and API Gateway', 8 * mib],
+    ['over API Gateway', 12 * mib],
+  ])('answers an image upload %s with the contract 413', async (_label, bytes) => {
+    const form = new FormData();
+    form.append('image', new Blob([binary(bytes)], { type: 'image/png' }), 'big.png');
+    const response = await fetch(`${base}/v2/products/prd_any/image`, { method: 'POST', body: form });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
+    expect(await response.json()).toMatchObject({ status: 413, error: expect.stringMatching(/^body: /) });
   });
 });
