@@ -49,6 +49,7 @@ export class ServiceStack extends Stack {
   readonly functions = new Map<string, ServiceFunction>();
   readonly table: TableV2;
   readonly images: Images;
+  readonly dashboardSite: DashboardSite;
   readonly workQueues: WorkQueues;
   readonly http: ServiceHttpApi;
   readonly monitoring: ServiceAlarms;
@@ -93,8 +94,9 @@ export class ServiceStack extends Stack {
       ownOrigins: [images.baseUrl],
     });
     this.http = http;
-    new DashboardSite(this, 'Dashboard', {
+    this.dashboardSite = new DashboardSite(this, 'Dashboard', {
       distribution: images.distribution,
+      originAccessControl: images.originAccessControl,
       logsBucket: images.logsBucket,
       removalPolicy,
       logRetention,

@@ -13,6 +13,7 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   ResponseHeadersPolicy,
+  type S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -24,6 +25,7 @@ import { buildDashboardIntoDirectory, dashboardCsp } from '../dashboard-build.ts
 
 export interface DashboardSiteProps {
   readonly distribution: Distribution;
+  readonly originAccessControl: S3OriginAccessControl;
   readonly logsBucket: Bucket;
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention: RetentionDays;
@@ -78,7 +80,10 @@ export class DashboardSite extends Construct {
         },
       },
     });
-    props.distribution.addBehavior('/dashboard*', S3BucketOrigin.withOriginAccessControl(this.bucket), {
+    const origin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
+      originAccessControl: props.originAccessControl,
+    });
+    props.distribution.addBehavior('/dashboard*', origin, {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       // Deploys invalidate /dashboard/*; in between, the files do not change.

@@ -357,8 +357,8 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     expect(distribution.Properties!.DistributionConfig.DefaultCacheBehavior.ViewerProtocolPolicy).toBe(
       'redirect-to-https',
     );
-    // One per bucket behind the distribution: the images and the dashboard's files.
-    expect(ofType(resources, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(2);
+    // One, shared by both buckets behind the distribution: the images and the dashboard's files.
+    expect(ofType(resources, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(1);
     for (const each of distribution.Properties!.DistributionConfig.Origins as any[])
       expect(each.OriginAccessControlId).toBeDefined();
   });
@@ -469,7 +469,8 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     );
     expect(emptied).not.toContain(logsBucketId);
     const bucketId = logicalId(synthesized.stack, synthesized.stack.images.bucket);
-    expect(emptied).toEqual(config.retainData ? [] : [bucketId]);
+    const dashboardBucketId = logicalId(synthesized.stack, synthesized.stack.dashboardSite.bucket);
+    expect(emptied.sort()).toEqual(config.retainData ? [] : [dashboardBucketId, bucketId].sort());
   });
 
   it('leaves retries of a schedule to its next tick: no EventBridge and no Lambda async retries', () => {
