@@ -133,6 +133,9 @@ describe('GET /transactions', () => {
     const byMethod = await call('GET', '/transactions?method=QR', { key });
     expect(byMethod.body.data.map((tx: { id: string }) => tx.id)).toEqual([bob.id]);
     expect((await call('GET', '/transactions?status=PAID', { key })).body.data).toEqual([]);
+    const canceled = await call('GET', '/transactions?status=CANCELED', { key });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.data).toEqual([]);
     const window = await call(
       'GET',
       `/transactions?createdFrom=${encodeURIComponent(bob.createdAt)}&createdTo=${encodeURIComponent(bob.createdAt)}`,
