@@ -252,4 +252,31 @@ describe('merchant dashboard', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('returns to sign-in when the key stops working (a 401), and refuses a key without manageAccount', async () => {
+    const owner = await createKey(['manageAccount']);
+    const session = await createKey(['manageAccount', 'createTransaction'], { accountId: owner.accountId });
+    const catalogOnly = await createKey(['isInvoiceAvailable'], { accountId: owner.accountId });
+    const { context, page } = await newPayerContext(setup.browser, desktopWidth);
+    try {
+      await page.goto(`${sharedStack().baseUrl}/dashboard/`);
+      await page.getByLabel('Secret key').fill(catalogOnly.secretKey);
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('alert').textContent()).toContain('manageAccount');
+      await page.getByLabel('Secret key').fill(session.secretKey);
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+
+      expect((await call('DELETE', `/v2/api-keys/${session.keyId}`, { key: owner.secretKey })).status).toBe(
+        200,
+      );
+      // The revoked key is refused within the auth cache's TTL; the list's next refresh gets the
+      // 401, which signs the tab out.
+      await open(page, 'Transactions');
+      await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
