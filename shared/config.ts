@@ -59,6 +59,20 @@ export const serviceConfig = memo(() => ({
   publicBaseUrl: (optional('PUBLIC_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
   sandboxRails: booleanEnv('SANDBOX_RAILS', true),
   sandboxInstructionDelayMs: integerEnv('SANDBOX_INSTRUCTION_DELAY_MS', 2000),
+  /** How long after a sandbox payment the sandbox rail reports it (a real boleto rail takes 1–2 days). */
+  sandboxSettlementDelayMs: integerEnv('SANDBOX_SETTLEMENT_DELAY_MS', 0),
+  /** How long a sandbox COP or BOB charge can be paid (short values let fault runs pay around expiry). */
+  sandboxChargeTtlMs: integerEnv('SANDBOX_CHARGE_TTL_MS', 24 * 60 * 60 * 1000),
+  /**
+   * Business days after a boleto's due date during which the rail is still watched for payments
+   * made on time but reported late; the charge is closed (and the transaction EXPIRED) after it.
+   */
+  boletoSettlementBusinessDays: integerEnv('BOLETO_SETTLEMENT_BUSINESS_DAYS', 3),
+  /**
+   * After a charge is closed (EXPIRED, CANCELED), the rail is asked once more this much later: a
+   * payment made before the close but reported after it is found even if its notification is lost.
+   */
+  lastLookAfterCloseMs: integerEnv('LAST_LOOK_AFTER_CLOSE_MS', 24 * 60 * 60 * 1000),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */

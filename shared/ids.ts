@@ -7,11 +7,25 @@ export function newPrefixedId(prefix: string): string {
 
 /**
  * A numeric-looking, time-ordered transaction id: 13 digits of epoch milliseconds and 6 random
- * digits. Uniqueness is still enforced by a conditional write.
+ * digits. Collisions are rare, not impossible: uniqueness across the whole service is enforced
+ * by a reservation item written with the transaction.
  */
-export function newTransactionId(now = Date.now()): string {
+export function randomTransactionId(now: number): string {
   const random = randomBytes(4).readUInt32BE(0) % 1_000_000;
   return `${String(now).padStart(13, '0')}${String(random).padStart(6, '0')}`;
+}
+
+export type TransactionIdSource = (now: number) => string;
+
+let transactionIdSource: TransactionIdSource = randomTransactionId;
+
+export function newTransactionId(now = Date.now()): string {
+  return transactionIdSource(now);
+}
+
+/** Replaces the id source (tests force collisions with it); no argument restores the random one. */
+export function useTransactionIdSource(source: TransactionIdSource = randomTransactionId): void {
+  transactionIdSource = source;
 }
 
 /** An unguessable URL token (192 bits). */

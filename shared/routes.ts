@@ -232,6 +232,15 @@ export const routes = {
     errors: 'transaction',
     grants: ['table:read'],
   },
+  cancelTransaction: {
+    method: 'POST',
+    path: '/transactions/{id}/cancel',
+    handler: 'functions/http/cancel-transaction.ts',
+    auth: ['createTransaction', 'manageAccount'],
+    errors: 'transaction',
+    // A cancel that finds the charge paid records the payment and hands its event to delivery.
+    grants: ['table:write', 'queue:deliver-event:send'],
+  },
   listTransactionEvents: {
     method: 'GET',
     path: '/transactions/{id}/events',

@@ -52,14 +52,18 @@ export async function payFromHostedPage(
   if (!loaded) return invalidLinkResponse();
   const { page, record } = loaded;
   const pagePath = hostedPagePath(page.kind, token);
-  // Paid already (a second click, the back button) or expired: the page says which.
+  // Paid already (a second click, the back button), expired or canceled: the page says which.
   if (page.model.status === 'PAID') return seeOther(`${pagePath}?${RESULT_QUERY}=1`);
-  if (page.model.status === 'EXPIRED') return seeOther(pagePath);
+  if (page.model.status === 'EXPIRED' || page.model.status === 'CANCELED') return seeOther(pagePath);
   checkPayForm(page, parsePayForm(event));
   try {
     await paySandboxTransaction(record, now);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'transaction.expired') return seeOther(pagePath);
+    if (
+      error instanceof AppError &&
+      (error.code === 'transaction.expired' || error.code === 'transaction.canceled')
+    )
+      return seeOther(pagePath);
     throw error;
   }
   return seeOther(`${pagePath}?${RESULT_QUERY}=1`);

@@ -25,13 +25,14 @@ function renderPending(page: HostedPage): RenderedPage {
   }
 }
 
-/** Status code and page for a loaded transaction; pure. Expired is 410 Gone: the link was real. */
+/** Status code and page for a loaded transaction; pure. Expired or canceled is 410 Gone: the link was real. */
 export function hostedPageView(
   page: HostedPage,
   options: { result: boolean },
 ): { statusCode: number; rendered: RenderedPage } {
   const { model } = page;
-  if (model.status === 'EXPIRED') return { statusCode: 410, rendered: renderExpiredPage(model) };
+  if (model.status === 'EXPIRED' || model.status === 'CANCELED')
+    return { statusCode: 410, rendered: renderExpiredPage(model) };
   if (options.result) return { statusCode: 200, rendered: renderPaymentResultPage(model) };
   if (model.status === 'PAID') return { statusCode: 200, rendered: renderPaidPage(model) };
   return { statusCode: 200, rendered: renderPending(page) };

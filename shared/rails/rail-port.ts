@@ -12,10 +12,25 @@ export type InstructionResult =
   | { ready: false /** The provider's hint of when to ask again. */; retryAfterMs?: number }
   | { ready: true; instruction: RailInstruction; expiresAt: string | null };
 
+/** What the rail says about a charge. `CLOSED`: closed on the rail's side, nothing can be paid. */
 export type RailPaymentStatus =
   | { status: 'PENDING' }
   | { status: 'PAID'; paidAt: string }
-  | { status: 'EXPIRED' };
+  | { status: 'CLOSED' };
+
+/**
+ * How a charge is addressed: always by account and transaction, never by the id alone, so no
+ * account can ever reach another account's charge (ids are also unique service-wide).
+ */
+export interface ChargeRef {
+  accountId: string;
+  transactionId: string;
+}
+
+/** The answer to a conditional close: either the rail closed it, or it had already been paid. */
+export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
+
+export type CloseReason = 'expired' | 'canceled';
 
 export interface ChargeRequest {
   transaction: TransactionRecord;
@@ -23,14 +38,23 @@ export interface ChargeRequest {
   pageUrl: string;
 }
 
+export function chargeRefOf(transaction: Pick<TransactionRecord, 'accountId' | 'id'>): ChargeRef {
+  return { accountId: transaction.accountId, transactionId: transaction.id };
+}
+
 /**
- * Charges are addressed by our transaction id (sent to the provider as its reference); an
- * adapter that gets its own charge id back keeps the mapping on its side.
+ * Charges are addressed by a ChargeRef (sent to the provider as its reference); an adapter that
+ * gets its own charge id back keeps the mapping on its side, keyed by the whole ref.
  */
 export interface Rail {
   readonly name: string;
-  /** Registers the charge with the provider; idempotent per transaction. */
+  /** Registers the charge with the provider; idempotent per charge. */
   registerCharge(request: ChargeRequest, now: Date): Promise<void>;
-  fetchInstruction(transactionId: string, now: Date): Promise<InstructionResult>;
-  fetchPaymentStatus(transactionId: string, now: Date): Promise<RailPaymentStatus>;
+  fetchInstruction(charge: ChargeRef, now: Date): Promise<InstructionResult>;
+  fetchPaymentStatus(charge: ChargeRef, now: Date): Promise<RailPaymentStatus>;
+  /**
+   * Closes the charge on the rail's side so it can no longer be paid, conditionally: answers
+   * `closed` (also when it was closed already) or `paid` when a payment got there first.
+   */
+  closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult>;
 }

@@ -6,6 +6,7 @@ import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { isTransactionConflict } from './transaction-conflicts.ts';
 
 export const idempotencyRetentionSeconds = 24 * 60 * 60;
 /** A claim older than this is taken to belong to a crashed request and may be taken over. */
@@ -38,16 +39,22 @@ interface IdempotencyItem {
   response?: StoredResponse;
 }
 
+/** How the claim reaches DynamoDB; tests replace it to replay a request whose response was lost. */
+export type SendPut = (command: PutCommand) => Promise<unknown>;
+
+const sendToDynamo: SendPut = (command) => dynamo().send(command);
+
 export async function claimIdempotencyKey(
   accountId: string,
   key: string,
   requestHash: string,
   now = Date.now(),
+  send: SendPut = sendToDynamo,
 ): Promise<IdempotencyClaim> {
   const lockId = randomUUID();
   const nowSeconds = Math.floor(now / 1000);
   try {
-    await dynamo().send(
+    await send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -70,11 +77,17 @@ export async function claimIdempotencyKey(
           ':now': now,
           ':hash': requestHash,
         },
+        // A retry of this very put after a lost response finds its own lock: still ours.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return { kind: 'claimed', lockId };
   } catch (error) {
+    // On AWS the put can race the TransactWrite that completes the key: that request is finishing.
+    if (isTransactionConflict(error)) return { kind: 'in-flight' };
     if (!isConditionFailure(error)) throw error;
+    const old = (error as { Item?: Record<string, { S?: string } | string | undefined> }).Item?.lockId;
+    if ((typeof old === 'string' ? old : old?.S) === lockId) return { kind: 'claimed', lockId };
   }
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.idempotency(accountId, key), ConsistentRead: true }),

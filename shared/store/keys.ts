@@ -42,6 +42,8 @@ export const keys = {
     pk: `${acc(accountId)}#TX#${transactionId}`,
     sk: 'TX',
   }),
+  /** Reserves a transaction id across the whole service (ids are drawn, not assigned). */
+  transactionIdReservation: (transactionId: string) => ({ pk: `TXID#${transactionId}`, sk: 'UNIQUE' }),
   /** The account's transactions newest first: written with the transaction (and by the backfill). */
   transactionListing: (accountId: string, createdAt: string, transactionId: string) => ({
     gsi1pk: `${acc(accountId)}#TXLIST`,
@@ -106,6 +108,12 @@ export const keys = {
   /** Read by the health check: proves the table answers without touching real data. */
   healthProbe: () => ({ pk: 'HEALTH', sk: 'PROBE' }),
 
-  /** State a rail provider keeps on its side; the sandbox rails keep it here. */
-  railCharge: (rail: string, chargeId: string) => ({ pk: `RAIL#${rail}#${chargeId}`, sk: 'CHARGE' }),
+  /**
+   * State a rail provider keeps on its side; the sandbox rails keep it here. Keyed by account
+   * and transaction, so no account can ever reach another account's charge.
+   */
+  railCharge: (rail: string, accountId: string, transactionId: string) => ({
+    pk: `RAIL#${rail}#${acc(accountId)}#TX#${transactionId}`,
+    sk: 'CHARGE',
+  }),
 } as const;

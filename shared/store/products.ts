@@ -11,6 +11,7 @@ import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
+import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
 
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
@@ -37,31 +38,6 @@ function externalIdItem(record: ProductRecord, externalId: string) {
 }
 
 const toRecord = (item: Record<string, unknown>) => withoutKeys<ProductRecord>(item);
-
-/** A transaction that lost a race with another transaction on the same item; safe to retry. */
-function isTransactionConflict(error: unknown): boolean {
-  const name = (error as Error | undefined)?.name;
-  if (name === 'TransactionConflictException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return (
-    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
-    !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')
-  );
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= 6) throw error;
-      await pause(10 * 2 ** attempt * Math.random());
-    }
-  }
-}
 
 /** Writes a new product and, when it has one, claims its externalId in the same transaction. */
 export async function insertProduct(record: ProductRecord): Promise<InsertProductOutcome> {

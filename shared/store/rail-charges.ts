@@ -1,73 +1,156 @@
 // State the sandbox rails keep "on the provider's side", in their own key space of the table.
+// A charge is addressed by rail, account and transaction: never by the transaction id alone.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import type { RailInstruction } from '../rails/rail-port.ts';
+import type { ChargeRef, RailInstruction } from '../rails/rail-port.ts';
 import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { withoutKeys } from './records.ts';
 
 export interface RailChargeRecord {
   rail: string;
-  chargeId: string;
   accountId: string;
   transactionId: string;
+  /** Absent (like the fields below) on a charge closed before it was registered. */
   amount: number;
   instruction: RailInstruction;
   /** Epoch ms from which the instruction is available. */
   readyAt: number;
+  /** Until when the payer can pay. */
   expiresAt: string;
   status: 'PENDING' | 'PAID';
+  /** When the payer paid. */
   paidAt: string | null;
+  /** Epoch ms from which the rail reports the payment (a rail can learn of a payment late). */
+  settlesAt: number | null;
+  /** Set when the charge was closed on the rail's side (no payment accepted after it). */
+  closedAt: string | null;
   createdAt: string;
 }
 
-/** Creates the charge unless it already exists (then it leaves the stored one as it is). */
+const keyOf = (rail: string, charge: ChargeRef) =>
+  keys.railCharge(rail, charge.accountId, charge.transactionId);
+
+/**
+ * Creates the charge unless it exists. An existing charge is accepted only when it is this very
+ * charge (same account, transaction and amount: a retried registration); anything else throws.
+ */
 export async function putRailChargeOnce(record: RailChargeRecord): Promise<void> {
   try {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.railCharge(record.rail, record.chargeId), entity: 'railCharge', ...record },
+        Item: { ...keyOf(record.rail, record), entity: 'railCharge', ...record },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    const existing = await getRailCharge(record.rail, record);
+    // Closed (canceled) before it was registered: it stays closed, nothing to register.
+    if (existing?.closedAt && existing.amount === undefined) return;
+    if (
+      existing?.accountId !== record.accountId ||
+      existing.transactionId !== record.transactionId ||
+      existing.amount !== record.amount
+    )
+      throw new Error(`rail ${record.rail} already holds a different charge for this reference`);
   }
 }
 
-export async function getRailCharge(rail: string, chargeId: string): Promise<RailChargeRecord | undefined> {
+export async function getRailCharge(rail: string, charge: ChargeRef): Promise<RailChargeRecord | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.railCharge(rail, chargeId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keyOf(rail, charge), ConsistentRead: true }),
   );
   return Item ? withoutKeys<RailChargeRecord>(Item) : undefined;
 }
 
-export type MarkPaidOutcome = 'paid' | 'already-paid' | 'expired' | 'not-found';
+export type MarkPaidOutcome = 'paid' | 'already-paid' | 'expired' | 'closed' | 'not-found';
 
-/** PENDING → PAID while not expired, as one conditional update. */
+/**
+ * PENDING → PAID while payable (not expired, not closed), as one conditional update. The rail
+ * reports it from `settlesAt` on.
+ */
 export async function markRailChargePaid(
   rail: string,
-  chargeId: string,
+  charge: ChargeRef,
   now: Date,
+  settleAfterMs = 0,
 ): Promise<MarkPaidOutcome> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.railCharge(rail, chargeId),
-        UpdateExpression: 'SET #status = :paid, paidAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND expiresAt > :now',
+        Key: keyOf(rail, charge),
+        UpdateExpression: 'SET #status = :paid, paidAt = :now, settlesAt = :settlesAt',
+        ConditionExpression:
+          'attribute_exists(pk) AND #status = :pending AND expiresAt > :now AND ' +
+          '(attribute_not_exists(closedAt) OR attribute_type(closedAt, :nullType))',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'PAID', ':pending': 'PENDING', ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':paid': 'PAID',
+          ':pending': 'PENDING',
+          ':now': now.toISOString(),
+          ':settlesAt': now.getTime() + settleAfterMs,
+          ':nullType': 'NULL',
+        },
       }),
     );
     return 'paid';
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  const charge = await getRailCharge(rail, chargeId);
-  if (!charge) return 'not-found';
-  return charge.status === 'PAID' ? 'already-paid' : 'expired';
+  const existing = await getRailCharge(rail, charge);
+  if (!existing) return 'not-found';
+  if (existing.status === 'PAID') return 'already-paid';
+  return existing.closedAt ? 'closed' : 'expired';
+}
+
+/** A payment the rail knows of (it has settled): what the rail reports. */
+export function settledPayment(charge: RailChargeRecord, now: Date): string | null {
+  if (charge.status !== 'PAID' || !charge.paidAt) return null;
+  return (charge.settlesAt ?? 0) <= now.getTime() ? charge.paidAt : null;
+}
+
+/**
+ * Closes the charge unless the rail already knows of a payment (a payment still settling is not
+ * known yet: like a boleto registry, the close succeeds and the payment is reported later).
+ * A charge not registered yet is closed as an empty record, so a registration that arrives
+ * later cannot reopen it. Answers the charge as it stands after the attempt.
+ */
+export async function closeRailCharge(
+  rail: string,
+  charge: ChargeRef,
+  reason: string,
+  now: Date,
+): Promise<RailChargeRecord | undefined> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(rail, charge),
+        UpdateExpression:
+          'SET closedAt = :now, closeReason = :reason, rail = if_not_exists(rail, :rail), ' +
+          'accountId = if_not_exists(accountId, :accountId), transactionId = if_not_exists(transactionId, :transactionId)',
+        ConditionExpression:
+          '(attribute_not_exists(closedAt) OR attribute_type(closedAt, :nullType)) AND ' +
+          '(attribute_not_exists(#status) OR #status = :pending OR settlesAt > :nowMs)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':nowMs': now.getTime(),
+          ':reason': reason,
+          ':rail': rail,
+          ':accountId': charge.accountId,
+          ':transactionId': charge.transactionId,
+          ':pending': 'PENDING',
+          ':nullType': 'NULL',
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return getRailCharge(rail, charge);
 }

@@ -1,10 +1,12 @@
 // State changes of a transaction, each one conditional write (or transaction) that only
 // succeeds from the expected state, so duplicate or racing workers cannot apply one twice.
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
-import { transactIf } from './conditional-writes.ts';
+import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange } from './daily-counters.ts';
 import { keys } from './keys.ts';
 
@@ -73,6 +75,8 @@ export function saveInstruction(
 /**
  * PENDING → PAID together with the transaction's one `cashin.paid` event (and its lookup by
  * id), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
+ * EXPIRED and CANCELED → PAID too: a payment the rail reports after we closed the charge is
+ * money that arrived, never silent.
  */
 export function markPaidWithEvent(
   transaction: TransactionRecord,
@@ -87,11 +91,13 @@ export function markPaidWithEvent(
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
         UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#status = :pending',
+        ConditionExpression: '#status IN (:pending, :expired, :canceled)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':paid': 'PAID',
           ':pending': 'PENDING',
+          ':expired': 'EXPIRED',
+          ':canceled': 'CANCELED',
           ':paidAt': paidAt,
           ':now': now.toISOString(),
         },
@@ -126,22 +132,58 @@ export function markPaidWithEvent(
   ]);
 }
 
-export function markExpired(transaction: TransactionRecord, now: Date): Promise<boolean> {
+/**
+ * PENDING → EXPIRED or CANCELED, once the caller has closed the charge on the rail. The payment
+ * watch stays in the work index for one last look at the rail at `lastLookDueAt` (null: no look,
+ * e.g. no instruction was ever shown, so nothing can have been paid); all other work ends.
+ */
+export function markClosed(
+  transaction: TransactionRecord,
+  status: 'EXPIRED' | 'CANCELED',
+  lastLookDueAt: string | null,
+  now: Date,
+): Promise<boolean> {
+  const sets = ['#status = :closed', 'updatedAt = :now'];
+  const values: Record<string, unknown> = {
+    ':closed': status,
+    ':pending': 'PENDING',
+    ':now': now.toISOString(),
+  };
+  if (status === 'CANCELED') sets.push('canceledAt = :now');
+  if (lastLookDueAt) {
+    const work = keys.pendingWork('watch-payment', lastLookDueAt, transaction.id);
+    sets.push('gsi2pk = :workPk', 'gsi2sk = :workSk');
+    Object.assign(values, { ':workPk': work.gsi2pk, ':workSk': work.gsi2sk });
+  }
   return transactIf([
     {
       Update: {
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
-        UpdateExpression: 'SET #status = :expired, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        UpdateExpression: `SET ${sets.join(', ')}${lastLookDueAt ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':expired': 'EXPIRED',
-          ':pending': 'PENDING',
-          ':now': now.toISOString(),
-        },
+        ExpressionAttributeValues: values,
       },
     },
-    countChange('expired', { ...transaction, at: now.toISOString() }),
+    countChange(status === 'EXPIRED' ? 'expired' : 'canceled', { ...transaction, at: now.toISOString() }),
   ]);
+}
+
+/** Ends the last look's work, only for the job that owns it (the one carrying its due time). */
+export function endLastLook(transaction: TransactionRecord, expectedDueAt: string): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transaction(transaction.accountId, transaction.id),
+      UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: '#status IN (:expired, :canceled) AND gsi2sk = :expected',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':expired': 'EXPIRED',
+        ':canceled': 'CANCELED',
+        ':expected': keys.pendingWork('watch-payment', expectedDueAt, transaction.id).gsi2sk,
+      },
+    }),
+  );
 }

@@ -1,28 +1,51 @@
-// Transactions, their per-account externalId uniqueness items, and the sparse index of
-// transactions still waiting for their payment instruction.
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+// Transactions, the service-wide reservation of their ids, their per-account externalId
+// uniqueness items, and the sparse index of transactions still waiting for their instruction.
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { countChange } from './daily-counters.ts';
-import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
+import { failedConditions } from './dynamo-errors.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
 import { withoutKeys } from './records.ts';
+import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
 
-export type InsertOutcome = 'inserted' | 'id-taken' | 'external-id-taken' | 'idempotency-lost';
+export type InsertOutcome =
+  | 'inserted'
+  | 'id-taken'
+  | 'external-id-taken'
+  | 'idempotency-lost'
+  /** Still losing races with concurrent transactions on the same items after retrying. */
+  | 'conflict';
+
+/** How the write reaches DynamoDB; tests replace it to replay a request whose response was lost. */
+export type SendTransactWrite = (command: TransactWriteCommand) => Promise<unknown>;
+
+const sendToDynamo: SendTransactWrite = (command) => dynamo().send(command);
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 /**
- * Writes the transaction, its externalId uniqueness item and (when given) the completed
- * idempotency record in one DynamoDB transaction (all of them or none), or with one conditional
- * put when the transaction is the only item.
+ * Writes, in one DynamoDB transaction (all or nothing): the transaction, the reservation of its
+ * id across the whole service, its externalId uniqueness item and (when given) the completed
+ * idempotency record. Each item carries this write's random `writeId`, and a failed condition
+ * returns the item that was there (`ALL_OLD`): a write that finds its own `writeId` committed
+ * earlier (a retry after a lost response) is the same write, not a taken id.
  */
 export async function insertTransaction(
   record: TransactionRecord,
   options: { instructionDueAt: string; idempotency?: IdempotencyCompletion },
+  send: SendTransactWrite = sendToDynamo,
 ): Promise<InsertOutcome> {
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+  const writeId = randomUUID();
+  const guarded = {
+    ConditionExpression: 'attribute_not_exists(pk)',
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  } as const;
+  const items: TransactItems = [
     {
       Put: {
         TableName: tableName(),
@@ -31,12 +54,28 @@ export async function insertTransaction(
           ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
           ...keys.transactionListing(record.accountId, record.createdAt, record.id),
           entity: 'transaction',
+          writeId,
           ...record,
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...guarded,
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.transactionIdReservation(record.id),
+          entity: 'transactionIdReservation',
+          accountId: record.accountId,
+          transactionId: record.id,
+          writeId,
+          createdAt: record.createdAt,
+        },
+        ...guarded,
       },
     },
   ];
+  const externalIdIndex = record.externalId === null ? -1 : items.length;
   if (record.externalId !== null) {
     items.push({
       Put: {
@@ -45,29 +84,38 @@ export async function insertTransaction(
           ...keys.transactionExternalId(record.accountId, record.externalId),
           entity: 'transactionExternalId',
           transactionId: record.id,
+          writeId,
           createdAt: record.createdAt,
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...guarded,
       },
     });
   }
   if (options.idempotency) items.push({ Update: completionUpdate(options.idempotency) });
   // Last, so the indexes above keep naming the items whose conditions can fail.
   items.push(countChange('created', { ...record, at: record.createdAt }));
+  const command = new TransactWriteCommand({ TransactItems: items });
   try {
-    // A lone item is a plain conditional put: a one-item transaction costs twice the write capacity.
-    const only = items.length === 1 ? items[0]!.Put : undefined;
-    if (only) await dynamo().send(new PutCommand(only));
-    else await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    await retryingConflicts(() => send(command));
     return 'inserted';
   } catch (error) {
-    if (isConditionFailure(error)) return 'id-taken';
+    if (isTransactionConflict(error)) return 'conflict';
     const failed = failedConditions(error);
     if (!failed.length) throw error;
-    if (failed.includes(0)) return 'id-taken';
-    if (record.externalId !== null && failed.includes(1)) return 'external-id-taken';
+    // One committed item proves the whole transaction committed: ours, if it carries our writeId.
+    if (failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
+    if (failed.includes(0) || failed.includes(1)) return 'id-taken';
+    if (failed.includes(externalIdIndex)) return 'external-id-taken';
     return 'idempotency-lost';
   }
+}
+
+/** The `writeId` of the item a failed condition found (raw attribute value or plain). */
+function oldWriteId(error: unknown, index: number): string | undefined {
+  const reasons = (error as { CancellationReasons?: Array<{ Item?: Record<string, unknown> }> })
+    .CancellationReasons;
+  const value = reasons?.[index]?.Item?.writeId as { S?: string } | string | undefined;
+  return typeof value === 'string' ? value : value?.S;
 }
 
 export async function getTransaction(

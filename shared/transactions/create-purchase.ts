@@ -1,5 +1,5 @@
-// POST /transactions/v2/purchase: validate the variant, write the transaction (unique id,
-// unique externalId, idempotency record) in one DynamoDB transaction, then enqueue its
+// POST /transactions/v2/purchase: validate the variant, write the transaction (id unique across
+// the service, unique externalId, idempotency record) in one DynamoDB transaction, then enqueue its
 // instruction job. If the enqueue fails the sweeper re-enqueues it from the sparse index, so
 // the transaction still gets its instruction.
 import { createHash } from 'node:crypto';
@@ -108,6 +108,11 @@ export async function createPurchase(
         throw conflict(
           'transaction.external_id_taken',
           `externalId: "${request.externalId}" is already used by another transaction of this account`,
+        );
+      if (outcome === 'conflict')
+        throw conflict(
+          'transaction.write_conflict',
+          'request: concurrent requests changed the same externalId or Idempotency-Key; retry',
         );
       if (outcome === 'idempotency-lost')
         throw conflict(

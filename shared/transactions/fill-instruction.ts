@@ -3,6 +3,7 @@
 import { serviceConfig } from '../config.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
+import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { saveInstruction } from '../store/transaction-updates.ts';
@@ -25,7 +26,7 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
   // A chain's first job registers the charge; its later polls follow that registration and
   // only ask for the instruction.
   if (!job.attempt) await rail.registerCharge({ transaction, pageUrl: hostedPageUrl(transaction) }, now);
-  const result = await rail.fetchInstruction(transaction.id, now);
+  const result = await rail.fetchInstruction(chargeRefOf(transaction), now);
 
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;

@@ -1,10 +1,12 @@
-// Sandbox only: act as the payer. The sandbox rail records the payment, then the payment
-// worker is nudged to look now instead of at its next scheduled poll (as a real provider's
-// notification would); the worker still confirms through the rail, as for a real payment.
+// Sandbox only: act as the payer. The sandbox rail records the payment and reports it after a
+// settlement delay (none by default; a real boleto rail takes a day or two); then the payment
+// worker is nudged to look (as a real provider's notification would), and it still confirms
+// through the rail, as for a real payment.
 import { serviceConfig } from '../config.ts';
 import { conflict, notFound } from '../errors.ts';
 import { log } from '../log.ts';
 import { paySandboxCharge } from '../rails/sandbox/sandbox-rail.ts';
+import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { findTransaction } from './get-transaction.ts';
 import { enqueueWatchPayment } from './jobs.ts';
 import type { TransactionRecord } from './transaction.ts';
@@ -12,50 +14,58 @@ import type { TransactionRecord } from './transaction.ts';
 export interface SandboxPayment {
   transactionId: string;
   railStatus: 'PAID';
-  /** The transaction's own status right now; the worker moves it to PAID within seconds. */
+  /** The transaction's own status right now; the worker moves it to PAID once the rail reports it. */
   status: TransactionRecord['status'];
 }
+
+export interface SandboxPayOptions {
+  /** How long the rail takes to report the payment; defaults to SANDBOX_SETTLEMENT_DELAY_MS. */
+  settleAfterMs?: number;
+}
+
+export const maxSandboxSettlementDelayMs = 24 * 60 * 60 * 1000;
+
+const notPayable = (transaction: TransactionRecord, why: 'expired' | 'canceled') =>
+  conflict(`transaction.${why}`, `transaction ${transaction.id} has ${why} and can no longer be paid`);
 
 export async function paySandboxTransaction(
   transaction: TransactionRecord,
   now = new Date(),
+  options: SandboxPayOptions = {},
 ): Promise<SandboxPayment> {
   if (!serviceConfig().sandboxRails)
     throw notFound('sandbox.disabled', 'sandbox payments are not available on this stage');
   if (transaction.status === 'PAID')
     return { transactionId: transaction.id, railStatus: 'PAID', status: 'PAID' };
-  if (transaction.status === 'EXPIRED')
-    throw conflict(
-      'transaction.expired',
-      `transaction ${transaction.id} has expired and can no longer be paid`,
-    );
+  if (transaction.status === 'EXPIRED') throw notPayable(transaction, 'expired');
+  if (transaction.status === 'CANCELED') throw notPayable(transaction, 'canceled');
   if (!transaction.instructionFilledAt)
     throw conflict(
       'transaction.instruction_pending',
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
-  const outcome = await paySandboxCharge(transaction, now);
-  if (outcome === 'expired')
-    throw conflict(
-      'transaction.expired',
-      `transaction ${transaction.id} has expired and can no longer be paid`,
-    );
+  const settleAfterMs = options.settleAfterMs ?? serviceConfig().sandboxSettlementDelayMs;
+  const outcome = await paySandboxCharge(transaction, now, settleAfterMs);
+  if (outcome === 'expired') throw notPayable(transaction, 'expired');
+  if (outcome === 'closed') throw notPayable(transaction, 'canceled');
   if (outcome === 'not-found')
     throw conflict(
       'transaction.instruction_pending',
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
-  try {
-    await enqueueWatchPayment({
-      accountId: transaction.accountId,
-      transactionId: transaction.id,
-      mode: 'notify',
-    });
-  } catch (error) {
-    log.warn('payment notification not enqueued; the scheduled poll will notice', {
-      transactionId: transaction.id,
-      error: (error as Error).message,
-    });
+  if (outcome === 'paid') {
+    try {
+      // The provider's notification arrives when it settles.
+      await enqueueWatchPayment(
+        { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
+        delaySecondsFor(settleAfterMs),
+      );
+    } catch (error) {
+      log.warn('payment notification not enqueued; the scheduled poll will notice', {
+        transactionId: transaction.id,
+        error: (error as Error).message,
+      });
+    }
   }
   return { transactionId: transaction.id, railStatus: 'PAID', status: transaction.status };
 }
@@ -63,7 +73,8 @@ export async function paySandboxTransaction(
 export async function paySandboxTransactionById(
   accountId: string,
   transactionId: string,
+  options: SandboxPayOptions = {},
   now = new Date(),
 ): Promise<SandboxPayment> {
-  return paySandboxTransaction(await findTransaction(accountId, transactionId, 'id'), now);
+  return paySandboxTransaction(await findTransaction(accountId, transactionId, 'id'), now, options);
 }

@@ -4,8 +4,11 @@
 import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
 
-export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED'] as const;
+export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** States a rail can still turn into PAID: money that arrives late is never silent. */
+export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED'];
 
 export interface TransactionRecord {
   id: string;
@@ -46,6 +49,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
+  canceledAt?: string | null;
 }
 
 export interface TransactionView {
@@ -67,6 +72,7 @@ export interface TransactionView {
   costFee: number;
   updatedAt?: string;
   paidAt?: string | null;
+  canceledAt?: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -122,6 +128,7 @@ export function newTransactionRecord(input: {
     createdAt,
     updatedAt: createdAt,
     paidAt: null,
+    canceledAt: null,
   };
 }
 
@@ -157,5 +164,10 @@ export function creationView(record: TransactionRecord): TransactionView {
 
 /** What GET /transactions/:id and the webhook's `data` show. */
 export function transactionView(record: TransactionRecord): TransactionView {
-  return { ...creationView(record), updatedAt: record.updatedAt, paidAt: record.paidAt };
+  return {
+    ...creationView(record),
+    updatedAt: record.updatedAt,
+    paidAt: record.paidAt,
+    canceledAt: record.canceledAt ?? null,
+  };
 }

@@ -1,80 +1,59 @@
-// The payment job: ask the rail whether the transaction was paid. PAID moves it to PAID and
-// creates its one cashin.paid event in the same DynamoDB transaction, then hands the event to
-// the delivery queue; expiry moves it to EXPIRED; otherwise poll again later (capped backoff).
+// The payment job: ask the rail whether the transaction was paid. The rail decides:
+// - PAID moves it to PAID with its one cashin.paid event (also from EXPIRED or CANCELED: a
+//   payment reported after we closed the charge is never silent);
+// - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
+//   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID; a closed
+//   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS);
+// - otherwise poll again later (capped backoff), until that deadline.
 import { serviceConfig } from '../config.ts';
-import type { EventRecord } from '../events/event.ts';
-import { newPrefixedId } from '../ids.ts';
-import { log } from '../log.ts';
+import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
-import { markExpired, markPaidWithEvent } from '../store/transaction-updates.ts';
+import { endLastLook, markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
-import { enqueueDeliverEvent, enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
-import { type TransactionRecord, transactionView } from './transaction.ts';
+import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
+import { watchDeadline } from './payment-deadline.ts';
+import { recordPayment } from './record-payment.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
-export function paidEvent(transaction: TransactionRecord, paidAt: string, now: Date): EventRecord {
-  const paid: TransactionRecord = { ...transaction, status: 'PAID', paidAt, updatedAt: now.toISOString() };
-  return {
-    eventId: newPrefixedId('evt'),
-    type: 'cashin.paid',
-    accountId: transaction.accountId,
-    transactionId: transaction.id,
-    createdAt: now.toISOString(),
-    data: transactionView(paid),
-    deliveryStatus: 'PENDING',
-    attemptCount: 0,
-    runAttempts: 0,
-    lastAttemptAt: null,
-    deliveredAt: null,
-    lastError: null,
-  };
-}
-
 export async function watchPayment(job: WatchPaymentJob, now = new Date()): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
-  if (transaction?.status !== 'PENDING' || !transaction.instructionFilledAt) return 'nothing-to-do';
+  if (!transaction?.instructionFilledAt || transaction.status === 'PAID') return 'nothing-to-do';
+  // (A transaction without an instruction has no payment watch: the cancel that closed it set none.)
   const config = serviceConfig();
-  const status = await railFor(transaction).fetchPaymentStatus(transaction.id, now);
+  const rail = railFor(transaction);
+  const charge = chargeRefOf(transaction);
+  const status = await rail.fetchPaymentStatus(charge, now);
 
-  if (status.status === 'PAID') {
-    const event = paidEvent(transaction, status.paidAt, now);
-    const deliveryDueAt = new Date(now.getTime() + config.sweepAfterMs).toISOString();
-    if (!(await markPaidWithEvent(transaction, status.paidAt, event, deliveryDueAt, now)))
-      return 'nothing-to-do';
-    log.info('transaction paid', { transactionId: transaction.id, eventId: event.eventId });
-    try {
-      await enqueueDeliverEvent({
-        accountId: transaction.accountId,
-        transactionId: transaction.id,
-        eventType: 'cashin.paid',
-        attempt: 0,
-      });
-    } catch (error) {
-      log.warn('delivery job not enqueued; the sweeper will start it', {
-        transactionId: transaction.id,
-        error: (error as Error).message,
-      });
-    }
-    return 'paid';
+  if (status.status === 'PAID')
+    return (await recordPayment(transaction, status.paidAt, now)) ? 'paid' : 'nothing-to-do';
+  if (transaction.status !== 'PENDING') {
+    // EXPIRED or CANCELED: the charge is closed and the rail reports no payment. This was the
+    // last look after the close (the sweeper starts it when due), or a notification: only the
+    // job that owns the last look's work ends it.
+    if (job.mode === 'poll' && job.workDueAt) await endLastLook(transaction, job.workDueAt);
+    return 'nothing-to-do';
   }
 
-  const expired =
-    status.status === 'EXPIRED' ||
-    (transaction.expiresAt !== null && transaction.expiresAt <= now.toISOString());
-  if (expired) {
-    await markExpired(transaction, now);
-    return 'expired';
+  const deadline = watchDeadline(transaction, config.boletoSettlementBusinessDays);
+  if (deadline !== null && deadline <= now.toISOString()) {
+    const closed = await rail.closeCharge(charge, 'expired', now);
+    if (closed.outcome === 'paid')
+      return (await recordPayment(transaction, closed.paidAt, now)) ? 'paid' : 'nothing-to-do';
+    const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();
+    return (await markClosed(transaction, 'EXPIRED', lastLookDueAt, now)) ? 'expired' : 'nothing-to-do';
   }
+  // A rail answering CLOSED before the deadline: a cancel is closing it, or the rail closed it
+  // itself; either the cancel records it, or the deadline does.
   if (job.mode === 'notify') return 'pending';
 
   const attempt = (job.attempt ?? 1) + 1;
   let delayMs = pollDelayMs(config.paymentPollScheduleMs, attempt);
-  // Look once more right after expiry, then stop.
-  if (transaction.expiresAt)
-    delayMs = Math.max(0, Math.min(delayMs, Date.parse(transaction.expiresAt) - now.getTime() + 1000));
+  // Look once more right after the deadline, then stop.
+  if (deadline !== null)
+    delayMs = Math.max(0, Math.min(delayMs, Date.parse(deadline) - now.getTime() + 1000));
   // A chain that lost the work (a duplicate message, or the sweeper restarted it) stops here.
   const workDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
   if (

@@ -51,7 +51,10 @@ function unsweptWorkKeys(dueAt: string, id: string) {
   return { gsi2pk: gsi2pk.replace(/^WORK#/, 'BENCH'), gsi2sk };
 }
 
-/** A purchase's write: the transaction (with its work-index keys) and its externalId item, in one transaction. */
+/**
+ * A purchase's write: the transaction (with its work-index keys), the service-wide reservation of
+ * its id and its externalId item, in one transaction.
+ */
 export function purchaseWrite(
   raw: RawDynamo,
   tableName: string,
@@ -77,6 +80,19 @@ export function purchaseWrite(
                 externalId,
                 createdAt,
                 updatedAt: createdAt,
+              },
+              ConditionExpression: notExists,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.transactionIdReservation(id),
+                entity: 'transactionIdReservation',
+                accountId,
+                transactionId: id,
+                createdAt,
               },
               ConditionExpression: notExists,
             },

@@ -158,7 +158,7 @@ describe('hostedPageView', () => {
     now: later,
     sandbox: true,
   })!;
-  const withStatus = (s: 'PENDING' | 'PAID' | 'EXPIRED'): HostedPage =>
+  const withStatus = (s: 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED'): HostedPage =>
     ({
       ...base,
       model: { ...base.model, status: s, paidAt: s === 'PAID' ? later.toISOString() : null },
@@ -175,6 +175,14 @@ describe('hostedPageView', () => {
     expect(status(withStatus('PAID')).html).not.toContain('pay-button');
     expect(status(withStatus('EXPIRED'))).toMatchObject({ statusCode: 410, status: 'EXPIRED' });
     expect(status(withStatus('EXPIRED'), true)).toMatchObject({ statusCode: 410, status: 'EXPIRED' });
+  });
+
+  it('canceled: the closed page (410) that says it was canceled, without the Pay button', () => {
+    const canceled = status(withStatus('CANCELED'));
+    expect(canceled).toMatchObject({ statusCode: 410, status: 'CANCELED' });
+    expect(canceled.html).toContain('Este pago fue cancelado');
+    expect(canceled.html).not.toContain('pay-button');
+    expect(status(withStatus('CANCELED'), true)).toMatchObject({ statusCode: 410, status: 'CANCELED' });
   });
 
   it('after Pay: the result page, reloading itself while the payment is still pending', () => {

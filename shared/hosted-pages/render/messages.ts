@@ -59,6 +59,8 @@ export interface Messages {
   paidBody: string;
   expiredTitle: string;
   expiredBody: string;
+  canceledTitle: string;
+  canceledBody: string;
   resultPaidTitle: string;
   resultPaidBody: string;
   resultPendingTitle: string;
@@ -75,7 +77,7 @@ const en: Messages = {
   amountPaid: 'Amount paid',
   payer: 'Payer',
   description: 'Description',
-  status: { PENDING: 'Awaiting payment', PAID: 'Paid', EXPIRED: 'Expired' },
+  status: { PENDING: 'Awaiting payment', PAID: 'Paid', EXPIRED: 'Expired', CANCELED: 'Canceled' },
   validUntil: 'Valid until',
   paidOn: 'Paid on',
   copy: 'Copy',
@@ -121,6 +123,9 @@ const en: Messages = {
   paidBody: 'Nothing else is needed from you.',
   expiredTitle: 'This payment has expired',
   expiredBody: 'It can no longer be paid. Ask the merchant for a new payment link.',
+  canceledTitle: 'This payment was canceled',
+  canceledBody:
+    'The merchant canceled it, so it can no longer be paid. Ask the merchant if you still need to pay.',
   resultPaidTitle: 'Payment confirmed',
   resultPaidBody: 'The payment was received. The merchant has been notified.',
   resultPendingTitle: 'Payment in progress',
@@ -137,7 +142,7 @@ const ptBR: Messages = {
   amountPaid: 'Valor pago',
   payer: 'Pagador',
   description: 'Descrição',
-  status: { PENDING: 'Aguardando pagamento', PAID: 'Pago', EXPIRED: 'Expirado' },
+  status: { PENDING: 'Aguardando pagamento', PAID: 'Pago', EXPIRED: 'Expirado', CANCELED: 'Cancelado' },
   validUntil: 'Válido até',
   paidOn: 'Pago em',
   copy: 'Copiar',
@@ -185,6 +190,9 @@ const ptBR: Messages = {
   paidBody: 'Você não precisa fazer mais nada.',
   expiredTitle: 'Este pagamento expirou',
   expiredBody: 'Ele não pode mais ser pago. Peça um novo link de pagamento ao vendedor.',
+  canceledTitle: 'Este pagamento foi cancelado',
+  canceledBody:
+    'O vendedor o cancelou e ele não pode mais ser pago. Fale com o vendedor se ainda precisar pagar.',
   resultPaidTitle: 'Pagamento confirmado',
   resultPaidBody: 'O pagamento foi recebido. O vendedor já foi avisado.',
   resultPendingTitle: 'Pagamento em processamento',
@@ -201,7 +209,7 @@ const es: Messages = {
   amountPaid: 'Total pagado',
   payer: 'Pagador',
   description: 'Descripción',
-  status: { PENDING: 'Pendiente de pago', PAID: 'Pagado', EXPIRED: 'Expirado' },
+  status: { PENDING: 'Pendiente de pago', PAID: 'Pagado', EXPIRED: 'Expirado', CANCELED: 'Cancelado' },
   validUntil: 'Válido hasta',
   paidOn: 'Pagado el',
   copy: 'Copiar',
@@ -249,6 +257,8 @@ const es: Messages = {
   paidBody: 'No necesitas hacer nada más.',
   expiredTitle: 'Este pago expiró',
   expiredBody: 'Ya no se puede pagar. Pide al comercio un nuevo enlace de pago.',
+  canceledTitle: 'Este pago fue cancelado',
+  canceledBody: 'El comercio lo canceló y ya no se puede pagar. Consulta al comercio si aún necesitas pagar.',
   resultPaidTitle: 'Pago confirmado',
   resultPaidBody: 'Recibimos el pago. El comercio ya fue notificado.',
   resultPendingTitle: 'Pago en proceso',

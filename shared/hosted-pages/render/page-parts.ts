@@ -144,11 +144,19 @@ ${fieldsHtml}<button type="submit" class="btn btn-primary" data-testid="pay-butt
 </form>`;
 }
 
-/** Replaces the payment instructions once the payment is settled or expired. */
-export function closedCard(status: 'PAID' | 'EXPIRED', m: Messages): string {
-  return status === 'PAID'
-    ? `<section class="card">${notice('ok', m.paidTitle, 'status-notice')}<p class="muted">${escapeHtml(m.paidBody)}</p></section>`
-    : `<section class="card">${notice('bad', m.expiredTitle, 'status-notice')}<p class="muted">${escapeHtml(m.expiredBody)}</p></section>`;
+/** Replaces the payment instructions once the payment is settled, expired or canceled. */
+export function closedCard(status: 'PAID' | 'EXPIRED' | 'CANCELED', m: Messages): string {
+  if (status === 'PAID')
+    return `<section class="card">${notice('ok', m.paidTitle, 'status-notice')}<p class="muted">${escapeHtml(m.paidBody)}</p></section>`;
+  const { title, body } = closedTexts(status, m);
+  return `<section class="card">${notice('bad', title, 'status-notice')}<p class="muted">${escapeHtml(body)}</p></section>`;
+}
+
+/** What the payer reads about a payment that can no longer be paid. */
+export function closedTexts(status: 'EXPIRED' | 'CANCELED', m: Messages): { title: string; body: string } {
+  return status === 'CANCELED'
+    ? { title: m.canceledTitle, body: m.canceledBody }
+    : { title: m.expiredTitle, body: m.expiredBody };
 }
 
 /** Inline status icons for the status pages; decorative (the heading says it). */

@@ -94,7 +94,7 @@ p{margin:0 0 12px}
 .pill::before{content:"";width:8px;height:8px;border-radius:50%;background:currentColor}
 .pill-PENDING{background:var(--info-bg);color:var(--brand-dark)}
 .pill-PAID{background:var(--ok-bg);color:var(--ok)}
-.pill-EXPIRED,.pill-INVALID{background:var(--bad-bg);color:var(--bad)}
+.pill-EXPIRED,.pill-CANCELED,.pill-INVALID{background:var(--bad-bg);color:var(--bad)}
 .facts{margin:18px 0 0;padding:0}
 .facts div{
   display:flex;

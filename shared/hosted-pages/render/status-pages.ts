@@ -5,7 +5,7 @@ import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
 import type { Fact } from './page-parts.ts';
-import { fact, factList, icons, pageLang } from './page-parts.ts';
+import { closedTexts, fact, factList, icons, pageLang } from './page-parts.ts';
 import type { CommonPageModel, PageLang, PageStatus, RenderedPage, RenderOptions } from './view-models.ts';
 
 // Pages with nothing to do on them: no script, so the CSP allows none. On each, the element
@@ -91,17 +91,17 @@ export function renderPaidPage(model: CommonPageModel, options?: RenderOptions):
   });
 }
 
-/** The link is valid but the payment expired unpaid. */
+/** The link is valid but the payment expired unpaid, or the merchant canceled it. */
 export function renderExpiredPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
+  const status = model.status === 'CANCELED' ? 'CANCELED' : 'EXPIRED';
   return renderHero({
     lang,
-    status: 'EXPIRED',
+    status,
     icon: icons.bad,
-    title: m.expiredTitle,
-    body: m.expiredBody,
-    facts: transactionFacts({ ...model, status: 'EXPIRED' }, m, lang),
+    ...closedTexts(status, m),
+    facts: transactionFacts({ ...model, status }, m, lang),
     model,
   });
 }
@@ -134,12 +134,12 @@ export function renderPaymentResultPage(model: CommonPageModel, options?: Render
         refreshSeconds: RESULT_REFRESH_SECONDS,
       });
     case 'EXPIRED':
+    case 'CANCELED':
       return renderHero({
         lang,
-        status: 'EXPIRED',
+        status: model.status,
         icon: icons.bad,
-        title: m.expiredTitle,
-        body: m.expiredBody,
+        ...closedTexts(model.status, m),
         facts,
         model,
       });

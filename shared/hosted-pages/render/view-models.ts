@@ -1,7 +1,7 @@
 // View models for the hosted payer pages. Handlers build these from the transaction record;
 // renderers only read them, so everything here is already decided (status, masking, URLs).
 
-export type PageStatus = 'PENDING' | 'PAID' | 'EXPIRED';
+export type PageStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED';
 export type PageCurrency = 'BRL' | 'COP' | 'BOB';
 /** Page language. By default a page speaks the payer's language, derived from the currency. */
 export type PageLang = 'en' | 'pt-BR' | 'es-CO' | 'es-BO';

@@ -1,18 +1,27 @@
 // The sandbox rails: they behave like a provider (the instruction appears after a delay, the
-// payment happens when someone pays), keeping their state in their own key space.
+// payment happens when someone pays and may be reported later, a charge can be closed),
+// keeping their state in their own key space.
 import { serviceConfig } from '../../config.ts';
 import {
+  closeRailCharge,
   getRailCharge,
   type MarkPaidOutcome,
   markRailChargePaid,
   putRailChargeOnce,
+  settledPayment,
 } from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
-import type { ChargeRequest, InstructionResult, Rail, RailPaymentStatus } from '../rail-port.ts';
+import {
+  type ChargeRef,
+  type ChargeRequest,
+  type CloseReason,
+  type CloseResult,
+  chargeRefOf,
+  type InstructionResult,
+  type Rail,
+  type RailPaymentStatus,
+} from '../rail-port.ts';
 import { boletoExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
-
-/** How long a sandbox COP or BOB charge can be paid. */
-export const sandboxChargeTtlMs = 24 * 60 * 60 * 1000;
 
 export function sandboxRailName(transaction: Pick<TransactionRecord, 'currency' | 'method'>): string {
   return `sandbox-${transaction.currency.toLowerCase()}-${transaction.method.toLowerCase()}`;
@@ -24,42 +33,49 @@ export function createSandboxRail(name: string): Rail {
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
       const expiresAt = transaction.boleto
         ? boletoExpiresAt(transaction.boleto.dueDate)
-        : new Date(now.getTime() + sandboxChargeTtlMs).toISOString();
+        : new Date(now.getTime() + serviceConfig().sandboxChargeTtlMs).toISOString();
       await putRailChargeOnce({
         rail: name,
-        chargeId: transaction.id,
-        accountId: transaction.accountId,
-        transactionId: transaction.id,
+        ...chargeRefOf(transaction),
         amount: transaction.amount,
         instruction: sandboxInstruction(transaction, pageUrl, expiresAt),
         readyAt: Date.parse(transaction.createdAt) + serviceConfig().sandboxInstructionDelayMs,
         expiresAt,
         status: 'PENDING',
         paidAt: null,
+        settlesAt: null,
+        closedAt: null,
         createdAt: now.toISOString(),
       });
     },
-    async fetchInstruction(transactionId: string, now: Date): Promise<InstructionResult> {
-      const charge = await getRailCharge(name, transactionId);
-      if (!charge) return { ready: false };
+    async fetchInstruction(ref: ChargeRef, now: Date): Promise<InstructionResult> {
+      const charge = await getRailCharge(name, ref);
+      if (!charge?.instruction) return { ready: false };
       if (now.getTime() < charge.readyAt)
         return { ready: false, retryAfterMs: charge.readyAt - now.getTime() };
       return { ready: true, instruction: charge.instruction, expiresAt: charge.expiresAt };
     },
-    async fetchPaymentStatus(transactionId: string, now: Date): Promise<RailPaymentStatus> {
-      const charge = await getRailCharge(name, transactionId);
-      if (charge?.status === 'PAID' && charge.paidAt) return { status: 'PAID', paidAt: charge.paidAt };
-      if (!charge || charge.expiresAt <= now.toISOString())
-        return charge ? { status: 'EXPIRED' } : { status: 'PENDING' };
-      return { status: 'PENDING' };
+    async fetchPaymentStatus(ref: ChargeRef, now: Date): Promise<RailPaymentStatus> {
+      const charge = await getRailCharge(name, ref);
+      if (!charge) return { status: 'PENDING' };
+      const paidAt = settledPayment(charge, now);
+      if (paidAt) return { status: 'PAID', paidAt };
+      return charge.closedAt ? { status: 'CLOSED' } : { status: 'PENDING' };
+    },
+    async closeCharge(ref: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult> {
+      const charge = await closeRailCharge(name, ref, reason, now);
+      const paidAt = charge ? settledPayment(charge, now) : null;
+      // A charge the rail never registered cannot be paid: closing it is trivially done.
+      return paidAt ? { outcome: 'paid', paidAt } : { outcome: 'closed' };
     },
   };
 }
 
-/** What a payer's payment does on the sandbox rail. */
+/** What a payer's payment does on the sandbox rail; the rail reports it after `settleAfterMs`. */
 export function paySandboxCharge(
-  transaction: Pick<TransactionRecord, 'currency' | 'method' | 'id'>,
+  transaction: Pick<TransactionRecord, 'currency' | 'method' | 'id' | 'accountId'>,
   now: Date,
+  settleAfterMs = 0,
 ): Promise<MarkPaidOutcome> {
-  return markRailChargePaid(sandboxRailName(transaction), transaction.id, now);
+  return markRailChargePaid(sandboxRailName(transaction), chargeRefOf(transaction), now, settleAfterMs);
 }

@@ -1,0 +1,53 @@
+// POST /transactions/:id/cancel: close the charge on the rail first (conditionally), then
+// PENDING → CANCELED. Only a PENDING transaction can be canceled; when the rail answers that it
+// was paid meanwhile, the payment is recorded (PAID with its event) and the cancel refused.
+import { serviceConfig } from '../config.ts';
+import { conflict } from '../errors.ts';
+import { chargeRefOf } from '../rails/rail-port.ts';
+import { railFor } from '../rails/rails.ts';
+import { markClosed } from '../store/transaction-updates.ts';
+import { getTransaction } from '../store/transactions.ts';
+import { findTransaction } from './get-transaction.ts';
+import { recordPayment } from './record-payment.ts';
+import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
+
+function refusal(transaction: TransactionRecord) {
+  const why = {
+    PAID: 'has been paid',
+    EXPIRED: 'has expired',
+    CANCELED: 'is already canceled',
+    PENDING: 'changed while it was being canceled; retry',
+  }[transaction.status];
+  return conflict(
+    `transaction.not_cancelable`,
+    `transaction ${transaction.id} ${why}: only a PENDING transaction can be canceled`,
+  );
+}
+
+export async function cancelTransaction(
+  accountId: string,
+  transactionId: string,
+  now = new Date(),
+): Promise<TransactionView> {
+  const transaction = await findTransaction(accountId, transactionId, 'id');
+  if (transaction.status !== 'PENDING') throw refusal(transaction);
+
+  const closed = await railFor(transaction).closeCharge(chargeRefOf(transaction), 'canceled', now);
+  if (closed.outcome === 'paid') {
+    await recordPayment(transaction, closed.paidAt, now);
+    throw conflict(
+      'transaction.paid',
+      `transaction ${transaction.id} was paid before it could be canceled: it is PAID`,
+    );
+  }
+  const lastLookDueAt = transaction.instructionFilledAt
+    ? new Date(now.getTime() + serviceConfig().lastLookAfterCloseMs).toISOString()
+    : null;
+  if (await markClosed(transaction, 'CANCELED', lastLookDueAt, now)) {
+    const at = now.toISOString();
+    return transactionView({ ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at });
+  }
+  // Something else moved it first (a payment, the expiry, a concurrent cancel): say what.
+  const current = await getTransaction(accountId, transactionId, true);
+  throw refusal(current ?? transaction);
+}

@@ -1,0 +1,153 @@
+// Issue 13 item 3: POST /transactions/:id/cancel closes the charge on the rail, then
+// PENDING → CANCELED; a PAID, EXPIRED or CANCELED transaction → 409; a charge the rail says was
+// paid meanwhile → PAID (with its event) and 409 saying so.
+import { describe, expect, it } from 'vitest';
+import { chargeRefOf } from '../../shared/rails/rail-port.ts';
+import { railFor } from '../../shared/rails/rails.ts';
+import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
+import { getTransaction } from '../../shared/store/transactions.ts';
+import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
+import { watchPayment } from '../../shared/transactions/watch-payment.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { bobBody, copBody } from '../support/purchase-fixtures.ts';
+
+async function filled(body: Record<string, unknown>) {
+  const created = await call('POST', '/transactions/v2/purchase', { body });
+  expect(created.status).toBe(201);
+  return pollUntil(
+    async () => (await call('GET', `/transactions/${created.body.id}`)).body,
+    (tx) => Boolean(tx.redirectUrl ?? tx.qr),
+    5000,
+    50,
+  );
+}
+
+const cancel = (id: string, key?: string) =>
+  call('POST', `/transactions/${id}/cancel`, key === undefined ? {} : { key });
+const read = async (id: string) => (await call('GET', `/transactions/${id}`)).body;
+const paidEvents = async (id: string) =>
+  ((await call('GET', `/transactions/${id}/events`)).body.data as Array<{ type: string }>).filter(
+    (event) => event.type === 'cashin.paid',
+  );
+
+describe('POST /transactions/:id/cancel', () => {
+  it('cancels a PENDING transaction: 200 CANCELED with canceledAt, GET shows it, nothing more can happen', async () => {
+    const tx = await filled(copBody());
+    const canceled = await cancel(tx.id);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ id: tx.id, status: 'CANCELED', paidAt: null });
+    expect(Date.parse(canceled.body.canceledAt)).not.toBeNaN();
+    expect(Object.keys(canceled.body).sort()).toEqual(Object.keys(tx).sort());
+
+    const shown = await read(tx.id);
+    expect(shown).toMatchObject({ status: 'CANCELED', canceledAt: canceled.body.canceledAt });
+
+    const again = await cancel(tx.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    expect(again.body.message).toMatch(/already canceled/);
+
+    const pay = await call('POST', `/sandbox/transactions/${tx.id}/pay`);
+    expect(pay.status).toBe(409);
+    expect(pay.body.message).toMatch(/canceled/);
+
+    const page = await fetch(tx.redirectUrl);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('data-status="CANCELED"');
+  });
+
+  it('a PENDING transaction shows canceledAt: null; PAID → 409', async () => {
+    const tx = await filled(bobBody());
+    expect(tx.canceledAt).toBeNull();
+    expect((await call('POST', `/sandbox/transactions/${tx.id}/pay`)).status).toBe(202);
+    await pollUntil(
+      () => read(tx.id),
+      (t) => t.status === 'PAID',
+      5000,
+      50,
+    );
+    const refused = await cancel(tx.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/has been paid/);
+    expect((await read(tx.id)).status).toBe('PAID');
+  });
+
+  it('EXPIRED → 409', async () => {
+    useSharedStore();
+    const tx = await filled(copBody());
+    const accountId = sharedStack().accountId;
+    const record = (await getTransaction(accountId, tx.id, true))!;
+    const afterExpiry = new Date(Date.parse(record.expiresAt!) + 1000);
+    expect(await watchPayment({ accountId, transactionId: tx.id, mode: 'notify' }, afterExpiry)).toBe(
+      'expired',
+    );
+    const refused = await cancel(tx.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/has expired/);
+  });
+
+  it('the rail says it was paid meanwhile: PAID with its one event, and 409 saying so', async () => {
+    useSharedStore();
+    const tx = await filled(copBody());
+    const record = (await getTransaction(sharedStack().accountId, tx.id, true))!;
+    // Paid on the rail; our watcher has not seen it yet.
+    expect(await paySandboxCharge(record, new Date())).toBe('paid');
+    const refused = await cancel(tx.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/was paid/);
+    const shown = await read(tx.id);
+    expect(shown.status).toBe('PAID');
+    expect(shown.paidAt).not.toBeNull();
+    expect(await paidEvents(tx.id)).toHaveLength(1);
+  });
+
+  it('a payment the rail reports after the cancel still makes it PAID, with one event', async () => {
+    const tx = await filled(copBody());
+    // The payer pays; the rail learns of it 2 s later, after the merchant canceled.
+    const invalid = await call('POST', `/sandbox/transactions/${tx.id}/pay?settleAfterMs=soon`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(invalid.body.message).toMatch(/^settleAfterMs: /);
+    const pay = await call('POST', `/sandbox/transactions/${tx.id}/pay?settleAfterMs=2000`);
+    expect(pay.status).toBe(202);
+    expect((await cancel(tx.id)).status).toBe(200);
+    const paid = await pollUntil(
+      () => read(tx.id),
+      (t) => t.status === 'PAID',
+      8000,
+      100,
+    );
+    expect(paid.status).toBe('PAID');
+    expect(paid.canceledAt).not.toBeNull();
+    expect(await paidEvents(tx.id)).toHaveLength(1);
+  });
+
+  it('cancels before the instruction exists; a registration racing it cannot reopen the charge', async () => {
+    useSharedStore();
+    const created = await call('POST', '/transactions/v2/purchase', { body: copBody() });
+    const record = (await getTransaction(sharedStack().accountId, created.body.id, true))!;
+    const canceled = await cancel(created.body.id);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'CANCELED', redirectUrl: null });
+
+    // An instruction job that loaded the transaction while it was still PENDING registers late.
+    const rail = railFor(record);
+    await rail.registerCharge({ transaction: record, pageUrl: 'https://example.test/late' }, new Date());
+    expect(await rail.fetchPaymentStatus(chargeRefOf(record), new Date())).toEqual({ status: 'CLOSED' });
+    expect(await paySandboxCharge(record, new Date())).toBe('closed');
+    expect(await fillInstruction({ accountId: record.accountId, transactionId: record.id })).toBe(
+      'nothing-to-do',
+    );
+    expect(await read(created.body.id)).toMatchObject({ status: 'CANCELED', redirectUrl: null });
+  });
+
+  it('unknown or another account’s transaction → 404; without createTransaction → 403', async () => {
+    const tx = await filled(copBody());
+    const other = await createKey(['createTransaction']);
+    expect((await cancel(tx.id, other.secretKey)).status).toBe(404);
+    expect((await cancel('1234567890123456789')).status).toBe(404);
+    const catalogOnly = await createKey(['isInvoiceAvailable'], { accountId: sharedStack().accountId });
+    expect((await cancel(tx.id, catalogOnly.secretKey)).status).toBe(403);
+    expect((await read(tx.id)).status).toBe('PENDING');
+  });
+});

@@ -1,0 +1,125 @@
+// Issue 13 item 8: what DynamoDB on AWS does and DynamoDB Local does not. A purchase write whose
+// response is lost and is sent again must not read as "id taken" (a hidden second
+// transaction); a transaction that loses races (TransactionConflict) is retried, never a 500.
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import type { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { dynamo } from '../../shared/aws/clients.ts';
+import { randomTransactionId } from '../../shared/ids.ts';
+import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
+import { maxConflictAttempts } from '../../shared/store/transaction-conflicts.ts';
+import { getTransaction, insertTransaction } from '../../shared/store/transactions.ts';
+import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
+import { useSharedStore } from '../support/api.ts';
+import { copBody } from '../support/purchase-fixtures.ts';
+
+function record(accountId: string, id = randomTransactionId(Date.now()), externalId?: string) {
+  const now = new Date();
+  return newTransactionRecord({
+    id,
+    pageToken: `page-${id}-${accountId}`,
+    accountId,
+    request: parsePurchaseRequest({ ...copBody(), ...(externalId ? { externalId } : {}) }, now),
+    costFee: 0,
+    accountPostbackUrl: null,
+    now,
+  });
+}
+
+const options = () => ({ instructionDueAt: new Date(Date.now() + 60_000).toISOString() });
+
+/** The real exception the SDK raises on AWS when the transaction raced another one. */
+function conflictError(items: number) {
+  return new TransactionCanceledException({
+    message:
+      'Transaction cancelled, please refer cancellation reasons for specific reasons [None, TransactionConflict]',
+    $metadata: { httpStatusCode: 400 },
+    CancellationReasons: Array.from({ length: items }, (_, index) =>
+      index === 1
+        ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }
+        : { Code: 'None' },
+    ),
+  });
+}
+
+describe('purchase write', () => {
+  it('committed, response lost, sent again: the same write, not a taken id', async () => {
+    useSharedStore();
+    const tx = record('acc_store-replay', undefined, `ext-${Date.now()}`);
+    let sends = 0;
+    const committedThenResent = async (command: TransactWriteCommand) => {
+      sends += 1;
+      await dynamo().send(command); // committed; its response is lost on the way back
+      sends += 1;
+      return dynamo().send(command); // the SDK's retry of the same request
+    };
+    expect(await insertTransaction(tx, options(), committedThenResent)).toBe('inserted');
+    expect(sends).toBe(2);
+    expect((await getTransaction(tx.accountId, tx.id))?.pageToken).toBe(tx.pageToken);
+  });
+
+  it('another write with the same id, in this account or another, is refused as id-taken', async () => {
+    useSharedStore();
+    const first = record('acc_store-one');
+    expect(await insertTransaction(first, options())).toBe('inserted');
+    expect(await insertTransaction({ ...first, pageToken: 'other' }, options())).toBe('id-taken');
+    expect(await insertTransaction(record('acc_store-two', first.id), options())).toBe('id-taken');
+    expect(await getTransaction('acc_store-two', first.id)).toBeUndefined();
+  });
+
+  it('TransactionConflict is retried, and answers "conflict" (a 409, never a 500) when it persists', async () => {
+    useSharedStore();
+    let calls = 0;
+    const conflictOnce = async (command: TransactWriteCommand) => {
+      calls += 1;
+      if (calls === 1) throw conflictError(2);
+      return dynamo().send(command);
+    };
+    const tx = record('acc_store-conflict');
+    expect(await insertTransaction(tx, options(), conflictOnce)).toBe('inserted');
+    expect(calls).toBe(2);
+
+    let attempts = 0;
+    const alwaysConflict = async () => {
+      attempts += 1;
+      throw conflictError(2);
+    };
+    expect(await insertTransaction(record('acc_store-conflict'), options(), alwaysConflict)).toBe('conflict');
+    expect(attempts).toBe(maxConflictAttempts);
+  });
+});
+
+describe('Idempotency-Key claim', () => {
+  it('committed, response lost, sent again: still our claim, not "in flight"', async () => {
+    useSharedStore();
+    const key = `claim-${randomUUID()}`;
+    const committedThenResent = async (command: PutCommand) => {
+      await dynamo().send(command);
+      return dynamo().send(command);
+    };
+    const claim = await claimIdempotencyKey('acc_store-claim', key, 'hash', Date.now(), committedThenResent);
+    expect(claim.kind).toBe('claimed');
+    // Another request with the key is still refused while this one holds it.
+    expect((await claimIdempotencyKey('acc_store-claim', key, 'hash')).kind).toBe('in-flight');
+  });
+
+  it('a TransactionConflictException (racing the completing write) is "in flight", not a 500', async () => {
+    useSharedStore();
+    const racing = async () => {
+      throw new TransactionConflictException({
+        message: 'Transaction is ongoing for the item',
+        $metadata: { httpStatusCode: 400 },
+      });
+    };
+    const claim = await claimIdempotencyKey(
+      'acc_store-claim',
+      `claim-${randomUUID()}`,
+      'h',
+      Date.now(),
+      racing,
+    );
+    expect(claim.kind).toBe('in-flight');
+  });
+});
