@@ -371,6 +371,12 @@ describe('GET /events and the summary', () => {
     const paid = await call('GET', '/transactions?status=PAID', { key });
     expect(paid.body.data.map((item: { id: string }) => item.id)).toEqual([tx.id]);
 
+    const toCancel = await purchase(key);
+    const canceled = await call('POST', `/transactions/${toCancel.id}/cancel`, { key });
+    expect(canceled.status).toBe(200);
+    // A second cancel is refused and counts nothing more.
+    expect((await call('POST', `/transactions/${toCancel.id}/cancel`, { key })).status).toBe(409);
+
     const summary = await call('GET', '/v2/account/summary?days=7', { key });
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ days: 7 });
@@ -381,6 +387,15 @@ describe('GET /events and the summary', () => {
         paid: { count: 1, amount: 10_000 },
         expired: { count: 0, amount: 0 },
       }),
+      expect.objectContaining({
+        currency: 'COP',
+        created: { count: 1, amount: 5_000_000 },
+        canceled: { count: 1, amount: 5_000_000 },
+        paid: { count: 0, amount: 0 },
+      }),
+    ]);
+    expect((await call('GET', '/transactions?status=CANCELED', { key })).body.data).toMatchObject([
+      { id: toCancel.id, status: 'CANCELED' },
     ]);
     expect((await call('GET', '/v2/account/summary?days=0', { key })).status).toBe(400);
   });
