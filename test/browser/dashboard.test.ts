@@ -205,6 +205,13 @@ describe('merchant dashboard', () => {
         { timeout: 10_000 },
       ).toBe('DELIVERED');
 
+      // Cancel a pending transaction from its page.
+      const pending = await call('POST', '/transactions/v2/purchase', { key, body: copBody() });
+      await page.goto(`${dashboardUrl}#/transactions/${pending.body.id}`);
+      await page.getByRole('button', { name: 'Cancel transaction' }).click();
+      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('CANCELED');
+      await open(page, 'Webhooks');
+
       // Rotate the signing secret: shown once.
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
