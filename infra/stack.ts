@@ -5,12 +5,15 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags } from
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
   type QueueDef,
+  type QueueName,
   queues as queueTable,
   type ScheduleDef,
   schedules as scheduleTable,
@@ -45,7 +48,7 @@ const defaultMemoryMb = 512;
 
 export class ServiceStack extends Stack {
   readonly stage: StageConfig;
-  /** Every function the tables produced, by table row: `route:<name>`, `queue:<name>`, `schedule:<name>`. */
+  /** Every function, by source: `route:<name>`, `queue:<name>`, `schedule:<name>`, `event:invalidateDeletedImage`. */
   readonly functions = new Map<string, ServiceFunction>();
   readonly table: TableV2;
   readonly images: Images;
@@ -53,6 +56,7 @@ export class ServiceStack extends Stack {
   readonly workQueues: WorkQueues;
   readonly http: ServiceHttpApi;
   readonly monitoring: ServiceAlarms;
+  readonly secretsKey: Key;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, { ...props, terminationProtection: props.stage.deletionProtection });
@@ -122,10 +126,25 @@ export class ServiceStack extends Stack {
         IMAGE_BUCKET: images.bucket.bucketName,
         IMAGE_BASE_URL: images.baseUrl,
         LOG_LEVEL: stage.logLevel,
+        RATE_LIMIT_PER_SECOND: String(stage.rateLimitPerSecond),
         NODE_OPTIONS: '--enable-source-maps',
       },
     };
-    const targets = { table, bucket: images.bucket, queues: workQueues.byName };
+    // A key per stage for envelope encryption of the secrets kept in the table; only the
+    // functions whose rows say `secrets:open` may decrypt with it.
+    const secretsKey = new Key(this, 'SecretsKey', {
+      description: `catalog-cashin ${stage.name}: data keys of sealed webhook signing secrets`,
+      enableKeyRotation: true,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.secretsKey = secretsKey;
+    const targets = {
+      table,
+      bucket: images.bucket,
+      queues: workQueues.byName,
+      secretsKey,
+      distribution: images.distribution,
+    };
     const build = (
       key: string,
       scopeId: string,
@@ -137,6 +156,7 @@ export class ServiceStack extends Stack {
         memoryMb?: number;
         grants: readonly Grant[];
         allowRecursiveLoop?: boolean;
+        reservedConcurrency?: number;
         asyncRetryAttempts?: number;
       },
     ) => {
@@ -148,6 +168,7 @@ export class ServiceStack extends Stack {
         memoryMb: spec.memoryMb ?? defaultMemoryMb,
         defaults,
         allowRecursiveLoop: spec.allowRecursiveLoop ?? false,
+        ...(spec.reservedConcurrency !== undefined ? { reservedConcurrency: spec.reservedConcurrency } : {}),
         ...(spec.asyncRetryAttempts !== undefined ? { asyncRetryAttempts: spec.asyncRetryAttempts } : {}),
       });
       applyGrants(built.function, key, spec.grants, targets);
@@ -161,21 +182,30 @@ export class ServiceStack extends Stack {
         description: `${route.method} ${route.path}`,
         timeout: httpTimeout,
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
-        grants: route.grants,
+        // Every request with a key spends a token of its account's bucket (shared/limits).
+        grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit'],
       });
       http.addRoute(route.name, route, fn);
     }
 
     for (const [name, { def, queue }] of workQueues.byName) {
+      // The worker's share of the account's concurrency is kept for it and is also its ceiling;
+      // the event source never asks for more, so messages are not throttled back to the queue.
+      const capacity = stage.capacity.workers[name as QueueName] as number | undefined;
       const fn = build(`queue:${name}`, 'Worker', name, {
         entry: def.worker,
         description: `worker for the ${name} queue`,
         timeout: Duration.seconds(def.workerTimeoutSeconds),
         grants: def.grants,
         allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
+        ...(capacity !== undefined ? { reservedConcurrency: capacity } : {}),
       });
       fn.addEventSource(
-        new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(queue, {
+          batchSize: def.batchSize,
+          reportBatchItemFailures: true,
+          ...(capacity !== undefined ? { maxConcurrency: Math.max(2, capacity) } : {}),
+        }),
       );
     }
 
@@ -185,6 +215,8 @@ export class ServiceStack extends Stack {
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
         timeout: Duration.seconds(60),
         grants: def.grants,
+        // One sweep at a time, and always room for it.
+        ...(name === 'sweepPendingWork' ? { reservedConcurrency: stage.capacity.sweeper } : {}),
         // The next tick is the retry: neither EventBridge nor Lambda's async invoke retries.
         asyncRetryAttempts: 0,
       });
@@ -194,6 +226,29 @@ export class ServiceStack extends Stack {
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
       });
     }
+
+    // Image keys are cached at the edge for a year: a deleted (or replaced) image is invalidated
+    // in the CDN when S3 reports the deletion (EventBridge, so no notification custom resource).
+    (images.bucket.node.defaultChild as CfnBucket).addPropertyOverride(
+      'NotificationConfiguration.EventBridgeConfiguration.EventBridgeEnabled',
+      true,
+    );
+    const invalidator = build('event:invalidateDeletedImage', 'Event', 'invalidateDeletedImage', {
+      entry: 'functions/events/invalidate-deleted-image.ts',
+      description: 'invalidates deleted product images in the CDN',
+      timeout: Duration.seconds(30),
+      memoryMb: 256,
+      grants: ['cdn:invalidate'],
+    });
+    new Rule(this, 'ImageDeletedRule', {
+      description: 'a product image was deleted from the bucket',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Deleted'],
+        detail: { bucket: { name: [images.bucket.bucketName] } },
+      },
+      targets: [new LambdaFunction(invalidator, { retryAttempts: 4 })],
+    });
 
     const alarms = new ServiceAlarms(this, 'Monitoring', {
       stage,
@@ -212,6 +267,10 @@ export class ServiceStack extends Stack {
       });
     new CfnOutput(this, 'ImageBaseUrl', { value: images.baseUrl });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'SecretsKeyArn', {
+      value: secretsKey.keyArn,
+      description: 'WEBHOOK_SECRETS_KEY_ID for npm run keys against this stage',
+    });
     new CfnOutput(this, 'ImageBucketName', { value: images.bucket.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     if (stage.alarmTopicArn && !stage.manageAlarmTopicPolicy)

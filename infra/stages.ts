@@ -2,6 +2,8 @@
 // nothing else. Account ids, certificate ARNs and e-mail addresses never live in the repo:
 // they arrive as context (`-c alarmEmail=…`) at deploy time.
 
+import type { QueueName } from '../shared/queues.ts';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface StageConfig {
@@ -35,6 +37,20 @@ export interface StageConfig {
    */
   readonly corsAllowOrigins?: readonly string[];
   /**
+   * Requests per second each account may make (bursts of twice that) unless the account has
+   * its own setting (`npm run keys -- rate-limit`); RATE_LIMIT_PER_SECOND in the functions.
+   */
+  readonly rateLimitPerSecond: number;
+  /**
+   * Capacity kept apart per worker (reserved concurrency, and the SQS event source's
+   * maxConcurrency at the same value) and for the sweeper: an API flood cannot take the
+   * workers' concurrency, and a hung rail cannot take more than its worker's share.
+   */
+  readonly capacity: {
+    readonly workers: Readonly<Record<QueueName, number>>;
+    readonly sweeper: number;
+  };
+  /**
    * Custom API domain: PUBLIC_BASE_URL uses it, its alias record is created in the Route 53
    * hosted zone, and the execute-api endpoint is turned off (payer links never embed an API id).
    */
@@ -63,6 +79,10 @@ const devLike: Defaults = {
   logLevel: 'debug',
   throttle: { rateLimit: 50, burstLimit: 100 },
   apiErrorRatePercent: 5,
+  // Stripe's test-mode figure: sandbox stages are test mode.
+  rateLimitPerSecond: 25,
+  // Small, so a fresh account (whose unreserved concurrency must stay at least 100) can deploy.
+  capacity: { workers: { 'fill-instruction': 5, 'watch-payment': 5, 'deliver-event': 5 }, sweeper: 1 },
   requireOperable: false,
 };
 
@@ -73,6 +93,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
     logRetentionDays: 30,
     logLevel: 'info',
     throttle: { rateLimit: 100, burstLimit: 200 },
+    capacity: { workers: { 'fill-instruction': 10, 'watch-payment': 10, 'deliver-event': 20 }, sweeper: 1 },
   },
   prod: {
     sandboxRails: false,
@@ -83,6 +104,9 @@ export const stages: Readonly<Record<string, Defaults>> = {
     logLevel: 'info',
     throttle: { rateLimit: 500, burstLimit: 1000 },
     apiErrorRatePercent: 1,
+    // Stripe's live-mode figure.
+    rateLimitPerSecond: 100,
+    capacity: { workers: { 'fill-instruction': 50, 'watch-payment': 50, 'deliver-event': 100 }, sweeper: 1 },
     requireOperable: true,
   },
 };

@@ -90,6 +90,17 @@ export const serviceConfig = memo(() => ({
     optional('WEBHOOK_RETRY_SCHEDULE') ?? '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   ),
   webhookTimeoutMs: integerEnv('WEBHOOK_TIMEOUT_MS', 10_000),
+  /** How long the public /health answer is reused before the checks run again. */
+  healthCacheTtlMs: integerEnv('HEALTH_CACHE_TTL_MS', 10_000),
+  /** Requests per second an account may make unless its own setting says otherwise; 0 turns the limit off. */
+  rateLimitPerSecond: integerEnv('RATE_LIMIT_PER_SECOND', 100),
+  /** Requests an account may send at once after a quiet period (default twice the rate). */
+  rateLimitBurst: integerEnv('RATE_LIMIT_BURST', 2 * integerEnv('RATE_LIMIT_PER_SECOND', 100)),
+  /** Requests per second one source address may make without a known key (public pages, key lookups). */
+  addressRateLimitPerSecond: integerEnv(
+    'ADDRESS_RATE_LIMIT_PER_SECOND',
+    integerEnv('RATE_LIMIT_PER_SECOND', 100),
+  ),
 }));
 
 /** Where product images live and the public address they are served from (CloudFront in AWS, the gateway locally). */

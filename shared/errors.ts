@@ -5,11 +5,14 @@
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** Response headers that belong to this error (e.g. `Retry-After` on a 429). */
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -22,3 +25,5 @@ export const payloadTooLarge = (message: string) => new AppError(413, 'request.t
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, 'request.unsupported_media_type', message);
 export const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+export const tooManyRequests = (message: string, headers: Record<string, string>) =>
+  new AppError(429, 'request.rate_limited', message, headers);

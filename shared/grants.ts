@@ -1,13 +1,26 @@
 import type { QueueName } from './queues.ts';
+import type { KeyScope } from './store/keys.ts';
 
 /** What a function may touch; the CDK stack turns each into the narrowest IAM grant. */
 export type Grant =
   | 'table:read'
   | 'table:write'
+  /** Read only items whose partition key is in the scope (shared/store/keys.ts keyScopes). */
+  | `table:read:${KeyScope}`
+  /** Read and write only items whose partition key is in the scope. */
+  | `table:write:${KeyScope}`
+  /** Spend rate-limit tokens: UpdateItem on the rate-limit buckets only. */
+  | 'table:rate-limit'
   | 'bucket:read'
   | 'bucket:write'
   | `queue:${QueueName}:send`
   /** Send to the queue's dead-letter queue (a worker that dead-letters a job itself). */
   | `queue:${QueueName}:dead-letter`
+  /** Open sealed secrets (kms:Decrypt on the stage's secrets key): only functions that sign. */
+  | 'secrets:open'
+  /** Seal new secrets (kms:GenerateDataKey on the stage's secrets key). */
+  | 'secrets:seal'
+  /** Invalidate paths in the image CDN (CloudFront CreateInvalidation on its distribution). */
+  | 'cdn:invalidate'
   /** Read queue attributes (the health check). */
   | 'queues:health';

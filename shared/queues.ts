@@ -36,7 +36,7 @@ export const queues = {
     workerTimeoutSeconds: 30,
     batchSize: 5,
     maxReceiveCount: 5,
-    grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter'],
+    grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter', 'secrets:open'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
 

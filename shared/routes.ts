@@ -33,7 +33,15 @@ export const routes = {
     handler: 'functions/http/get-health.ts',
     auth: 'none',
     errors: 'catalog',
-    grants: ['table:read', 'queues:health'],
+    grants: ['table:read:health', 'queues:health'],
+  },
+  getDeepHealth: {
+    method: 'GET',
+    path: '/health/deep',
+    handler: 'functions/http/get-deep-health.ts',
+    auth: 'any',
+    errors: 'catalog',
+    grants: ['table:read:health', 'queues:health'],
   },
   getAccount: {
     method: 'GET',
@@ -281,7 +289,7 @@ export const routes = {
     handler: 'functions/http/show-boleto-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   downloadBoletoPdf: {
     method: 'GET',
@@ -289,7 +297,7 @@ export const routes = {
     handler: 'functions/http/download-boleto-pdf.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   showCheckoutPage: {
     method: 'GET',
@@ -297,7 +305,7 @@ export const routes = {
     handler: 'functions/http/show-checkout-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   showQrPage: {
     method: 'GET',
@@ -305,7 +313,7 @@ export const routes = {
     handler: 'functions/http/show-qr-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:read'],
+    grants: ['table:read:hosted-pages'],
   },
   payFromHostedPage: {
     method: 'POST',
@@ -313,7 +321,7 @@ export const routes = {
     handler: 'functions/http/pay-from-hosted-page.ts',
     auth: 'none',
     errors: 'page',
-    grants: ['table:write', 'queue:watch-payment:send'],
+    grants: ['table:read:hosted-pages', 'table:write:rail-charges', 'queue:watch-payment:send'],
     sandboxOnly: true,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,12 +1,6 @@
-import { checkHealth } from '../../shared/health/check-health.ts';
+import { cachedHealth } from '../../shared/health/cached-health.ts';
+import { healthResponse } from '../../shared/health/health-response.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.getHealth, {}, async () => {
-  const report = await checkHealth();
-  return {
-    statusCode: report.status === 'ok' ? 200 : 503,
-    body: report,
-    headers: { 'cache-control': 'no-store' },
-  };
-});
+export const handler = httpHandler(routes.getHealth, {}, async () => healthResponse(await cachedHealth()));

@@ -10,6 +10,7 @@ export function connectToTable(fail: (message: string) => never): void {
   Object.assign(process.env, {
     TABLE_NAME: state.tableName,
     DYNAMODB_ENDPOINT: state.dynamoEndpoint,
+    LOCAL_SECRETS_KEY: state.localSecretsKey,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,

@@ -7,7 +7,7 @@ import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { rotateWebhookSecret, setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
 import { isPermission, type Permission, permissions } from '../../shared/permissions.ts';
-import { revokeApiKey } from '../../shared/store/api-keys.ts';
+import { revokeApiKey, setAccountRateLimit } from '../../shared/store/api-keys.ts';
 import { connectToTable } from './connect.ts';
 
 const usage = `Usage:
@@ -16,8 +16,10 @@ const usage = `Usage:
   npm run keys -- revoke <secret key>
   npm run keys -- revoke --account acc_… --id key_…
   npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret]
+  npm run keys -- rate-limit --account acc_… (--per-second <n>|--stage-default)
 
-Targets the running local stack (npm start); set TABLE_NAME (and AWS credentials) for a stage.`;
+Targets the running local stack (npm start); for a stage set TABLE_NAME and WEBHOOK_SECRETS_KEY_ID
+(the stack's TableName and SecretsKeyArn outputs) and AWS credentials.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
@@ -56,6 +58,8 @@ async function main(argv: string[]): Promise<void> {
       key: { type: 'string' },
       id: { type: 'string' },
       name: { type: 'string' },
+      'per-second': { type: 'string' },
+      'stage-default': { type: 'boolean', default: false },
     },
   });
 
@@ -124,6 +128,20 @@ async function main(argv: string[]): Promise<void> {
         `previous secrets keep signing until: ${rotated.previousValidUntil ?? '(no previous secret)'}\n${rotated.secret}\n`,
       );
     }
+    return;
+  }
+
+  if (command === 'rate-limit') {
+    if (!values.account) fail('rate-limit needs --account');
+    const perSecond = values['stage-default'] ? null : Number(values['per-second']);
+    if (perSecond !== null && !(Number.isInteger(perSecond) && perSecond > 0))
+      fail('rate-limit needs --per-second <a positive integer> or --stage-default');
+    connect();
+    if (!(await setAccountRateLimit(values.account, perSecond, new Date().toISOString())))
+      fail(`account ${values.account} does not exist`);
+    process.stdout.write(
+      `account: ${values.account}\nrate limit: ${perSecond === null ? 'stage default' : `${perSecond} requests per second, bursts of ${2 * perSecond}`}\n`,
+    );
     return;
   }
 

@@ -6,14 +6,11 @@ import { join } from 'node:path';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, RecursiveLoop, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { bundlingOptions } from '../bundling/bundling-options.ts';
 import { repoRoot } from '../paths.ts';
-
-/** Lets ESM bundles load CommonJS dependencies that call `require` (e.g. built-ins). */
-const requireBanner =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 export interface FunctionDefaults {
   readonly environment: Readonly<Record<string, string>>;
@@ -35,6 +32,8 @@ export interface ServiceFunctionProps {
    * recursion detection would otherwise stop after 16 hops in one chain.
    */
   readonly allowRecursiveLoop?: boolean;
+  /** Concurrency kept for this function alone, which is also its ceiling. */
+  readonly reservedConcurrency?: number;
   /** Lambda's own retries of an asynchronous invocation (default 2). */
   readonly asyncRetryAttempts?: number;
 }
@@ -78,20 +77,11 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       environment: { ...props.defaults.environment },
       recursiveLoop: props.allowRecursiveLoop ? RecursiveLoop.ALLOW : RecursiveLoop.TERMINATE,
+      ...(props.reservedConcurrency !== undefined
+        ? { reservedConcurrentExecutions: props.reservedConcurrency }
+        : {}),
       ...(props.asyncRetryAttempts !== undefined ? { retryAttempts: props.asyncRetryAttempts } : {}),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        // Mappings only: NODE_OPTIONS=--enable-source-maps needs no sources to name the original lines.
-        sourcesContent: false,
-        // Bundle the AWS SDK too: pinned versions, tree-shaken, no runtime-provided surprises.
-        externalModules: [],
-        banner: requireBanner,
-        logLevel: LogLevel.WARNING,
-      },
+      bundling: bundlingOptions,
     });
   }
 }

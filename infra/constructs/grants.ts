@@ -1,23 +1,52 @@
 // Turns a table row's grant list (shared/grants.ts) into the narrowest IAM statements and the
 // environment the function needs to find what it was granted. Nothing is granted by default.
+
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Grant } from '../../shared/grants.ts';
 import { deadLetterUrlEnv, type QueueName, queueUrlEnv } from '../../shared/queues.ts';
+import { type KeyScope, keyScopes } from '../../shared/store/keys.ts';
 
 export interface GrantTargets {
   readonly table: ITableV2;
   readonly bucket: IBucket;
   /** Work queues and their dead-letter queues, by name. */
   readonly queues: ReadonlyMap<string, { readonly queue: IQueue; readonly deadLetterQueue: IQueue }>;
+  /** The stage's KMS key for sealed secrets (webhook signing secrets). */
+  readonly secretsKey: IKey;
+  /** The image CDN. */
+  readonly distribution: IDistribution;
 }
 
 type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
 
 const queueGrant = /^queue:([a-z][a-z0-9-]*):(send|dead-letter)$/;
+const scopedTableGrant = /^table:(read|write):([a-z][a-z0-9-]*)$/;
+
+const itemReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem'];
+const itemWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+
+/**
+ * Item access limited to partition keys matching the scope's patterns (IAM
+ * `dynamodb:LeadingKeys`). No Query or Scan: a function that may only read known keys has no
+ * use for them, and a Scan names no leading key the condition could check.
+ */
+function scopedTableStatement(
+  targets: GrantTargets,
+  verb: 'read' | 'write',
+  scope: KeyScope,
+): PolicyStatement {
+  return new PolicyStatement({
+    actions: verb === 'read' ? itemReadActions : [...itemReadActions, ...itemWriteActions],
+    resources: [targets.table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyScopes[scope]] } },
+  });
+}
 
 export function applyGrants(
   fn: GrantableFunction,
@@ -53,6 +82,33 @@ export function applyGrants(
           }),
         );
         break;
+      case 'table:rate-limit':
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['dynamodb:UpdateItem'],
+            resources: [targets.table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyScopes['rate-limits']] },
+            },
+          }),
+        );
+        break;
+      case 'secrets:open':
+      case 'secrets:seal': {
+        const actions = grant === 'secrets:open' ? ['kms:Decrypt'] : ['kms:GenerateDataKey'];
+        fn.addToRolePolicy(new PolicyStatement({ actions, resources: [targets.secretsKey.keyArn] }));
+        fn.addEnvironment('WEBHOOK_SECRETS_KEY_ID', targets.secretsKey.keyArn);
+        break;
+      }
+      case 'cdn:invalidate':
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['cloudfront:CreateInvalidation'],
+            resources: [targets.distribution.distributionArn],
+          }),
+        );
+        fn.addEnvironment('IMAGE_DISTRIBUTION_ID', targets.distribution.distributionId);
+        break;
       case 'queues:health': {
         const all = [...targets.queues.entries()];
         fn.addToRolePolicy(
@@ -65,6 +121,15 @@ export function applyGrants(
         break;
       }
       default: {
+        const [, tableVerb, scope] = scopedTableGrant.exec(grant) ?? [];
+        if (tableVerb !== undefined && scope !== undefined) {
+          if (!(scope in keyScopes))
+            throw new Error(
+              `${source}: unknown key scope in "${grant}" (${Object.keys(keyScopes).join(', ')})`,
+            );
+          fn.addToRolePolicy(scopedTableStatement(targets, tableVerb as 'read' | 'write', scope as KeyScope));
+          break;
+        }
         const [, name, verb] = queueGrant.exec(grant) ?? [];
         const target = name === undefined ? undefined : targets.queues.get(name);
         if (name === undefined || target === undefined)

@@ -31,7 +31,10 @@ export interface ServiceHttpApiProps {
   readonly ownOrigins?: readonly string[];
 }
 
-/** Request fields worth keeping; never headers (they carry the Basic credentials). */
+/**
+ * Request fields worth keeping; never headers (they carry the Basic credentials) and never the
+ * raw path (a hosted page's path carries its token): the route key names the route instead.
+ */
 const accessLogFields = {
   requestId: '$context.requestId',
   requestTime: '$context.requestTime',
@@ -39,7 +42,6 @@ const accessLogFields = {
   userAgent: '$context.identity.userAgent',
   method: '$context.httpMethod',
   routeKey: '$context.routeKey',
-  path: '$context.path',
   status: '$context.status',
   responseLength: '$context.responseLength',
   responseLatencyMs: '$context.responseLatency',

@@ -10,6 +10,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { payloadTooLarge } from '../../shared/errors.ts';
 import { errorResponse } from '../../shared/http/error-mapper.ts';
+import { maskedPath, maskedUnmatchedPath } from '../../shared/http/masked-path.ts';
 import type { RouteDef } from '../../shared/routes.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
@@ -33,6 +34,19 @@ export interface GatewayOptions {
   images?: { s3: S3Client; bucket: string; pathPrefix: string };
   /** Static sites served from memory (the dashboard), standing in for the CDN in front of the bucket. */
   sites?: ReadonlyArray<StaticSite>;
+  /** Receives one entry per request, as API Gateway's access log would (paths with tokens masked). */
+  accessLog?: (entry: AccessLogEntry) => void;
+}
+
+export interface AccessLogEntry {
+  time: string;
+  requestId: string | undefined;
+  sourceIp: string | undefined;
+  method: string;
+  routeKey: string | undefined;
+  path: string;
+  status: number;
+  durationMs: number;
 }
 
 export interface StaticSite {
@@ -93,6 +107,8 @@ export function toEvent(
   routeKey: string,
   pathParameters: Record<string, string> | undefined,
   requestId: string = newRequestId(),
+  /** When the request reached the gateway (API Gateway stamps `timeEpoch` on receipt). */
+  receivedAt = new Date(),
 ): APIGatewayProxyEventV2 {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
@@ -107,7 +123,7 @@ export function toEvent(
     query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || textTypes.test(contentType);
-  const now = new Date();
+  const now = receivedAt;
   return {
     version: '2.0',
     routeKey,
@@ -202,9 +218,28 @@ export async function startGateway(
 ): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const match = compileRoutes(options.routes);
   const server = createServer(async (request, response) => {
+    const startedAt = Date.now();
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = request.method ?? 'GET';
+    let logged: Pick<AccessLogEntry, 'requestId' | 'routeKey' | 'path'> = {
+      requestId: undefined,
+      routeKey: undefined,
+      path: maskedUnmatchedPath(url.pathname),
+    };
+    if (options.accessLog) {
+      const write = options.accessLog;
+      response.once('finish', () =>
+        write({
+          time: new Date(startedAt).toISOString(),
+          ...logged,
+          sourceIp: request.socket.remoteAddress,
+          method,
+          status: response.statusCode,
+          durationMs: Date.now() - startedAt,
+        }),
+      );
+    }
     try {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const method = request.method ?? 'GET';
       if (options.images && method === 'GET' && url.pathname.startsWith(`${options.images.pathPrefix}/`)) {
         await serveImage(
           response,
@@ -228,6 +263,11 @@ export async function startGateway(
       }
       const { route } = matched;
       const requestId = newRequestId();
+      logged = {
+        requestId,
+        routeKey: `${route.method} ${route.path}`,
+        path: maskedPath(url.pathname, matched.pathParameters),
+      };
       const body = await readBody(request);
       if (body === 'too-large') {
         refuseTooLarge(
@@ -244,6 +284,7 @@ export async function startGateway(
         `${route.method} ${route.path}`,
         matched.pathParameters,
         requestId,
+        new Date(startedAt),
       );
       if (lambdaEventBytes(event) > maxLambdaEventBytes) {
         refuseTooLarge(

@@ -1,5 +1,7 @@
 // The whole service on one machine: DynamoDB Local, fauxqs (SQS + S3), the local gateway, the
 // SQS event sources and the schedules, wired with the same tables the CDK stack reads.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
@@ -12,10 +14,11 @@ import {
   schedules,
 } from '../../shared/queues.ts';
 import { type RouteDef, routeList } from '../../shared/routes.ts';
+import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
 import { buildDashboard, dashboardCsp, dashboardHeaders } from '../dashboard-build.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { type EventSourceBinding, startEventSources } from './event-source.ts';
-import { startGateway } from './gateway.ts';
+import { type AccessLogEntry, startGateway } from './gateway.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
 import { loadHandler } from './repo-root.ts';
@@ -37,6 +40,8 @@ export interface LocalStackOptions {
   routes?: ReadonlyArray<RouteDef & { name: string }>;
   pollersPerQueue?: number;
   onWorkerError?: (queue: string, error: unknown) => void;
+  /** The gateway's access log (one entry per request, tokens masked); off when absent. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 export interface LocalStack {
@@ -56,6 +61,17 @@ export interface LocalStack {
 }
 
 const tableName = 'cashin-local';
+
+/** Persisted stacks keep their key beside their data (sealed secrets must open after a restart). */
+function readOrCreateSecretsKey(dataDir: string | undefined): string {
+  if (!dataDir) return newLocalSecretsKey();
+  const file = join(dataDir, 'secrets.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = newLocalSecretsKey();
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
 const queuePrefix = 'cashin-local';
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -92,6 +108,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     cleanups.push(() => sqsProxy.close());
 
     const gatewayPort = options.port ?? 0;
+    const localSecretsKey = readOrCreateSecretsKey(options.dataDir);
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: 'us-east-1',
@@ -104,6 +121,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       IMAGE_BUCKET: messaging.bucket,
       SANDBOX_RAILS: 'true',
       ALLOW_INSECURE_POSTBACK: 'true',
+      // Wraps the data keys of sealed secrets, standing in for the stage's KMS key.
+      LOCAL_SECRETS_KEY: localSecretsKey,
       ...Object.fromEntries(queueNames.map((name) => [queueUrlEnv(name), messaging.queues[name].url])),
       ...Object.fromEntries(
         queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl]),
@@ -129,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           headers: dashboardHeaders(dashboardCsp()),
         },
       ],
+      ...(options.accessLog ? { accessLog: options.accessLog } : {}),
     });
     cleanups.push(() => gateway.close());
     const baseUrl = `http://localhost:${gateway.port}`;

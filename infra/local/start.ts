@@ -43,12 +43,17 @@ async function main(): Promise<void> {
     port,
     ...(inMemory ? {} : { dataDir: defaultDataDir }),
     ...(process.env.LOG_LEVEL ? {} : { env: { LOG_LEVEL: 'warn' } }),
+    // The access log goes to stderr (stdout ends with the key, for scripts); ACCESS_LOG=off silences it.
+    ...(process.env.ACCESS_LOG === 'off'
+      ? {}
+      : { accessLog: (entry) => process.stderr.write(`${JSON.stringify({ accessLog: entry })}\n`) }),
   });
   writeState({
     pid: process.pid,
     baseUrl: stack.baseUrl,
     tableName: stack.tableName,
     dynamoEndpoint: stack.dynamoEndpoint,
+    localSecretsKey: stack.env.LOCAL_SECRETS_KEY!,
     startedAt: new Date().toISOString(),
   });
 

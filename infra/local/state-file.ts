@@ -8,6 +8,8 @@ export interface LocalStackState {
   baseUrl: string;
   tableName: string;
   dynamoEndpoint: string;
+  /** The key that wraps sealed secrets' data keys, so the keys CLI can seal and open them. */
+  localSecretsKey: string;
   startedAt: string;
 }
 
@@ -16,7 +18,7 @@ const stateFile = () => resolve(defaultDataDir, 'running.json');
 
 export function writeState(state: LocalStackState): void {
   mkdirSync(dirname(stateFile()), { recursive: true });
-  writeFileSync(stateFile(), `${JSON.stringify(state, null, 2)}\n`);
+  writeFileSync(stateFile(), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 }
 
 export function clearState(): void {

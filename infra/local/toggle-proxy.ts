@@ -5,16 +5,26 @@ import { connect, createServer, type Socket } from 'node:net';
 export interface ToggleProxy {
   endpoint: string;
   setDown(down: boolean): void;
+  /** Accept connections but never answer: a dependency that hangs rather than refuses. */
+  setHung(hung: boolean): void;
   close(): Promise<void>;
 }
 
 export async function startToggleProxy(target: string): Promise<ToggleProxy> {
   const { hostname, port } = new URL(target);
   let down = false;
+  let hung = false;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     if (down) {
       client.destroy();
+      return;
+    }
+    if (hung) {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => client.destroy());
+      client.resume();
       return;
     }
     const upstream = connect(Number(port), hostname);
@@ -36,6 +46,11 @@ export async function startToggleProxy(target: string): Promise<ToggleProxy> {
     setDown(value) {
       down = value;
       if (down) for (const socket of sockets) socket.destroy();
+    },
+    setHung(value) {
+      hung = value;
+      // Kept-alive connections would still reach the target: close them so new ones hang.
+      for (const socket of sockets) socket.destroy();
     },
     close: () =>
       new Promise((resolve) => {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { serviceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { getAccount } from '../store/api-keys.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { postWebhook } from '../webhooks/post-webhook.ts';
@@ -68,7 +69,10 @@ export async function sendTestWebhook(accountId: string, now = new Date()): Prom
   const account = await existingAccount(accountId);
   const url = account.webhookUrl;
   if (!url) throw badRequest('webhook.url_missing', 'url: the account has no webhook URL; set it first');
-  const secrets = activeSigningSecrets(account.webhookSecrets ?? [], now);
+  const secrets = activeSigningSecrets(
+    await openWebhookSecrets(accountId, account.webhookSecrets ?? []),
+    now,
+  );
   if (!secrets.length)
     throw badRequest('webhook.secret_missing', 'secret: the account has no signing secret; rotate it first');
   const eventId = `evt_${randomUUID()}`;

@@ -1,5 +1,6 @@
 // An account (the merchant), its API keys and its webhook signing secrets.
 import type { Permission } from '../permissions.ts';
+import type { StoredWebhookSecret } from '../secrets/webhook-secrets.ts';
 
 export interface ApiKeyRecord {
   keyId: string;
@@ -15,12 +16,8 @@ export interface ApiKeyRecord {
   lastUsedOn?: string | null;
 }
 
-export interface WebhookSecret {
-  secret: string;
-  createdAt: string;
-  /** Set on the previous secret when rotated: it keeps signing until then. */
-  expiresAt?: string;
-}
+/** Sealed (envelope-encrypted) in the table; see shared/secrets/webhook-secrets.ts. */
+export type WebhookSecret = StoredWebhookSecret;
 
 export interface AccountRecord {
   accountId: string;
@@ -32,8 +29,12 @@ export interface AccountRecord {
   displayName?: string | null;
   brandColor?: string | null;
   logoKey?: string | null;
+  /** Bumped by every change of the secrets: rotation is conditional on the version it read. */
+  webhookSecretsVersion?: number;
   /** Per-account fee overrides, keyed `CURRENCY:METHOD`; defaults live in config. */
   fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
+  /** Overrides the stage's requests per second for this account (bursts of twice that). */
+  rateLimitPerSecond?: number;
 }
 
 export interface AccountBranding {

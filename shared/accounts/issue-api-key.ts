@@ -1,4 +1,5 @@
 // Issues API keys (and creates accounts) for the keys CLI and the local seed.
+
 import {
   generateSecretKey,
   generateWebhookSecret,
@@ -7,6 +8,7 @@ import {
 } from '../auth/credentials.ts';
 import { newPrefixedId } from '../ids.ts';
 import type { Permission } from '../permissions.ts';
+import { sealWebhookSecret } from '../secrets/webhook-secrets.ts';
 import { addApiKey, createAccountWithKey } from '../store/api-keys.ts';
 import type { AccountRecord, ApiKeyRecord } from './account.ts';
 
@@ -59,7 +61,8 @@ export async function issueApiKey(input: IssueApiKeyInput, now = new Date()): Pr
     createdAt,
     updatedAt: createdAt,
     webhookUrl: input.postbackUrl ?? null,
-    webhookSecrets: [{ secret: webhookSecret, createdAt }],
+    webhookSecrets: [await sealWebhookSecret(apiKey.accountId, webhookSecret, createdAt)],
+    webhookSecretsVersion: 1,
   };
   await createAccountWithKey(account, apiKey);
   return {

@@ -11,6 +11,8 @@ import type { Principal } from './principal.ts';
 
 const cache = new Map<string, { principal: Principal | null; expiresAt: number }>();
 const maxCacheEntries = 1000;
+/** Concurrent requests with the same uncached key share one lookup. */
+const inFlight = new Map<string, Promise<Principal | null>>();
 
 async function lookUp(keyHash: string): Promise<Principal | null> {
   const record = await findApiKeyByHash(keyHash);
@@ -24,7 +26,15 @@ async function lookUp(keyHash: string): Promise<Principal | null> {
   };
 }
 
-export async function authenticate(authorization: string | undefined, now = Date.now()): Promise<Principal> {
+/**
+ * `beforeLookup` runs only when the key must be read from the table (not cached, no lookup of it
+ * in flight): the per-address limiter hooks in there, so unknown keys cannot become a flood of reads.
+ */
+export async function authenticate(
+  authorization: string | undefined,
+  now = Date.now(),
+  beforeLookup: () => void = () => undefined,
+): Promise<Principal> {
   const secretKey = parseBasicAuthorization(authorization);
   if (!secretKey) throw unauthorized();
   const keyHash = hashSecretKey(secretKey);
@@ -33,9 +43,19 @@ export async function authenticate(authorization: string | undefined, now = Date
   if (cached && cached.expiresAt > now) {
     principal = cached.principal;
   } else {
-    principal = await lookUp(keyHash);
-    if (cache.size >= maxCacheEntries) cache.clear();
-    cache.set(keyHash, { principal, expiresAt: now + serviceConfig().authCacheTtlMs });
+    let pending = inFlight.get(keyHash);
+    if (!pending) {
+      beforeLookup();
+      pending = lookUp(keyHash)
+        .then((found) => {
+          if (cache.size >= maxCacheEntries) cache.clear();
+          cache.set(keyHash, { principal: found, expiresAt: now + serviceConfig().authCacheTtlMs });
+          return found;
+        })
+        .finally(() => inFlight.delete(keyHash));
+      inFlight.set(keyHash, pending);
+    }
+    principal = await pending;
   }
   if (!principal) throw unauthorized();
   return principal;

@@ -6,6 +6,19 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsConfig } from '../config.ts';
 
+/**
+ * Without a request timeout a hung connection waits for the Lambda's own timeout, turning e.g.
+ * a committed purchase whose SQS send hangs into a 5xx. Each attempt gets a bound; the SDK
+ * retries timeouts like other transient failures, and the whole stays under the HTTP functions'
+ * 10 s (SQS: 3 attempts of at most 2 s; the purchase answers 201 and the sweeper sends later).
+ */
+// (`throwOnRequestTimeout`: without it the handler only logs a warning and keeps waiting.)
+const timeouts = {
+  dynamodb: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
+  sqs: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
+  s3: { connectionTimeout: 1000, requestTimeout: 10_000, throwOnRequestTimeout: true },
+} as const;
+
 let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
 let s3Client: S3Client | undefined;
@@ -17,6 +30,7 @@ export function dynamo(): DynamoDBDocumentClient {
       region,
       ...(dynamoEndpoint ? { endpoint: dynamoEndpoint } : {}),
       maxAttempts: 4,
+      requestHandler: timeouts.dynamodb,
     });
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true },
@@ -28,7 +42,12 @@ export function dynamo(): DynamoDBDocumentClient {
 export function sqs(): SQSClient {
   if (!sqsClient) {
     const { region, sqsEndpoint } = awsConfig();
-    sqsClient = new SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}), maxAttempts: 3 });
+    sqsClient = new SQSClient({
+      region,
+      ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}),
+      maxAttempts: 3,
+      requestHandler: timeouts.sqs,
+    });
   }
   return sqsClient;
 }
@@ -39,6 +58,7 @@ export function s3(): S3Client {
     s3Client = new S3Client({
       region,
       ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}),
+      requestHandler: timeouts.s3,
     });
   }
   return s3Client;

@@ -7,6 +7,7 @@ import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
+import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
@@ -43,7 +44,9 @@ async function destination(event: EventRecord): Promise<{ url: string | null; se
     accountSettings(event.accountId),
   ]);
   const url = transaction?.requestedPostbackUrl ?? account?.webhookUrl ?? null;
-  return { url, secrets: activeSigningSecrets(account?.webhookSecrets ?? [], new Date()) };
+  if (!url) return { url, secrets: [] };
+  const opened = await openWebhookSecrets(event.accountId, account?.webhookSecrets ?? []);
+  return { url, secrets: activeSigningSecrets(opened, new Date()) };
 }
 
 export async function deliverEvent(job: DeliverEventJob, now = new Date()): Promise<DeliveryOutcome> {
@@ -65,7 +68,17 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
     log.warn('event has no destination', { eventId: event.eventId });
     return 'undeliverable';
   }
-  if (!secrets.length) throw new Error(`account ${event.accountId} has no webhook signing secret`);
+  if (!secrets.length) {
+    // Retrying cannot help: the event is listed as undeliverable (and can be redelivered once the
+    // account has a secret) instead of throwing until the job reaches the dead-letter queue.
+    await markUndeliverable(
+      event,
+      'no webhook signing secret: the account has none; rotate one (npm run keys -- webhook --rotate-secret), then redeliver',
+      now,
+    );
+    log.error('event not delivered: the account has no webhook signing secret', { eventId: event.eventId });
+    return 'undeliverable';
+  }
 
   const payload = buildEnvelope({
     eventId: event.eventId,

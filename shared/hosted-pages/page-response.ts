@@ -8,6 +8,8 @@ export const pageSecurityHeaders = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
+  // Payers reach the pages from e-mails and chats: never let a later visit fall back to http.
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
 } as const;
 
 export function pageResponse(statusCode: number, page: RenderedPage): HttpResult {

@@ -66,7 +66,7 @@ export function errorResponse(
   const contentType = shape === 'page' ? 'text/html; charset=utf-8' : 'application/json';
   return {
     statusCode: mapped.status,
-    headers: { 'content-type': contentType, ...headers },
+    headers: { 'content-type': contentType, ...headers, ...(error instanceof AppError ? error.headers : {}) },
     body: errorBody(shape, mapped.status, mapped.message),
     mapped,
   };

@@ -5,12 +5,13 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as v from 'valibot';
-import { authenticate, authorize } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import { log, withLogContext } from '../log.ts';
 import type { RouteDef } from '../routes.ts';
+import { admit } from './admission.ts';
 import { errorResponse } from './error-mapper.ts';
+import { maskedPath } from './masked-path.ts';
 import type { HttpResult } from './responses.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -48,8 +49,16 @@ function bodyBytes(event: APIGatewayProxyEventV2): number {
   return event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
 }
 
-function serialize(result: HttpResult, requestId: string): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
+function serialize(
+  result: HttpResult,
+  requestId: string,
+  rateLimitHeaders: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = {
+    ...rateLimitHeaders,
+    'x-request-id': requestId,
+    ...result.headers,
+  };
   if (result.body === undefined) return { statusCode: result.statusCode, headers };
   if (Buffer.isBuffer(result.body)) {
     return {
@@ -68,7 +77,11 @@ function serialize(result: HttpResult, requestId: string): APIGatewayProxyStruct
 }
 
 /** The principal rides on the Lambda context from the auth middleware to the handler. */
-type ContextWithPrincipal = Context & { principal?: Principal | null; startedAt?: number };
+type ContextWithPrincipal = Context & {
+  principal?: Principal | null;
+  startedAt?: number;
+  rateLimitHeaders?: Record<string, string>;
+};
 
 export function httpHandler<
   R extends RouteDef,
@@ -86,18 +99,16 @@ export function httpHandler<
     ContextWithPrincipal
   >();
 
-  // Auth runs first so that a caller without a valid key learns nothing about the body rules.
+  // Limits and auth run first so that a caller without a valid key learns nothing about the body rules.
   handle.use({
     before: async (request) => {
       request.context.startedAt = Date.now();
-      if (route.auth === 'none') return;
-      const principal = await authenticate(request.event.headers?.authorization);
-      request.context.principal = principal;
-      authorize(principal, route.auth);
+      await admit(route, request.event, request.context);
     },
     onError: (request) => {
       const requestId = requestIdOf(request.event, request.context);
       const { mapped, ...response } = errorResponse(route.errors, request.error, {
+        ...request.context.rateLimitHeaders,
         'x-request-id': requestId,
       });
       if (mapped.fault) log.error('request failed', { requestId, route: route.path, error: request.error });
@@ -134,7 +145,7 @@ export function httpHandler<
         event,
         requestId,
       };
-      const result = serialize(await useCase(request), requestId);
+      const result = serialize(await useCase(request), requestId, context.rateLimitHeaders);
       logAccess(event, requestId, result.statusCode ?? 200, context);
       return result;
     });
@@ -161,7 +172,7 @@ function logAccess(
   log.info('request', {
     requestId,
     method: event.requestContext?.http?.method,
-    path: event.rawPath,
+    path: maskedPath(event.rawPath, event.pathParameters),
     status,
     durationMs: context.startedAt ? Date.now() - context.startedAt : undefined,
     accountId: context.principal?.accountId,

@@ -255,3 +255,51 @@ export async function putAccount(account: AccountRecord): Promise<void> {
     }),
   );
 }
+
+/** Sets (or, with null, removes) the account's own requests-per-second limit; false when the account is unknown. */
+export function setAccountRateLimit(
+  accountId: string,
+  perSecond: number | null,
+  now: string,
+): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.account(accountId),
+      UpdateExpression:
+        perSecond === null
+          ? 'SET updatedAt = :now REMOVE rateLimitPerSecond'
+          : 'SET updatedAt = :now, rateLimitPerSecond = :limit',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now, ...(perSecond === null ? {} : { ':limit': perSecond }) },
+    }),
+  );
+}
+
+/**
+ * Replaces the signing secrets if nobody changed them since `expectedVersion` was read (a
+ * conditional write, so two rotations at once cannot lose a secret); false when they did.
+ */
+export function replaceWebhookSecrets(
+  accountId: string,
+  secrets: WebhookSecret[],
+  expectedVersion: number,
+  now: string,
+): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.account(accountId),
+      UpdateExpression: 'SET webhookSecrets = :secrets, webhookSecretsVersion = :next, updatedAt = :now',
+      ConditionExpression:
+        'attribute_exists(pk) AND (webhookSecretsVersion = :expected OR (attribute_not_exists(webhookSecretsVersion) AND :expected = :zero))',
+      ExpressionAttributeValues: {
+        ':secrets': secrets,
+        ':next': expectedVersion + 1,
+        ':expected': expectedVersion,
+        ':zero': 0,
+        ':now': now,
+      },
+    }),
+  );
+}

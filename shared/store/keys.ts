@@ -105,6 +105,9 @@ export const keys = {
   /** A hosted payer page, reached by an unguessable token. */
   hostedPage: (token: string) => ({ pk: `PAGE#${token}`, sk: 'PAGE' }),
 
+  /** A rate limiter's token bucket (one per account); see store/rate-limits.ts. */
+  rateLimit: (subject: string) => ({ pk: `RATE#${subject}`, sk: 'BUCKET' }),
+
   /** Read by the health check: proves the table answers without touching real data. */
   healthProbe: () => ({ pk: 'HEALTH', sk: 'PROBE' }),
 
@@ -117,3 +120,18 @@ export const keys = {
     sk: 'CHARGE',
   }),
 } as const;
+
+/**
+ * Partition-key patterns (IAM `dynamodb:LeadingKeys`, `*` any run of characters) of the items a
+ * function reached without an API key may touch. A hosted page reads its entry and the
+ * transaction it shows, never key hashes, accounts or webhook secrets: `ACC#*#TX#*` cannot
+ * match an account item (`ACC#<id>`) or an API key (`KEY#…`).
+ */
+export const keyScopes = {
+  'hosted-pages': ['PAGE#*', 'ACC#*#TX#*'],
+  health: ['HEALTH'],
+  'rail-charges': ['RAIL#*'],
+  'rate-limits': ['RATE#*'],
+} as const;
+
+export type KeyScope = keyof typeof keyScopes;

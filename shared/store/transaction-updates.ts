@@ -4,6 +4,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
+import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
@@ -65,6 +66,7 @@ export function saveInstruction(
           accountId: transaction.accountId,
           transactionId: transaction.id,
           createdAt: now.toISOString(),
+          ttl: hostedPageTtl(expiresAt),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },

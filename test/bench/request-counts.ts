@@ -35,9 +35,14 @@ interface CallDef {
   over?: string;
   send: (index: number) => Promise<Response>;
   expect: number;
+  /** Requests sent at once per step (default 1: one at a time). */
+  together?: number;
 }
 
-const keyCache = 'the API key lookup is served from the in-memory cache (AUTH_CACHE_TTL_MS, 5 s)';
+const keyCache =
+  'the API key lookup and the account settings read (its rate limit) are served from in-memory caches (AUTH_CACHE_TTL_MS, 5 s)';
+const rateLimit =
+  "the per-account rate limiter spends one token of the account's shared bucket with one conditional UpdateItem (exact across instances)";
 const purchaseCaches =
   'the API key lookup and the account settings read (fees, global postback URL) are served from in-memory caches (AUTH_CACHE_TTL_MS, 5 s)';
 
@@ -74,6 +79,7 @@ export async function measureRequestCounts(
       floorDynamo: 1,
       floorSqs: 1,
       cached: purchaseCaches,
+      over: rateLimit,
       expect: 201,
       send: (index) =>
         post('/transactions/v2/purchase', { ...copBody(), externalId: `${runId}-count-${index}` }),
@@ -84,7 +90,7 @@ export async function measureRequestCounts(
       floorDynamo: 1,
       floorSqs: 1,
       cached: purchaseCaches,
-      over: 'the key is claimed with a conditional PutItem before the work (so a concurrent retry gets 409, not a second transaction); its completion rides in the same TransactWrite as the transaction, one more item',
+      over: `the key is claimed with a conditional PutItem before the work (so a concurrent retry gets 409, not a second transaction); its completion rides in the same TransactWrite as the transaction, one more item; ${rateLimit}`,
       expect: 201,
       send: (index) =>
         post(
@@ -99,6 +105,7 @@ export async function measureRequestCounts(
       floorDynamo: 1,
       floorSqs: 0,
       cached: keyCache,
+      over: rateLimit,
       expect: 201,
       send: (index) =>
         post('/v2/products', { name: 'Counted product', externalId: `${runId}-count-product-${index}` }),
@@ -109,43 +116,72 @@ export async function measureRequestCounts(
       floorDynamo: 1,
       floorSqs: 0,
       cached: keyCache,
+      over: rateLimit,
       expect: 200,
       send: () =>
         fetch(`${api.baseUrl}/transactions/${seed.id}`, { headers: { authorization: api.authorization } }),
+    },
+    {
+      call: 'GET /transactions/:id, 10 at once',
+      floor: '1 GetItem',
+      floorDynamo: 1,
+      floorSqs: 0,
+      cached: keyCache,
+      over: `${rateLimit}; requests of one account that arrive while a spend is in flight share the next one`,
+      expect: 200,
+      together: 10,
+      send: () =>
+        fetch(`${api.baseUrl}/transactions/${seed.id}`, { headers: { authorization: api.authorization } }),
+    },
+    {
+      call: 'GET /health (public, cached)',
+      floor: '0 (cached answer)',
+      floorDynamo: 0,
+      floorSqs: 0,
+      cached:
+        'the answer comes from the per-instance health cache (HEALTH_CACHE_TTL_MS, 10 s); the per-address limiter keeps its state in memory',
+      expect: 200,
+      send: () => fetch(`${api.baseUrl}/health`),
     },
   ];
   const rows: RequestCountRow[] = [];
   for (const definition of definitions) {
     // The first call fills the key and account-settings caches, as a warm function has them.
     await (await definition.send(-1)).arrayBuffer();
+    const together = definition.together ?? 1;
+    const sent = Math.ceil(calls / together) * together;
     const before = counter.snapshot(scope);
-    for (let index = 0; index < calls; index += 1) {
-      const response = await definition.send(index);
-      const text = await response.text();
-      if (response.status !== definition.expect)
-        throw new Error(`${definition.call}: ${response.status} ${text.slice(0, 300)}`);
+    for (let index = 0; index < sent; index += together) {
+      await Promise.all(
+        Array.from({ length: together }, async (_, offset) => {
+          const response = await definition.send(index + offset);
+          const text = await response.text();
+          if (response.status !== definition.expect)
+            throw new Error(`${definition.call}: ${response.status} ${text.slice(0, 300)}`);
+        }),
+      );
     }
     const counted = difference(counter.snapshot(scope), before);
     const perCall = Object.fromEntries(
-      Object.entries(counted).map(([command, count]) => [command, round(count.commands / calls, 2)]),
+      Object.entries(counted).map(([command, count]) => [command, round(count.commands / sent, 2)]),
     );
     const sum = (service: string) =>
       round(
         Object.entries(counted)
           .filter(([command]) => command.startsWith(`${service}.`))
-          .reduce((total, [, count]) => total + count.commands, 0) / calls,
+          .reduce((total, [, count]) => total + count.commands, 0) / sent,
         2,
       );
     const transactWrites = counted['dynamodb.TransactWriteItems'];
     rows.push({
       call: definition.call,
-      calls,
+      calls: sent,
       perCall,
       dynamoPerCall: sum('dynamodb'),
       sqsPerCall: sum('sqs'),
       itemsPerTransactWrite: transactWrites ? round(transactWrites.items / transactWrites.commands, 2) : null,
       extraAttemptsPerCall: round(
-        Object.values(counted).reduce((total, count) => total + count.attempts - count.commands, 0) / calls,
+        Object.values(counted).reduce((total, count) => total + count.attempts - count.commands, 0) / sent,
         2,
       ),
       floor: definition.floor,

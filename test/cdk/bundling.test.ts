@@ -69,6 +69,9 @@ describe('function bundles', () => {
         .map((match) => match[1]!)
         .filter((name) => !isBuiltin(name));
       expect(bareImports.filter(installed), key).toEqual([]);
+      // node:http and node:https come through process.getBuiltinModule (infra/bundling), not an ES import.
+      expect(code, key).not.toMatch(/from\s*["'](node:)?https?["']/);
+      expect(code, key).toContain('process.getBuiltinModule("node:http")');
       // Minified: long lines (only template literals keep their line breaks).
       expect(code.length / code.split('\n').length, `${key} is minified`).toBeGreaterThan(500);
     }

@@ -54,7 +54,10 @@ describe('a new row in the route and queue tables', () => {
       ofType(resources, 'AWS::Lambda::Function').filter(
         ([id]) => !id.startsWith('CustomS3AutoDelete') && !id.startsWith('CustomCDKBucketDeployment'),
       ),
-    ).toHaveLength(baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length);
+    ).toHaveLength(
+      // … + the CDN invalidator of deleted images
+      baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length + 1,
+    );
   });
 
   it('grants the new function what its row lists, and nothing more', () => {
@@ -65,6 +68,13 @@ describe('a new row in the route and queue tables', () => {
     const actions = statements.flatMap((statement) => asArray<string>(statement.Action));
     expect(actions).toContain('dynamodb:GetItem');
     expect(actions).not.toContain('dynamodb:PutItem');
+    // The one write a route with a key gets besides its row: spending its account's rate-limit tokens.
+    const updates = statements.filter((statement) =>
+      asArray<string>(statement.Action).includes('dynamodb:UpdateItem'),
+    );
+    expect(updates.map((statement) => statement.Condition)).toEqual([
+      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+    ]);
     expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
 
     const webhooksId = logicalId(stack, stack.workQueues.byName.get('deliver-event')!.queue);

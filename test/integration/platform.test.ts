@@ -21,6 +21,22 @@ describe('GET /health', () => {
     });
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
+
+  it('answers from a short cache: the checks ran once for back-to-back calls', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call('GET', '/health', { key: null })));
+    const times = new Set(answers.map((response) => response.body.time));
+    expect(times.size).toBe(1);
+  });
+
+  it('keeps a deep check, run on every call, behind a key', async () => {
+    expect((await call('GET', '/health/deep', { key: null })).status).toBe(401);
+    const first = await call('GET', '/health/deep');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await call('GET', '/health/deep');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'ok', checks: { table: 'ok' } });
+    expect(second.body.time > first.body.time).toBe(true);
+  });
 });
 
 describe('GET /v2/account', () => {

@@ -17,6 +17,7 @@ export interface SharedStack {
   secretKey: string;
   accountId: string;
   webhookSecret: string;
+  localSecretsKey: string;
 }
 
 declare module 'vitest' {
@@ -34,6 +35,8 @@ export default async function setup(project: TestProject) {
       AUTH_CACHE_TTL_MS: '1000',
       PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
       WEBHOOK_RETRY_SCHEDULE: '200ms,400ms,600ms',
+      // Every file shares one key and one address; test/integration/rate-limits.test.ts checks the limits.
+      RATE_LIMIT_PER_SECOND: '100000',
     },
     scheduleIntervalMs: 2000,
     pollersPerQueue: 4,
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject) {
     dlqUrls: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.dlqUrl])),
     secretKey: issued.secretKey,
     accountId: issued.accountId,
+    localSecretsKey: stack.env.LOCAL_SECRETS_KEY!,
     webhookSecret: issued.webhookSecret ?? '',
   });
   return async () => {

@@ -64,11 +64,10 @@ describe('transaction views', () => {
 describe('webhook secret rotation', () => {
   const now = new Date('2026-11-25T12:00:00Z');
   it('keeps the previous secret for 24 h and drops expired ones', () => {
-    const rotated = rotateSecrets(
-      [{ secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z' }],
-      now,
-      'whsec_new',
-    );
+    const rotated = rotateSecrets([{ secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z' }], now, {
+      secret: 'whsec_new',
+      createdAt: now.toISOString(),
+    });
     expect(rotated).toEqual([
       {
         secret: 'whsec_old',
@@ -78,10 +77,11 @@ describe('webhook secret rotation', () => {
       { secret: 'whsec_new', createdAt: now.toISOString() },
     ]);
     const later = new Date(now.getTime() + secretOverlapMs + 1);
-    expect(rotateSecrets(rotated, later, 'whsec_newer').map((s) => s.secret)).toEqual([
-      'whsec_new',
-      'whsec_newer',
-    ]);
+    expect(
+      rotateSecrets(rotated, later, { secret: 'whsec_newer', createdAt: later.toISOString() }).map(
+        (s) => s.secret,
+      ),
+    ).toEqual(['whsec_new', 'whsec_newer']);
   });
 });
 

@@ -1,0 +1,38 @@
+// Who may make this request, and may they make it now: the per-address limit for requests
+// without a known key, then the key, then the account's rate limit, then the permission.
+// Limits come before the permission check so that a runaway integration is slowed whatever
+// it calls.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { authenticate, authorize } from '../auth/authenticate.ts';
+import type { Principal } from '../auth/principal.ts';
+import { limitAccount } from '../limits/account-limiter.ts';
+import { limitAddress } from '../limits/address-limiter.ts';
+import type { RouteDef } from '../routes.ts';
+
+/** Filled in as the checks pass, so a refused request still logs (and answers) what was known. */
+export interface Admission {
+  principal?: Principal | null;
+  /** The IETF RateLimit fields for the response. */
+  rateLimitHeaders?: Record<string, string>;
+}
+
+export async function admit(
+  route: RouteDef,
+  event: APIGatewayProxyEventV2,
+  admission: Admission,
+): Promise<void> {
+  const address = event.requestContext?.http?.sourceIp ?? 'unknown';
+  // Rates are of requests as they reach the API, not as a busy function gets to them.
+  const arrivedAt = event.requestContext?.timeEpoch ?? Date.now();
+  if (route.auth === 'none') {
+    admission.principal = null;
+    admission.rateLimitHeaders = limitAddress(address, arrivedAt);
+    return;
+  }
+  const principal = await authenticate(event.headers?.authorization, Date.now(), () => {
+    limitAddress(address, arrivedAt);
+  });
+  admission.principal = principal;
+  admission.rateLimitHeaders = await limitAccount(principal.accountId, arrivedAt);
+  authorize(principal, route.auth);
+}

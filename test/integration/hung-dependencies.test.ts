@@ -1,0 +1,48 @@
+// A dependency that hangs (accepts the connection, never answers) must not hold a request
+// until the function's timeout: SQS hanging during a purchase still gives 201, and the
+// sweeper sends the job once SQS answers again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../infra/local/stack.ts';
+import { call, pollUntil } from '../support/api.ts';
+import { bobBody } from '../support/purchase-fixtures.ts';
+
+let stack: LocalStack;
+beforeAll(async () => {
+  const { startLocalStack } = await import('../../infra/local/stack.ts');
+  stack = await startLocalStack({
+    port: 0,
+    env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' },
+    scheduleIntervalMs: 500,
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('SQS hangs during a purchase', () => {
+  it('answers 201 (the SQS client gives up after its request timeouts) and the work is not lost', async () => {
+    const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
+    const key = await issueApiKey({ permissions: ['createTransaction'] });
+    stack.sqsProxy.setHung(true);
+    const created = await call('POST', '/transactions/v2/purchase', {
+      body: bobBody(),
+      key: key.secretKey,
+      baseUrl: stack.baseUrl,
+    });
+    expect(created.status).toBe(201);
+    stack.sqsProxy.setHung(false);
+    const tx = await pollUntil(
+      async () =>
+        (
+          await call('GET', `/transactions/${created.body.id}`, {
+            key: key.secretKey,
+            baseUrl: stack.baseUrl,
+          })
+        ).body,
+      (t) => Boolean(t.qr),
+      15_000,
+      100,
+    );
+    expect(tx.qr).toEqual(expect.any(String));
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+// Per-account limits through `npm start` with its defaults (RATE_LIMIT_PER_SECOND=100, bursts of
+// 200): one account's burst is cut off with 429 while another account keeps being served, and
+// the access log never shows a hosted-page token.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../infra/local/repo-root.ts';
+import { type ApiResponse, call, pollUntil } from '../support/api.ts';
+import { npmStart, type StartedService } from '../support/npm-start.ts';
+import { copBody } from '../support/purchase-fixtures.ts';
+
+const run = promisify(execFile);
+let service: StartedService;
+let otherKey: string;
+
+beforeAll(async () => {
+  service = await npmStart({ SANDBOX_INSTRUCTION_DELAY_MS: '100' });
+  const created = await run(
+    process.execPath,
+    ['infra/cli/keys.ts', 'create', '--permissions', 'isInvoiceAvailable,createTransaction'],
+    { cwd: repoRoot, env: service.env },
+  );
+  otherKey = created.stdout.trim().split('\n').at(-1)!;
+}, 90_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('npm start: per-account rate limit (defaults)', () => {
+  it('a burst from one account gets 429 with Retry-After while another account is still served', async () => {
+    const { baseUrl, secretKey } = service;
+    // 600 at once: three times the burst, so the limit shows even if the stack is slow to take them.
+    const burst = Array.from({ length: 600 }, (_, index) =>
+      index % 2 === 0
+        ? call('GET', '/v2/account', { key: secretKey, baseUrl })
+        : call('GET', '/transactions/1234567890123456789', { key: secretKey, baseUrl }),
+    );
+    const others = Array.from({ length: 20 }, () => call('GET', '/v2/account', { key: otherKey, baseUrl }));
+    const [mine, theirs] = await Promise.all([Promise.all(burst), Promise.all(others)]);
+
+    expect(theirs.map((response) => response.status)).toEqual(theirs.map(() => 200));
+    const limited = mine.filter((response) => response.status === 429);
+    const served = mine.filter((response) => response.status !== 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(served.length).toBeGreaterThanOrEqual(200);
+    for (const response of limited) expectRateLimited(response);
+
+    const catalog = limited.find((response) => 'status' in response.body)!;
+    expect(catalog.body).toEqual({ status: 429, error: expect.stringMatching(/^Too many requests/) });
+    const transaction = limited.find((response) => 'statusCode' in response.body)!;
+    expect(transaction.body).toEqual({
+      statusCode: 429,
+      message: expect.stringMatching(/^Too many requests/),
+      error: 'Too Many Requests',
+    });
+    // A served call carries the same policy and what is left of it.
+    const ok = served.find((response) => response.status === 200)!;
+    expect(ok.headers.get('ratelimit-policy')).toBe('"account";q=200;w=2');
+    expect(ok.headers.get('ratelimit')).toMatch(/^"account";r=\d+;t=\d+$/);
+  }, 60_000);
+
+  it('keeps hosted-page tokens out of the access log', async () => {
+    const { baseUrl } = service;
+    const created = await call('POST', '/transactions/v2/purchase', {
+      key: otherKey,
+      baseUrl,
+      body: copBody(),
+    });
+    expect(created.status, created.text).toBe(201);
+    const tx = await pollUntil(
+      async () => (await call('GET', `/transactions/${created.body.id}`, { key: otherKey, baseUrl })).body,
+      (body) => typeof body.redirectUrl === 'string',
+    );
+    const pageUrl = new URL(tx.redirectUrl);
+    const token = pageUrl.pathname.split('/').at(-1)!;
+    expect(token.length).toBeGreaterThanOrEqual(16);
+    const page = await call('GET', pageUrl.pathname, { key: null, baseUrl });
+    expect(page.status).toBe(200);
+    await call('GET', `/pay/boleto/${token}/pdf`, { key: null, baseUrl });
+    await call('POST', `/pay/${token}/sandbox-pay`, { key: null, baseUrl });
+
+    const accessLog = await pollUntil(
+      async () => service.output(),
+      (output) => output.includes('"/pay/checkout/{token}"') && output.includes('"/pay/{token}/sandbox-pay"'),
+    );
+    expect(accessLog).toContain('"routeKey":"GET /pay/checkout/{token}"');
+    expect(accessLog).not.toContain(token);
+  });
+});
+
+function expectRateLimited(response: ApiResponse): void {
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(response.headers.get('ratelimit-policy')).toMatch(/^"(account|address)";q=\d+;w=\d+$/);
+  expect(response.headers.get('ratelimit')).toMatch(/^"(account|address)";r=0;t=\d+$/);
+}
