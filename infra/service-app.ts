@@ -34,6 +34,11 @@ const overrideKeys = [
   'hostedZoneId',
   'hostedZoneName',
   'corsAllowOrigins',
+  'pixApiBaseUrl',
+  'pixApiChave',
+  'pixApiClientId',
+  'pixApiMerchantName',
+  'pixApiMerchantCity',
 ] as const;
 
 /** The stage named by `-c stage=<name>`, with the deploy-time overrides given as context. */

@@ -26,6 +26,7 @@ import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
 import { Images } from './constructs/images.ts';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements.ts';
+import { pixApiTarget } from './constructs/pix-api.ts';
 import { WorkQueues } from './constructs/queues.ts';
 import { serviceTable } from './constructs/table.ts';
 import { pascalCase } from './names.ts';
@@ -138,12 +139,14 @@ export class ServiceStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.secretsKey = secretsKey;
+    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi, removalPolicy) : undefined;
     const targets = {
       table,
       bucket: images.bucket,
       queues: workQueues.byName,
       secretsKey,
       distribution: images.distribution,
+      ...(pixApi ? { pixApi } : {}),
     };
     const build = (
       key: string,

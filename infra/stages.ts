@@ -51,6 +51,18 @@ export interface StageConfig {
     readonly sweeper: number;
   };
   /**
+   * The PSP behind the API Pix rail (BRL PIX); absent: PIX runs on the sandbox rail where the
+   * stage has sandbox rails, and is refused elsewhere. The client secret, certificate and key
+   * go into the stack's PixApiSecret (JSON: clientSecret, cert, key, ca).
+   */
+  readonly pixApi?: {
+    readonly baseUrl: string;
+    readonly chave: string;
+    readonly clientId: string;
+    readonly merchantName?: string;
+    readonly merchantCity?: string;
+  };
+  /**
    * Custom API domain: PUBLIC_BASE_URL uses it, its alias record is created in the Route 53
    * hosted zone, and the execute-api endpoint is turned off (payer links never embed an API id).
    */
@@ -123,6 +135,12 @@ export interface StageOverrides {
   readonly hostedZoneName?: string;
   /** Comma-separated list. */
   readonly corsAllowOrigins?: string;
+  /** API Pix: the PSP's base URL (https), the receiving Pix key and the OAuth client id; all three or none. */
+  readonly pixApiBaseUrl?: string;
+  readonly pixApiChave?: string;
+  readonly pixApiClientId?: string;
+  readonly pixApiMerchantName?: string;
+  readonly pixApiMerchantCity?: string;
 }
 
 const stageNamePattern = /^[a-z][a-z0-9-]{0,19}$/;
@@ -175,9 +193,30 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
       throw new Error(`stage: CORS origin "${origin}" must be an https origin without a path`);
   }
 
+  const pixApiParts = [overrides.pixApiBaseUrl, overrides.pixApiChave, overrides.pixApiClientId];
+  if (pixApiParts.some((part) => part !== undefined) && pixApiParts.some((part) => part === undefined))
+    throw new Error(
+      'stage: API Pix needs -c pixApiBaseUrl=<https URL> -c pixApiChave=<key> -c pixApiClientId=<id>',
+    );
+  if (overrides.pixApiBaseUrl !== undefined && !/^https:\/\/[^\s]+$/.test(overrides.pixApiBaseUrl))
+    throw new Error(`stage: pixApiBaseUrl "${overrides.pixApiBaseUrl}" must be an https URL`);
+
   return {
     ...base,
     name,
+    ...(overrides.pixApiBaseUrl !== undefined &&
+    overrides.pixApiChave !== undefined &&
+    overrides.pixApiClientId !== undefined
+      ? {
+          pixApi: {
+            baseUrl: overrides.pixApiBaseUrl,
+            chave: overrides.pixApiChave,
+            clientId: overrides.pixApiClientId,
+            ...(overrides.pixApiMerchantName ? { merchantName: overrides.pixApiMerchantName } : {}),
+            ...(overrides.pixApiMerchantCity ? { merchantCity: overrides.pixApiMerchantCity } : {}),
+          },
+        }
+      : {}),
     ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail } : {}),
     ...(overrides.alarmTopicArn !== undefined ? { alarmTopicArn: overrides.alarmTopicArn } : {}),
     ...(overrides.manageAlarmTopicPolicy === 'true' ? { manageAlarmTopicPolicy: true } : {}),

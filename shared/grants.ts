@@ -23,4 +23,6 @@ export type Grant =
   /** Invalidate paths in the image CDN (CloudFront CreateInvalidation on its distribution). */
   | 'cdn:invalidate'
   /** Read queue attributes (the health check). */
-  | 'queues:health';
+  | 'queues:health'
+  /** Call the stage's real rails (API Pix): their settings and read access to their secret. */
+  | 'rails:live';

@@ -22,14 +22,14 @@ export const queues = {
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:fill-instruction:send', 'queue:watch-payment:send'],
+    grants: ['table:write', 'queue:fill-instruction:send', 'queue:watch-payment:send', 'rails:live'],
   },
   'watch-payment': {
     worker: 'functions/workers/watch-payment.ts',
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send'],
+    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send', 'rails:live'],
   },
   'deliver-event': {
     worker: 'functions/workers/deliver-event.ts',

@@ -247,7 +247,7 @@ export const routes = {
     auth: ['createTransaction', 'manageAccount'],
     errors: 'transaction',
     // A cancel that finds the charge paid records the payment and hands its event to delivery.
-    grants: ['table:write', 'queue:deliver-event:send'],
+    grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
   },
   listTransactionEvents: {
     method: 'GET',
@@ -283,6 +283,17 @@ export const routes = {
     sandboxOnly: true,
   },
 
+  receivePixNotification: {
+    // The PSP's webhook for the API Pix rail: configure `{PUBLIC_BASE_URL}/rails/api-pix/webhook`
+    // as webhookUrl (no trailing slash); the PSP appends `/pix`. Public: it only triggers checks.
+    method: 'POST',
+    path: '/rails/api-pix/webhook/pix',
+    handler: 'functions/http/receive-pix-notification.ts',
+    auth: 'none',
+    errors: 'transaction',
+    grants: ['table:read:rail-references', 'queue:watch-payment:send'],
+  },
+
   showBoletoPage: {
     method: 'GET',
     path: '/pay/boleto/{token}',
@@ -314,6 +325,14 @@ export const routes = {
     auth: 'none',
     errors: 'page',
     grants: ['table:read:hosted-pages'],
+  },
+  showPixPage: {
+    method: 'GET',
+    path: '/pay/pix/{token}',
+    handler: 'functions/http/show-pix-page.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: ['table:read'],
   },
   payFromHostedPage: {
     method: 'POST',

@@ -7,12 +7,15 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Grant } from '../../shared/grants.ts';
 import { deadLetterUrlEnv, type QueueName, queueUrlEnv } from '../../shared/queues.ts';
 import { type KeyScope, keyScopes } from '../../shared/store/keys.ts';
 
 export interface GrantTargets {
+  /** The stage's API Pix settings and secret, when it configures a PSP. */
+  readonly pixApi?: { readonly environment: Readonly<Record<string, string>>; readonly secret: ISecret };
   readonly table: ITableV2;
   readonly bucket: IBucket;
   /** Work queues and their dead-letter queues, by name. */
@@ -108,6 +111,14 @@ export function applyGrants(
           }),
         );
         fn.addEnvironment('IMAGE_DISTRIBUTION_ID', targets.distribution.distributionId);
+        break;
+      case 'rails:live':
+        // Only the functions that call a rail see its settings and may read its secret.
+        if (targets.pixApi) {
+          targets.pixApi.secret.grantRead(fn);
+          for (const [key, value] of Object.entries(targets.pixApi.environment))
+            fn.addEnvironment(key, value);
+        }
         break;
       case 'queues:health': {
         const all = [...targets.queues.entries()];

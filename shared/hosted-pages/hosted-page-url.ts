@@ -1,13 +1,16 @@
-// Where the payer of a transaction goes: our hosted page for its instruction.
+// Where the payer of a transaction goes: our hosted page for its instruction, by its row.
 import { serviceConfig } from '../config.ts';
+import { type HostedPageKind, methodOf } from '../payment-methods.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 
-export type HostedPageKind = 'boleto' | 'checkout' | 'qr';
+export type { HostedPageKind } from '../payment-methods.ts';
 
-export function hostedPageKind(transaction: Pick<TransactionRecord, 'currency'>): HostedPageKind {
-  return transaction.currency === 'BRL' ? 'boleto' : transaction.currency === 'COP' ? 'checkout' : 'qr';
+export function hostedPageKind(transaction: Pick<TransactionRecord, 'currency' | 'method'>): HostedPageKind {
+  return methodOf(transaction).page.kind;
 }
 
-export function hostedPageUrl(transaction: Pick<TransactionRecord, 'currency' | 'pageToken'>): string {
+export function hostedPageUrl(
+  transaction: Pick<TransactionRecord, 'currency' | 'method' | 'pageToken'>,
+): string {
   return `${serviceConfig().publicBaseUrl}/pay/${hostedPageKind(transaction)}/${transaction.pageToken}`;
 }

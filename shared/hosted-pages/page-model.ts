@@ -9,13 +9,15 @@ import type {
   CheckoutPageModel,
   CommonPageModel,
   PageStatus,
+  PixPageModel,
   QrPageModel,
 } from './render/view-models.ts';
 
 export type HostedPage =
   | { kind: 'boleto'; model: BoletoPageModel }
   | { kind: 'checkout'; model: CheckoutPageModel }
-  | { kind: 'qr'; model: QrPageModel };
+  | { kind: 'qr'; model: QrPageModel }
+  | { kind: 'pix'; model: PixPageModel };
 
 export interface PageContext {
   now: Date;
@@ -92,6 +94,10 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     if (!record.qr) return null;
     return { kind, model: { ...common, currency: 'BOB', qrPayload: record.qr } };
   }
+  if (kind === 'pix') {
+    if (!record.qr) return null;
+    return { kind, model: { ...common, currency: 'BRL', brCode: record.qr } };
+  }
   if (
     record.method !== 'PSE' &&
     record.method !== 'NEQUI' &&
@@ -105,7 +111,7 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
       ...common,
       currency: 'COP',
       method: record.method,
-      payerPhone: record.payer.phone,
+      payerPhone: record.payer.phone ?? '',
       ...(record.method === 'BREB' ? { breb: sandboxBrebInstructions(record) } : {}),
       ...(record.method === 'BANK_TRANSFER' ? { bankAccount: sandboxBankTransfer(record) } : {}),
     },

@@ -1,4 +1,4 @@
-// GET /pay/{boleto|checkout|qr}/{token}: the payment page while it can be paid, the paid or
+// GET /pay/{boleto|checkout|qr|pix}/{token}: the payment page while it can be paid, the paid or
 // expired page after, and (after the sandbox Pay button, `?result=1`) the payment's outcome.
 import type { HttpResult } from '../http/responses.ts';
 import type { HostedPageKind } from './hosted-page-url.ts';
@@ -7,6 +7,7 @@ import type { HostedPage } from './page-model.ts';
 import { invalidLinkResponse, pageResponse } from './page-response.ts';
 import { renderBoletoPage } from './render/boleto-page.ts';
 import { renderCheckoutPage } from './render/checkout-page.ts';
+import { renderPixPage } from './render/pix-page.ts';
 import { renderQrPage } from './render/qr-page.ts';
 import { renderExpiredPage, renderPaidPage, renderPaymentResultPage } from './render/status-pages.ts';
 import type { RenderedPage } from './render/view-models.ts';
@@ -22,6 +23,8 @@ function renderPending(page: HostedPage): RenderedPage {
       return renderCheckoutPage(page.model);
     case 'qr':
       return renderQrPage(page.model);
+    case 'pix':
+      return renderPixPage(page.model);
   }
 }
 

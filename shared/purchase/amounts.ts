@@ -1,27 +1,24 @@
-// Amount ranges in cents per currency (DESIGN §3): COP and BOB from the contract, BRL boleto
-// from the boleto value field, which holds ten digits of cents.
+// Amount rules in cents. Each payment method's range lives in its catalogue row
+// (shared/payment-methods.ts); this builds the check and the message from a range.
 import * as v from 'valibot';
-import type { PurchaseCurrency } from './currencies.ts';
 
-export const amountLimits = {
-  BRL: { min: 500, max: 9_999_999_999 },
-  COP: { min: 1_000_000, max: 1_000_000_000 },
-  BOB: { min: 1_000, max: 1_000_000 },
-} as const satisfies Record<PurchaseCurrency, { min: number; max: number }>;
-
-export function amountRule(currency: PurchaseCurrency): string {
-  const { min, max } = amountLimits[currency];
-  return `must be an integer between ${min} and ${max} (cents of ${currency})`;
+export interface AmountRange {
+  readonly min: number;
+  readonly max: number;
 }
 
-export function isAmountInRange(amount: unknown, currency: PurchaseCurrency): amount is number {
-  const { min, max } = amountLimits[currency];
-  return typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= min && amount <= max;
+export function amountRule(range: AmountRange, currency: string): string {
+  return `must be an integer between ${range.min} and ${range.max} (cents of ${currency})`;
+}
+
+export function isAmountInRange(amount: unknown, range: AmountRange): amount is number {
+  return (
+    typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= range.min && amount <= range.max
+  );
 }
 
 /** A JSON number only: "1000" and 1000.5 are refused, never rounded or coerced. */
-export function amountSchema(currency: PurchaseCurrency) {
-  const rule = amountRule(currency);
-  const { min, max } = amountLimits[currency];
-  return v.pipe(v.number(rule), v.integer(rule), v.minValue(min, rule), v.maxValue(max, rule));
+export function amountSchema(range: AmountRange, currency: string) {
+  const rule = amountRule(range, currency);
+  return v.pipe(v.number(rule), v.integer(rule), v.minValue(range.min, rule), v.maxValue(range.max, rule));
 }

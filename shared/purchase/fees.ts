@@ -1,6 +1,6 @@
 // costFee of a transaction, in cents of its currency: a fixed part plus a percentage in basis
 // points (1 bp = 0.01 %), rounded half up to whole cents. Accounts may override any rail.
-import type { PurchaseCurrency, PurchaseMethod } from './currencies.ts';
+import { type MethodKey, methodKey, type PurchaseCurrency, paymentMethods } from '../payment-methods.ts';
 
 export interface FeeRule {
   /** Cents of the transaction's currency, a non-negative integer. */
@@ -9,33 +9,18 @@ export interface FeeRule {
   readonly percentBasisPoints: number;
 }
 
-export const feeKeys = [
-  'BRL:BOLETO',
-  'COP:BANK_TRANSFER',
-  'COP:PSE',
-  'COP:NEQUI',
-  'COP:BREB',
-  'BOB:QR',
-] as const;
-export type FeeKey = (typeof feeKeys)[number];
+/** Every row of the payment-method catalogue, as `currency:method`. */
+export const feeKeys: readonly MethodKey[] = paymentMethods.map(methodKey);
+export type FeeKey = MethodKey;
 export type FeeTable = Readonly<Record<FeeKey, FeeRule>>;
 export type FeeOverrides = Readonly<Partial<Record<FeeKey, FeeRule>>>;
 
-/**
- * Illustrative defaults, in the range of Latin American acquirers' public prices:
- * boleto is priced per slip; bank rails by percentage, PSE (a bank redirect with a
- * per-transaction bank charge) with a fixed part as well.
- */
-export const defaultFees: FeeTable = {
-  'BRL:BOLETO': { fixed: 350, percentBasisPoints: 0 }, // R$ 3.50 per paid boleto
-  'COP:BANK_TRANSFER': { fixed: 0, percentBasisPoints: 99 }, // 0.99 %
-  'COP:PSE': { fixed: 90_000, percentBasisPoints: 149 }, // COP 900 + 1.49 %
-  'COP:NEQUI': { fixed: 0, percentBasisPoints: 199 }, // 1.99 %
-  'COP:BREB': { fixed: 0, percentBasisPoints: 49 }, // 0.49 %, the central bank's instant rail
-  'BOB:QR': { fixed: 0, percentBasisPoints: 150 }, // 1.50 %
-};
+/** The catalogue's default fees (illustrative, in the range of Latin American acquirers' prices). */
+export const defaultFees: FeeTable = Object.fromEntries(
+  paymentMethods.map((row) => [methodKey(row), row.fee]),
+) as FeeTable;
 
-export function feeKey(currency: PurchaseCurrency, method: PurchaseMethod): FeeKey {
+export function feeKey(currency: PurchaseCurrency, method: string): FeeKey {
   const key = `${currency}:${method}`;
   if (!(feeKeys as readonly string[]).includes(key)) throw new RangeError(`no fee rail ${key}`);
   return key as FeeKey;
@@ -61,7 +46,7 @@ export function isFeeRule(rule: unknown): rule is FeeRule {
 export function computeCostFee(
   amount: number,
   currency: PurchaseCurrency,
-  method: PurchaseMethod,
+  method: string,
   overrides?: FeeOverrides,
 ): number {
   if (!Number.isSafeInteger(amount) || amount <= 0)

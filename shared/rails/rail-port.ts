@@ -6,7 +6,8 @@ import type { TransactionRecord } from '../transactions/transaction.ts';
 export type RailInstruction =
   | { type: 'BOLETO'; barcode: string; digitableLine: string; boletoUrl: string }
   | { type: 'REDIRECT'; redirectUrl: string }
-  | { type: 'QR'; qr: string };
+  /** `pageUrl`: a hosted page the API object links as `redirectUrl` (the Pix page). */
+  | { type: 'QR'; qr: string; pageUrl?: string };
 
 export type InstructionResult =
   | { ready: false /** The provider's hint of when to ask again. */; retryAfterMs?: number }
@@ -31,6 +32,16 @@ export interface ChargeRef {
 export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
 
 export type CloseReason = 'expired' | 'canceled';
+
+/** The provider refused the charge for good (e.g. an RFC 7807 4xx): no instruction will come. */
+export class RailRejectedError extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RailRejectedError';
+    this.reason = reason;
+  }
+}
 
 export interface ChargeRequest {
   transaction: TransactionRecord;

@@ -111,6 +111,8 @@ export const keys = {
   /** Read by the health check: proves the table answers without touching real data. */
   healthProbe: () => ({ pk: 'HEALTH', sk: 'PROBE' }),
 
+  /** A rail's own id for a charge (e.g. an API Pix txid) → the account and transaction it serves. */
+  railChargeId: (rail: string, chargeId: string) => ({ pk: `RAILID#${rail}#${chargeId}`, sk: 'REF' }),
   /**
    * State a rail provider keeps on its side; the sandbox rails keep it here. Keyed by account
    * and transaction, so no account can ever reach another account's charge.
@@ -131,6 +133,8 @@ export const keyScopes = {
   'hosted-pages': ['PAGE#*', 'ACC#*#TX#*'],
   health: ['HEALTH'],
   'rail-charges': ['RAIL#*'],
+  /** A rail's own charge ids → account and transaction (the PSP notification's only read). */
+  'rail-references': ['RAILID#*'],
   'rate-limits': ['RATE#*'],
 } as const;
 

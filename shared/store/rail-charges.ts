@@ -154,3 +154,41 @@ export async function closeRailCharge(
   }
   return getRailCharge(rail, charge);
 }
+
+/** How a rail's own charge id (e.g. an API Pix txid) leads back to the transaction. */
+export interface ChargeReference {
+  accountId: string;
+  transactionId: string;
+}
+
+/** Records the reference once; a second write with the same id is a retried registration. */
+export async function putChargeReference(
+  rail: string,
+  chargeId: string,
+  ref: ChargeReference,
+): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.railChargeId(rail, chargeId), entity: 'railChargeId', ...ref },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (accountId = :account AND transactionId = :transaction)',
+        ExpressionAttributeValues: { ':account': ref.accountId, ':transaction': ref.transactionId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw new Error(`rail ${rail} charge ${chargeId} already belongs to another transaction`);
+  }
+}
+
+export async function getChargeReference(
+  rail: string,
+  chargeId: string,
+): Promise<ChargeReference | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.railChargeId(rail, chargeId), ConsistentRead: true }),
+  );
+  return Item ? { accountId: String(Item.accountId), transactionId: String(Item.transactionId) } : undefined;
+}

@@ -39,6 +39,7 @@ export function saveInstruction(
     });
   if (instruction.type === 'REDIRECT') fields.redirectUrl = instruction.redirectUrl;
   if (instruction.type === 'QR') fields.qr = instruction.qr;
+  if (instruction.type === 'QR' && instruction.pageUrl) fields.redirectUrl = instruction.pageUrl;
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':pending': 'PENDING', ':nullType': 'NULL' };
   const sets = Object.entries(fields).map(([field, value], index) => {
@@ -185,6 +186,28 @@ export function endLastLook(transaction: TransactionRecord, expectedDueAt: strin
         ':expired': 'EXPIRED',
         ':canceled': 'CANCELED',
         ':expected': keys.pendingWork('watch-payment', expectedDueAt, transaction.id).gsi2sk,
+      },
+    }),
+  );
+}
+
+/**
+ * The rail refused the charge for good: the reason goes on the transaction (shown by GET) and
+ * its instruction work leaves the index, so nothing retries what cannot succeed.
+ */
+export function failInstruction(transaction: TransactionRecord, reason: string, now: Date): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transaction(transaction.accountId, transaction.id),
+      UpdateExpression: 'SET instructionFailure = :reason, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: pendingAndUnfilled,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':reason': reason,
+        ':now': now.toISOString(),
+        ':pending': 'PENDING',
+        ':nullType': 'NULL',
       },
     }),
   );

@@ -9,8 +9,10 @@ import { serviceConfig } from '../config.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { newToken, newTransactionId } from '../ids.ts';
 import { log } from '../log.ts';
+import { methodOf } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
+import { railNameFor } from '../rails/rail-choice.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency.ts';
 import { insertTransaction } from '../store/transactions.ts';
 import { enqueueFillInstruction } from './jobs.ts';
@@ -49,6 +51,13 @@ export async function createPurchase(
   now = new Date(),
 ): Promise<PurchaseOutcome> {
   const request = parsePurchaseRequest(body, now);
+  // A stage refuses what it cannot do, before anything is written.
+  const rail = railNameFor(methodOf(request));
+  if (rail === null)
+    throw unprocessable(
+      'transaction.method_unavailable',
+      `paymentMethod: ${request.method} (${request.currency}) is not available on this stage`,
+    );
   if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
     throw badRequest('idempotency.key_invalid', 'Idempotency-Key: must be 1 to 255 visible ASCII characters');
   }
@@ -87,6 +96,7 @@ export async function createPurchase(
         request,
         costFee,
         accountPostbackUrl: account?.webhookUrl ?? null,
+        rail,
         now,
       });
       const view: TransactionView = creationView(record);

@@ -3,10 +3,11 @@
 import { serviceConfig } from '../config.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
-import { chargeRefOf } from '../rails/rail-port.ts';
+import { methodOf } from '../payment-methods.ts';
+import { chargeRefOf, RailRejectedError } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
-import { saveInstruction } from '../store/transaction-updates.ts';
+import { failInstruction, saveInstruction } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
@@ -23,9 +24,17 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
 
   const config = serviceConfig();
   const rail = railFor(transaction);
+  const pageUrl = hostedPageUrl(transaction);
   // A chain's first job registers the charge; its later polls follow that registration and
   // only ask for the instruction.
-  if (!job.attempt) await rail.registerCharge({ transaction, pageUrl: hostedPageUrl(transaction) }, now);
+  try {
+    if (!job.attempt) await rail.registerCharge({ transaction, pageUrl }, now);
+  } catch (error) {
+    if (!(error instanceof RailRejectedError)) throw error;
+    log.warn('rail refused the charge', { transactionId: transaction.id, reason: error.reason });
+    await failInstruction(transaction, error.reason, now);
+    return 'nothing-to-do';
+  }
   const result = await rail.fetchInstruction(chargeRefOf(transaction), now);
 
   if (!result.ready) {
@@ -54,7 +63,12 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
 
   const firstPollMs = pollDelayMs(config.paymentPollScheduleMs, 1);
   const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.sweepAfterMs).toISOString();
-  if (!(await saveInstruction(transaction, result.instruction, result.expiresAt, firstPollDueAt, now)))
+  // A QR method whose hosted page the API links (Pix) gets the page as its redirectUrl.
+  const instruction =
+    result.instruction.type === 'QR' && methodOf(transaction).page.linkedAs === 'redirectUrl'
+      ? { ...result.instruction, pageUrl }
+      : result.instruction;
+  if (!(await saveInstruction(transaction, instruction, result.expiresAt, firstPollDueAt, now)))
     return 'nothing-to-do';
   try {
     await enqueueWatchPayment(

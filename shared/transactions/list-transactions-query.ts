@@ -2,10 +2,11 @@
 import * as v from 'valibot';
 import { createdRangeRule, instantParam } from '../http/date-range.ts';
 import { cursorParam, limitParam } from '../http/pagination.ts';
-import { methodsByCurrency, purchaseCurrencies } from '../purchase/currencies.ts';
+import { paymentMethods, purchaseCurrencies } from '../payment-methods.ts';
 import { transactionStatuses } from './transaction.ts';
 
-const methods = [...new Set(Object.values(methodsByCurrency).flat())];
+// From the one catalogue of payment methods, so a new method is filterable as soon as it exists.
+const methods = [...new Set(paymentMethods.map((row) => row.method))];
 
 export const listTransactionsQuery = v.pipe(
   v.strictObject({

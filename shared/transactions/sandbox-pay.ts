@@ -35,6 +35,11 @@ export async function paySandboxTransaction(
 ): Promise<SandboxPayment> {
   if (!serviceConfig().sandboxRails)
     throw notFound('sandbox.disabled', 'sandbox payments are not available on this stage');
+  if (transaction.rail && transaction.rail !== 'sandbox')
+    throw conflict(
+      'transaction.not_sandbox',
+      `transaction ${transaction.id} is on the ${transaction.rail} rail: only its payer can pay it`,
+    );
   if (transaction.status === 'PAID')
     return { transactionId: transaction.id, railStatus: 'PAID', status: 'PAID' };
   if (transaction.status === 'EXPIRED') throw notPayable(transaction, 'expired');

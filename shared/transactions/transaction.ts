@@ -1,8 +1,8 @@
 // The transaction as stored and as the API shows it. The stored record keeps the payer data
 // the rails need; the view is exactly the contract's Transaction object (plus updatedAt and
 // paidAt on reads), with a stable set of keys for every variant.
-import type { PurchaseCurrency, PurchaseMethod } from '../purchase/currencies.ts';
-import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-schema.ts';
+import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
+import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
 export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -27,7 +27,8 @@ export interface TransactionRecord {
   payer: {
     name: string;
     email: string;
-    phone: string;
+    /** Null where the method makes it optional (PIX) and it was not sent. */
+    phone: string | null;
     document: string;
     responsibleExternalId: string;
   };
@@ -36,6 +37,15 @@ export interface TransactionRecord {
     payerDocument: string;
     address: BoletoAddress;
   };
+  pix?: {
+    payerDocument: string;
+    /** Seconds the charge can be paid, from its creation on the rail. */
+    expiresIn: number;
+  };
+  /** The rail that serves the charge, fixed at purchase (the stage's choice for the method then). */
+  rail?: RailName;
+  /** Why the rail refused the charge for good (no instruction will come); absent otherwise. */
+  instructionFailure?: string;
   /** Filled by the instruction worker. */
   redirectUrl: string | null;
   qr: string | null;
@@ -72,6 +82,8 @@ export interface TransactionView {
   costFee: number;
   updatedAt?: string;
   paidAt?: string | null;
+  /** Only when the rail refused the charge for good. */
+  instructionFailure?: string;
   canceledAt?: string | null;
 }
 
@@ -91,6 +103,7 @@ export function newTransactionRecord(input: {
   request: PurchaseRequest;
   costFee: number;
   accountPostbackUrl: string | null;
+  rail?: RailName;
   now: Date;
 }): TransactionRecord {
   const { request, now } = input;
@@ -114,9 +127,13 @@ export function newTransactionRecord(input: {
       document: request.responsibleDocument,
       responsibleExternalId: request.responsibleExternalId,
     },
-    ...(request.currency === 'BRL'
+    ...(request.method === 'BOLETO'
       ? { boleto: { dueDate: request.dueDate, payerDocument: request.cpf, address: request.boletoAddress } }
       : {}),
+    ...(request.method === 'PIX'
+      ? { pix: { payerDocument: request.cpf, expiresIn: request.expiresIn } }
+      : {}),
+    ...(input.rail ? { rail: input.rail } : {}),
     redirectUrl: null,
     qr: null,
     boletoBarcode: null,
@@ -168,6 +185,7 @@ export function transactionView(record: TransactionRecord): TransactionView {
     ...creationView(record),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
+    ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),
     canceledAt: record.canceledAt ?? null,
   };
 }

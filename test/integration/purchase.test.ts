@@ -179,7 +179,7 @@ describe('POST /transactions/v2/purchase — validation', () => {
     ['a 256-character name', { name: 'x'.repeat(256) }, 'name'],
     ['an unknown field', { color: 'blue' }, 'color'],
     ['an invalid postbackUrl', { postbackUrl: 'not a url' }, 'postbackUrl'],
-    ['PIX', { paymentMethod: 'PIX' }, 'PIX'],
+    ['a boleto address on a PIX body', { paymentMethod: 'PIX' }, 'boletoAddress: unknown field'],
     ['CREDIT_CARD', { paymentMethod: 'CREDIT_CARD' }, 'CREDIT_CARD'],
     ['MXN', { currency: 'MXN' }, 'MXN'],
     ['ARS', { currency: 'ARS' }, 'ARS'],

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/local/repo-root.ts';
-import { copMethods } from '../../shared/purchase/currencies.ts';
+import { methodsOf } from '../../shared/payment-methods.ts';
 import { sharedStack } from '../support/api.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -52,7 +52,7 @@ describe('npm run smoke', () => {
       'ok    GET /v2/products/:id',
       'ok    DELETE /v2/products/:id (clean up)',
       'ok    POST /transactions/v2/purchase (BRL BOLETO)',
-      ...copMethods.map((method) => `ok    POST /transactions/v2/purchase (COP ${method})`),
+      ...methodsOf('COP').map((row) => `ok    POST /transactions/v2/purchase (COP ${row.method})`),
       'ok    POST /transactions/v2/purchase (BOB QR)',
       'ok    GET /transactions/:id until qr is filled (BOB QR)',
       'ok    POST /sandbox/transactions/:id/pay',

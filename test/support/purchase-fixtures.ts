@@ -29,6 +29,19 @@ export function boletoBody(): Record<string, unknown> {
   };
 }
 
+export function pixBody(): Record<string, unknown> {
+  return {
+    paymentMethod: 'PIX',
+    name: 'Maria da Silva',
+    email: 'maria@example.com.br',
+    amount: 15_000,
+    description: 'Pedido 1234',
+    cpf: validCpf,
+    responsibleDocument: validCnpj,
+    responsibleExternalId: 'merchant-7',
+  };
+}
+
 export function copBody(): Record<string, unknown> {
   return {
     currency: 'COP',

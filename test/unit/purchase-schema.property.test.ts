@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { amountLimits } from '../../shared/purchase/amounts.ts';
+import { findMethod } from '../../shared/payment-methods.ts';
 import { brazilianUfs } from '../../shared/purchase/brazil.ts';
 import { todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { type PurchaseRequest, parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
@@ -190,8 +190,10 @@ const brDocument = fc.oneof(
 
 const text = (max: number) =>
   fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
-const amountIn = (currency: keyof typeof amountLimits) =>
-  fc.integer({ min: amountLimits[currency].min, max: amountLimits[currency].max });
+const amountIn = (currency: 'BRL' | 'COP' | 'BOB') => {
+  const range = findMethod(currency, { BRL: 'BOLETO', COP: 'PSE', BOB: 'QR' }[currency])!.amount;
+  return fc.integer({ min: range.min, max: range.max });
+};
 const phoneDigits = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 
@@ -244,12 +246,12 @@ describe('valid bodies are accepted and normalised', () => {
         const request = result.accepted;
         expect(request.amount).toBe(body.amount);
         expect(request.name).toBe(body.name.trim());
-        if (request.currency === 'BRL') {
+        if (request.method === 'BOLETO') {
           expect(request.phone).toMatch(/^\d{8,12}$/);
           expect(request.cpf).toMatch(/^[0-9A-Z]{12}\d{2}$|^\d{11}$/);
           expect(request.boletoAddress.uf).toMatch(/^[A-Z]{2}$/);
           expect(request.dueDate > todayInSaoPaulo(now)).toBe(true);
-        } else {
+        } else if (request.currency !== 'BRL') {
           expect(request.phone).toMatch(/^\+\d{8,15}$/);
           expect(request.responsibleDocumentTypes.length).toBeGreaterThan(0);
         }

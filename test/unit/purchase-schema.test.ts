@@ -90,19 +90,19 @@ describe('BRL boleto', () => {
 
   it('requires paymentMethod in BRL', () => {
     expect(rejection(without(boletoBody(), 'paymentMethod'))).toBe(
-      'paymentMethod: is required for BRL (use BOLETO)',
+      'paymentMethod: is required for BRL (use BOLETO or PIX)',
     );
   });
 
-  it.each(['PIX', 'CREDIT_CARD'])('refuses %s as not supported by this service', (method) => {
-    expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(
-      `paymentMethod: ${method} is not supported by this service (use BOLETO)`,
+  it('refuses CREDIT_CARD as not supported by this service', () => {
+    expect(rejection({ ...boletoBody(), paymentMethod: 'CREDIT_CARD' })).toBe(
+      'paymentMethod: CREDIT_CARD is not supported by this service (use BOLETO or PIX)',
     );
   });
 
   it.each(['boleto', 'QR', 'BANK_TRANSFER', 7, true])('refuses paymentMethod %j', (method) => {
     expect(rejection({ ...boletoBody(), paymentMethod: method })).toBe(
-      'paymentMethod: must be BOLETO for BRL',
+      'paymentMethod: must be one of BOLETO, PIX for BRL',
     );
   });
 
@@ -379,8 +379,8 @@ describe('currency selection', () => {
 
   it('reports only the selection error when the rail is unknown', () => {
     expect(rejection({ currency: 'MXN' })).toBe('currency: MXN is not supported (use BRL, COP or BOB)');
-    expect(rejection({ paymentMethod: 'PIX' })).toBe(
-      'paymentMethod: PIX is not supported by this service (use BOLETO)',
+    expect(rejection({ paymentMethod: 'CREDIT_CARD' })).toBe(
+      'paymentMethod: CREDIT_CARD is not supported by this service (use BOLETO or PIX)',
     );
   });
 });

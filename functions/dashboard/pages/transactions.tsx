@@ -6,7 +6,7 @@ import { Loading, StatusBadge } from '../parts/bits.tsx';
 import type { Transaction } from '../types.ts';
 
 const statuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'];
-const methods = ['BOLETO', 'BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB', 'QR'];
+const methods = ['BOLETO', 'PIX', 'BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB', 'QR'];
 
 interface Filters {
   status: string;

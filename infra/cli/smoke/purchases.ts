@@ -1,6 +1,9 @@
 // One valid purchase body per variant of the contract, marked as smoke traffic in every field a
 // merchant sees (externalId, description, e-mail at example domains).
-import { type CopMethod, copMethods } from '../../../shared/purchase/currencies.ts';
+import { methodsOf } from '../../../shared/payment-methods.ts';
+import type { CopMethod } from '../../../shared/purchase/purchase-request.ts';
+
+const copMethods = methodsOf('COP').map((row) => row.method as CopMethod);
 
 export interface PurchaseVariant {
   readonly label: string;

@@ -59,6 +59,24 @@ export const PAGE_SCRIPT = `(function () {
   window.addEventListener('pageshow', function () {
     payButtons.forEach(function (button) { button.disabled = false; button.removeAttribute('aria-busy'); });
   });
+  // Countdowns to an expiry: updated every second; at zero the page reloads and shows its
+  // closed state (the server decides it, not this clock).
+  Array.prototype.forEach.call(document.querySelectorAll('[data-countdown-to]'), function (el) {
+    var end = Date.parse(el.getAttribute('data-countdown-to'));
+    function pad(n) { return (n < 10 ? '0' : '') + n; }
+    function tick() {
+      var left = Math.max(0, Math.floor((end - Date.now()) / 1000));
+      var h = Math.floor(left / 3600);
+      var rest = pad(Math.floor((left % 3600) / 60)) + ':' + pad(left % 60);
+      el.textContent = h > 0 ? h + ':' + rest : rest;
+      if (left > 0) return;
+      clearInterval(timer);
+      el.textContent = el.getAttribute('data-countdown-end') || rest;
+      setTimeout(function () { window.location.reload(); }, 1500);
+    }
+    var timer = setInterval(tick, 1000);
+    tick();
+  });
   Array.prototype.forEach.call(document.querySelectorAll('[data-print]'), function (button) {
     button.hidden = false;
     button.addEventListener('click', function () { window.print(); });

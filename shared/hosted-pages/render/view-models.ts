@@ -95,3 +95,9 @@ export interface QrPageModel extends CommonPageModel {
   /** EMVCo merchant-presented payload, shown as a QR image and as copyable text. */
   qrPayload: string;
 }
+
+export interface PixPageModel extends CommonPageModel {
+  currency: 'BRL';
+  /** The dynamic BR Code ("Pix copia e cola"), shown as a QR image and as copyable text. */
+  brCode: string;
+}

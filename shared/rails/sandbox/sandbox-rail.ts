@@ -2,6 +2,7 @@
 // payment happens when someone pays and may be reported later, a charge can be closed),
 // keeping their state in their own key space.
 import { serviceConfig } from '../../config.ts';
+import { methodOf } from '../../payment-methods.ts';
 import {
   closeRailCharge,
   getRailCharge,
@@ -21,7 +22,7 @@ import {
   type Rail,
   type RailPaymentStatus,
 } from '../rail-port.ts';
-import { boletoExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
+import { chargeExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
 
 export function sandboxRailName(transaction: Pick<TransactionRecord, 'currency' | 'method'>): string {
   return `sandbox-${transaction.currency.toLowerCase()}-${transaction.method.toLowerCase()}`;
@@ -31,9 +32,12 @@ export function createSandboxRail(name: string): Rail {
   return {
     name,
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
-      const expiresAt = transaction.boleto
-        ? boletoExpiresAt(transaction.boleto.dueDate)
-        : new Date(now.getTime() + serviceConfig().sandboxChargeTtlMs).toISOString();
+      // A fixed-lifetime row (COP, BOB) lives SANDBOX_CHARGE_TTL_MS in the sandbox; a due day or
+      // the request's expiresIn (PIX) follow the row's rule.
+      const expiresAt =
+        methodOf(transaction).expiry.kind === 'after'
+          ? new Date(now.getTime() + serviceConfig().sandboxChargeTtlMs).toISOString()
+          : chargeExpiresAt(transaction, new Date(transaction.createdAt));
       await putRailChargeOnce({
         rail: name,
         ...chargeRefOf(transaction),

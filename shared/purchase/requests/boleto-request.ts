@@ -1,0 +1,88 @@
+// BRL boleto purchase body → BoletoPurchaseRequest.
+import * as v from 'valibot';
+import { parseOrThrow } from '../../http/validation.ts';
+import { checkedString, freeText, optionalField, optionalFreeText } from '../../validation/fields.ts';
+import { amountSchema } from '../amounts.ts';
+import { parseUf, parseZipCode } from '../brazil.ts';
+import { parseBrazilianDocument } from '../documents.ts';
+import { checkDueDate, defaultDueDate, todayInSaoPaulo } from '../due-date.ts';
+import { parseBoletoPhone } from '../phone.ts';
+import {
+  type BoletoPurchaseRequest,
+  bodyMessage,
+  commonFields,
+  commonSchemas,
+  type VariantContext,
+} from '../purchase-request.ts';
+
+const brazilianDocument = checkedString(parseBrazilianDocument);
+
+const boletoAddress = v.strictObject(
+  {
+    address: freeText(255),
+    number: optionalFreeText(255),
+    complement: optionalFreeText(255),
+    district: freeText(255),
+    city: freeText(255),
+    zipCode: checkedString(parseZipCode),
+    uf: checkedString(parseUf),
+  },
+  'must be an object with address, district, city, zipCode and uf',
+);
+
+function boletoSchema({ now, amount }: VariantContext) {
+  return v.strictObject(
+    {
+      currency: v.nullish(v.literal('BRL')),
+      paymentMethod: v.literal('BOLETO'),
+      name: commonSchemas.name,
+      email: commonSchemas.email,
+      phone: checkedString(parseBoletoPhone),
+      amount: amountSchema(amount, 'BRL'),
+      description: commonSchemas.description,
+      cpf: brazilianDocument,
+      responsibleDocument: brazilianDocument,
+      responsibleExternalId: commonSchemas.responsibleExternalId,
+      externalId: commonSchemas.externalId,
+      postbackUrl: commonSchemas.postbackUrl,
+      dueDate: optionalField(checkedString((input) => checkDueDate(input, now))),
+      boletoAddress,
+    },
+    bodyMessage,
+  );
+}
+
+// The schema depends on "today" only (the due-date bounds); keep the last one built.
+let cache:
+  | { today: string; amount: VariantContext['amount']; schema: ReturnType<typeof boletoSchema> }
+  | undefined;
+function schemaFor(context: VariantContext) {
+  const today = todayInSaoPaulo(context.now);
+  if (cache?.today !== today || cache.amount !== context.amount)
+    cache = { today, amount: context.amount, schema: boletoSchema(context) };
+  return cache.schema;
+}
+
+export function parseBoletoRequest(body: unknown, context: VariantContext): BoletoPurchaseRequest {
+  const parsed = parseOrThrow(schemaFor(context), body);
+  const address = parsed.boletoAddress;
+  return {
+    currency: 'BRL',
+    method: 'BOLETO',
+    ...commonFields(parsed, parsed.responsibleDocument.number),
+    phone: parsed.phone,
+    cpf: parsed.cpf.number,
+    cpfType: parsed.cpf.type,
+    responsibleDocumentType: parsed.responsibleDocument.type,
+    dueDate: parsed.dueDate ?? defaultDueDate(context.now),
+    boletoAddress: {
+      address: address.address,
+      number: address.number ?? null,
+      complement: address.complement ?? null,
+      district: address.district,
+      city: address.city,
+      zipCode: address.zipCode,
+      uf: address.uf,
+    },
+  };
+}

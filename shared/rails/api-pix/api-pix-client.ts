@@ -1,0 +1,151 @@
+// The API Pix calls the rail makes, with OAuth 2.0 client credentials over mutual TLS: the
+// token is cached until shortly before it expires and fetched again after a 401. A 5xx, a
+// timeout or a reset is `PspUnavailableError` (retry); a 4xx is `PspRejectedError` with the
+// RFC 7807 problem the PSP sent (final for that request).
+import type { ApiPixConfig, ApiPixSecrets } from './api-pix-config.ts';
+import { mutualTlsAgent, type PspResponse, PspUnavailableError, pspRequest } from './psp-http.ts';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+}
+
+export class PspRejectedError extends Error {
+  readonly problem: Problem;
+  constructor(operation: string, problem: Problem) {
+    super(`${operation}: ${problem.status} ${problem.title}${problem.detail ? ` (${problem.detail})` : ''}`);
+    this.name = 'PspRejectedError';
+    this.problem = problem;
+  }
+}
+
+export type CobStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+
+/** The parts of a `cob` the rail reads. */
+export interface Cob {
+  txid: string;
+  status: CobStatus;
+  calendario: { criacao: string; expiracao?: number };
+  location?: string;
+  pixCopiaECola?: string;
+  valor: { original: string };
+  pix?: Array<{ endToEndId: string; horario: string; valor: string }>;
+}
+
+export interface CobRequest {
+  calendario: { expiracao: number };
+  devedor: { cpf: string; nome: string } | { cnpj: string; nome: string };
+  valor: { original: string };
+  chave: string;
+  solicitacaoPagador?: string;
+}
+
+/** Refresh this long before the token's stated expiry, so a call never carries a stale one. */
+const tokenMarginMs = 60_000;
+
+function problemOf(response: PspResponse): Problem {
+  try {
+    const body = JSON.parse(response.text) as Partial<Problem>;
+    if (typeof body.title === 'string')
+      return {
+        type: typeof body.type === 'string' ? body.type : 'about:blank',
+        title: body.title,
+        status: response.status,
+        ...(typeof body.detail === 'string' ? { detail: body.detail.slice(0, 500) } : {}),
+      };
+  } catch {
+    // Not a problem document: describe the status.
+  }
+  return { type: 'about:blank', title: `HTTP ${response.status}`, status: response.status };
+}
+
+export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Promise<ApiPixSecrets>) {
+  let connection: Promise<{ secrets: ApiPixSecrets; agent: ReturnType<typeof mutualTlsAgent> }> | undefined;
+  let token: { value: string; refreshAt: number } | undefined;
+
+  const connect = () => {
+    connection ??= loadSecrets().then((secrets) => ({ secrets, agent: mutualTlsAgent(secrets) }));
+    connection.catch(() => {
+      connection = undefined;
+    });
+    return connection;
+  };
+
+  async function fetchToken(): Promise<string> {
+    const { secrets, agent } = await connect();
+    const basic = Buffer.from(`${config.clientId}:${secrets.clientSecret}`).toString('base64');
+    const response = await pspRequest(agent, 'POST', config.tokenUrl, {
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&scope=cob.write%20cob.read',
+      timeoutMs: config.timeoutMs,
+    });
+    if (response.status >= 500) throw new PspUnavailableError(`token: HTTP ${response.status}`);
+    if (response.status !== 200) throw new PspRejectedError('token', problemOf(response));
+    const body = JSON.parse(response.text) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof body.access_token !== 'string')
+      throw new PspUnavailableError('token: answer without access_token');
+    const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : 300) * 1000;
+    token = {
+      value: body.access_token,
+      refreshAt: Date.now() + Math.max(lifetimeMs - tokenMarginMs, lifetimeMs / 2),
+    };
+    return token.value;
+  }
+
+  function bearer(): Promise<string> {
+    if (token && Date.now() < token.refreshAt) return Promise.resolve(token.value);
+    return fetchToken();
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<PspResponse> {
+    const { agent } = await connect();
+    const send = async (accessToken: string) =>
+      pspRequest(agent, method, `${config.baseUrl}${path}`, {
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        timeoutMs: config.timeoutMs,
+      });
+    let response = await send(await bearer());
+    if (response.status === 401) {
+      token = undefined;
+      response = await send(await fetchToken());
+    }
+    if (response.status >= 500 || response.status === 429)
+      throw new PspUnavailableError(`${method} ${path}: HTTP ${response.status}`);
+    return response;
+  }
+
+  const cobPath = (txid: string) => `/cob/${encodeURIComponent(txid)}`;
+
+  function expectCob(operation: string, response: PspResponse, ok: number[]): Cob {
+    if (!ok.includes(response.status)) throw new PspRejectedError(operation, problemOf(response));
+    return JSON.parse(response.text) as Cob;
+  }
+
+  return {
+    async createCob(txid: string, cob: CobRequest): Promise<Cob> {
+      return expectCob('PUT /cob', await call('PUT', cobPath(txid), cob), [200, 201]);
+    },
+    /** The charge, or null when the PSP has none with this txid. */
+    async getCob(txid: string): Promise<Cob | null> {
+      const response = await call('GET', cobPath(txid));
+      if (response.status === 404) return null;
+      return expectCob('GET /cob', response, [200]);
+    },
+    async removeCob(txid: string): Promise<Cob> {
+      return expectCob(
+        'PATCH /cob',
+        await call('PATCH', cobPath(txid), { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
+        [200],
+      );
+    },
+  };
+}
+
+export type ApiPixClient = ReturnType<typeof createApiPixClient>;

@@ -1,0 +1,58 @@
+// POST {webhookUrl}/pix: the PSP says Pix arrived for some txids. It is only a hint: each named
+// charge that exists gets an immediate payment check through the rail (GET /cob/{txid}); the
+// call itself changes no state, so a forged one can do no harm beyond a few extra reads. It
+// answers fast (a lookup and a queue send per txid) and is bounded and rate-limited.
+import { badRequest, tooManyRequests } from '../errors.ts';
+import { log } from '../log.ts';
+import { apiPixRailName } from '../rails/api-pix/txid.ts';
+import { getChargeReference } from '../store/rail-charges.ts';
+import { enqueueWatchPayment } from './jobs.ts';
+
+/** A notification names at most this many Pix (PSPs batch a handful). */
+export const maxPixPerNotification = 100;
+const txidPattern = /^[A-Za-z0-9]{26,35}$/;
+
+/** Per warm function: a burst of 50 notifications, refilled at 20 a second. */
+const bucket = { capacity: 50, perSecond: 20, tokens: 50, at: Date.now() };
+function takeToken(now: number): boolean {
+  bucket.tokens = Math.min(bucket.capacity, bucket.tokens + ((now - bucket.at) / 1000) * bucket.perSecond);
+  bucket.at = now;
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  return true;
+}
+
+/** The distinct well-formed txids of a notification body, or a 400 naming `pix`. */
+export function notifiedTxids(body: unknown): string[] {
+  const pix = (body as { pix?: unknown } | null)?.pix;
+  if (!Array.isArray(pix)) throw badRequest('validation', 'pix: must be an array of Pix');
+  if (pix.length > maxPixPerNotification)
+    throw badRequest('validation', `pix: must hold at most ${maxPixPerNotification} Pix`);
+  const txids = new Set<string>();
+  for (const item of pix) {
+    const txid = (item as { txid?: unknown } | null)?.txid;
+    // A Pix without a txid (a static-key transfer) names no charge of ours.
+    if (typeof txid === 'string' && txidPattern.test(txid)) txids.add(txid);
+  }
+  return [...txids];
+}
+
+export async function receivePixNotification(body: unknown, now = Date.now()): Promise<{ received: number }> {
+  if (!takeToken(now)) throw tooManyRequests('too many notifications; retry shortly', { 'Retry-After': '1' });
+  const txids = notifiedTxids(body);
+  await Promise.all(
+    txids.map(async (txid) => {
+      const ref = await getChargeReference(apiPixRailName, txid);
+      if (!ref) return;
+      try {
+        await enqueueWatchPayment({ ...ref, mode: 'notify' });
+      } catch (error) {
+        log.warn('payment check not enqueued; the scheduled poll will look', {
+          transactionId: ref.transactionId,
+          error: (error as Error).message,
+        });
+      }
+    }),
+  );
+  return { received: txids.length };
+}

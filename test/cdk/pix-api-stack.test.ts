@@ -1,0 +1,83 @@
+// A stage that configures API Pix: one secret for the PSP credentials, readable only by the
+// functions whose table row calls a rail (rails:live), which also get the PSP settings; the
+// stack stays cdk-nag clean. Without the settings there is no secret and no PIX_API_* at all.
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveStage } from '../../infra/stages.ts';
+import { queues } from '../../shared/queues.ts';
+import { routeList } from '../../shared/routes.ts';
+import {
+  asArray,
+  type CfnResource,
+  logicalId,
+  ofType,
+  roleStatements,
+  type Synthesized,
+  synth,
+} from './synth.ts';
+
+const overrides = {
+  pixApiBaseUrl: 'https://pix.psp.example/api/v2',
+  pixApiChave: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+  pixApiClientId: 'cashin-prod',
+};
+
+describe('stack for staging with API Pix', () => {
+  let synthesized: Synthesized;
+  let resources: Record<string, CfnResource>;
+  beforeAll(() => {
+    synthesized = synth('staging', { overrides });
+    resources = synthesized.resources;
+  }, 120_000);
+  afterAll(() => synthesized?.cleanup());
+
+  const readsSecret = (key: string, secretId: string) => {
+    const built = synthesized.stack.functions.get(key)!;
+    const id = logicalId(synthesized.stack, built.function);
+    const roleId = (resources[id]!.Properties!.Role['Fn::GetAtt'] as string[])[0]!;
+    const reads = roleStatements(resources, roleId).some(
+      (statement) =>
+        asArray(statement.Action).includes('secretsmanager:GetSecretValue') &&
+        JSON.stringify(statement.Resource).includes(secretId),
+    );
+    const env = resources[id]!.Properties!.Environment?.Variables ?? {};
+    return { reads, hasSettings: env.PIX_API_BASE_URL === overrides.pixApiBaseUrl };
+  };
+
+  it('grants the secret and the settings to the rail functions only', () => {
+    const [[secretId]] = ofType(resources, 'AWS::SecretsManager::Secret') as [[string, CfnResource]];
+    const railUsers = new Set([
+      'queue:fill-instruction',
+      'queue:watch-payment',
+      ...routeList()
+        .filter((route) => (route.grants as readonly string[]).includes('rails:live'))
+        .map((route) => `route:${route.name}`),
+    ]);
+    expect(railUsers.has('route:cancelTransaction')).toBe(true);
+    for (const key of synthesized.stack.functions.keys()) {
+      const expected = railUsers.has(key);
+      expect(readsSecret(key, secretId), key).toEqual({ reads: expected, hasSettings: expected });
+    }
+    expect(Object.keys(queues)).toContain('fill-instruction');
+  });
+
+  it('passes cdk-nag', () => {
+    const report = new AwsSolutionsChecks().validateScope(synthesized.stack);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});
+
+describe('API Pix stage settings', () => {
+  it('needs all three of base URL, key and client id, and an https base URL', () => {
+    expect(() => resolveStage('staging', { pixApiBaseUrl: overrides.pixApiBaseUrl })).toThrow(/pixApiChave/);
+    expect(() => resolveStage('staging', { ...overrides, pixApiBaseUrl: 'http://psp.example' })).toThrow(
+      /https/,
+    );
+    expect(resolveStage('staging', overrides).pixApi).toEqual({
+      baseUrl: overrides.pixApiBaseUrl,
+      chave: overrides.pixApiChave,
+      clientId: overrides.pixApiClientId,
+    });
+    expect(resolveStage('staging').pixApi).toBeUndefined();
+  });
+});

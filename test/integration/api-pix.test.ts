@@ -1,0 +1,299 @@
+// BRL PIX on the API Pix rail against a fake PSP (HTTPS, mutual TLS, OAuth client credentials)
+// that validates every request and response against the Central Bank's API Pix document. The
+// stage runs no sandbox rails, so it also shows a stage refusing the methods it has no rail
+// for (issue 13, item 6).
+import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
+import { hasError, parsePix } from 'pix-utils';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { txidFor } from '../../shared/rails/api-pix/txid.ts';
+import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { call, pollUntil } from '../support/api.ts';
+import { type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+let psp: FakePsp;
+let stack: LocalStack;
+let receiver: WebhookReceiver;
+let key: string;
+let accountId: string;
+let webhookSecret: string;
+
+beforeAll(async () => {
+  psp = await startFakePsp();
+  receiver = await startWebhookReceiver();
+  const certs = psp.certificates.dir;
+  stack = await startLocalStack({
+    port: 0,
+    visibilityTimeoutSeconds: 1,
+    env: {
+      LOG_LEVEL: 'silent',
+      SANDBOX_RAILS: 'false',
+      PIX_API_BASE_URL: psp.baseUrl,
+      PIX_API_TOKEN_URL: psp.tokenUrl,
+      PIX_API_CHAVE: psp.chave,
+      PIX_API_CLIENT_ID: psp.clientId,
+      PIX_API_CLIENT_SECRET: psp.clientSecret,
+      PIX_API_CERT_FILE: join(certs, 'client.crt'),
+      PIX_API_KEY_FILE: join(certs, 'client.key'),
+      PIX_API_CA_FILE: join(certs, 'ca.crt'),
+      PIX_API_TIMEOUT_MS: '3000',
+      // Three quick looks, then the next scheduled one is far away: a payment seen within
+      // seconds after that was seen because of the notification.
+      PAYMENT_POLL_SCHEDULE: '1s,1s,1s,10m',
+    },
+  });
+  psp.setWebhookUrl(`${stack.baseUrl}/rails/api-pix/webhook/`);
+  const issued = await issueApiKey({ permissions: ['createTransaction'], postbackUrl: receiver.url });
+  key = issued.secretKey;
+  accountId = issued.accountId;
+  webhookSecret = issued.webhookSecret!;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await psp?.close();
+  await receiver?.close();
+});
+
+const api = (method: string, path: string, body?: unknown) =>
+  call(method, path, { key, baseUrl: stack.baseUrl, ...(body === undefined ? {} : { body }) });
+const getTx = async (id: string) => (await api('GET', `/transactions/${id}`)).body;
+const cobRequests = (txid: string, method?: string) =>
+  psp.requests.filter((r) => r.path === `/api/v2/cob/${txid}` && (!method || r.method === method));
+
+async function purchaseWithQr(body: Record<string, unknown> = pixBody()) {
+  const created = await api('POST', '/transactions/v2/purchase', body);
+  expect(created.status, created.text).toBe(201);
+  expect(created.body).toMatchObject({ method: 'PIX', qr: null, status: 'PENDING' });
+  const tx = await pollUntil(
+    () => getTx(created.body.id),
+    (t) => Boolean(t.qr),
+    15_000,
+    50,
+  );
+  expect(tx.qr, 'BR Code filled').toBeTruthy();
+  return { tx, txid: txidFor({ accountId, transactionId: tx.id }) };
+}
+
+describe('API Pix rail', () => {
+  it('creates the charge with an idempotent PUT and shows the PSP BR Code; notification → PAID and one cashin.paid', async () => {
+    const { tx, txid } = await purchaseWithQr({ ...pixBody(), amount: 4_321, expiresIn: 1800 });
+    expect(txid).toMatch(/^[A-Za-z0-9]{26,35}$/);
+    const cob = psp.cobs.get(txid)!;
+    expect(cob).toMatchObject({
+      status: 'ATIVA',
+      valor: { original: '43.21' },
+      chave: psp.chave,
+      calendario: { expiracao: 1800 },
+      devedor: { cpf: '52998224725', nome: 'Maria da Silva' },
+    });
+    expect(tx.qr).toBe(cob.pixCopiaECola);
+    const independent = parsePix(tx.qr) as unknown as Record<string, unknown>;
+    expect(hasError(parsePix(tx.qr))).toBe(false);
+    expect(independent).toMatchObject({ type: 'DYNAMIC', url: cob.location });
+    expect(parseDynamicBrCode(tx.qr).amountCents).toBe(4_321);
+    expect(Date.parse(tx.expiresAt)).toBe(Date.parse(cob.calendario.criacao) + 1_800_000);
+    expect(tx.redirectUrl).toMatch(/\/pay\/pix\/[A-Za-z0-9_-]{32}$/);
+
+    // Let the quick polls run out; then only the notification can make it PAID soon.
+    await pollUntil(
+      async () => cobRequests(txid, 'GET').length,
+      (n) => n >= 4,
+      15_000,
+      100,
+    );
+    await psp.pay(txid);
+    const paid = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.status === 'PAID',
+      8000,
+      50,
+    );
+    expect(paid.paidAt).toBe(
+      cob.pix![0]!.horario.replace(/(\.\d{3})?Z$/, (m) => (m.length > 1 ? m : '.000Z')),
+    );
+    const deliveries = () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id);
+    await pollUntil(
+      async () => deliveries(),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
+    // The PSP retries its notification: nothing more happens.
+    expect(await psp.notify({ pix: cob.pix })).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(deliveries()).toHaveLength(1);
+    const verified = new Webhook(webhookSecret).verify(
+      deliveries()[0]!.body,
+      deliveries()[0]!.headers as Record<string, string>,
+    ) as any;
+    expect(verified).toMatchObject({
+      type: 'cashin.paid',
+      data: { id: tx.id, method: 'PIX', status: 'PAID' },
+    });
+  });
+
+  it('finds a payment by polling when no notification comes', async () => {
+    const { tx, txid } = await purchaseWithQr();
+    await psp.pay(txid, { notify: false });
+    const paid = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.status === 'PAID',
+      10_000,
+      100,
+    );
+    expect(paid.status).toBe('PAID');
+  });
+
+  it('closes an ATIVA charge past its expiry with PATCH, then expires the transaction', async () => {
+    psp.setClockOffset(-57_000);
+    let created: { tx: any; txid: string };
+    try {
+      created = await purchaseWithQr({ ...pixBody(), expiresIn: 60 });
+    } finally {
+      psp.setClockOffset(0);
+    }
+    const { tx, txid } = created;
+    const expired = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.status === 'EXPIRED',
+      15_000,
+      100,
+    );
+    expect(expired.status).toBe('EXPIRED');
+    expect(psp.cobs.get(txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(cobRequests(txid, 'PATCH')).toEqual([
+      { method: 'PATCH', path: `/api/v2/cob/${txid}`, status: 200 },
+    ]);
+    await expect(psp.pay(txid)).rejects.toThrow(/not payable/);
+  });
+
+  it('fetches a new token after the PSP answers 401 for an expired one', async () => {
+    await purchaseWithQr();
+    const before = psp.tokensIssued();
+    const unauthorizedBefore = psp.requests.filter((r) => r.status === 401).length;
+    psp.expireTokens();
+    const { txid } = await purchaseWithQr();
+    expect(psp.tokensIssued()).toBe(before + 1);
+    expect(psp.requests.filter((r) => r.status === 401).length).toBe(unauthorizedBefore + 1);
+    expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
+  });
+
+  it('retries after PSP 5xx and recovers', async () => {
+    psp.failNext(2);
+    const { txid } = await purchaseWithQr();
+    expect(psp.requests.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(2);
+    expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
+  });
+
+  it('gives up a call the PSP never answers (deadline) or resets, and retries until it works', async () => {
+    psp.stallThenResetNext();
+    const { txid } = await purchaseWithQr();
+    expect(cobRequests(txid, 'PUT').map((r) => r.status)).toEqual([0, 0, 201]);
+    expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
+    // The stalled call was given up by the client at its deadline (PIX_API_TIMEOUT_MS=3000).
+    const lasted = await pollUntil(
+      async () => psp.stalledCallLastedMs(),
+      (ms) => ms !== undefined,
+      8000,
+      100,
+    );
+    expect(lasted).toBeGreaterThanOrEqual(2900);
+    expect(lasted).toBeLessThan(6000);
+  });
+
+  it('shows a final PSP refusal (RFC 7807 4xx) on the transaction and does not retry it', async () => {
+    psp.rejectNextCreate();
+    const created = await api('POST', '/transactions/v2/purchase', pixBody());
+    expect(created.status).toBe(201);
+    const failed = await pollUntil(
+      () => getTx(created.body.id),
+      (t) => Boolean(t.instructionFailure),
+      10_000,
+      100,
+    );
+    expect(failed).toMatchObject({ status: 'PENDING', qr: null });
+    expect(failed.instructionFailure).toMatch(/refused the charge: Cobrança inválida/);
+    const txid = txidFor({ accountId, transactionId: created.body.id });
+    const puts = cobRequests(txid, 'PUT').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(cobRequests(txid, 'PUT').length).toBe(puts);
+  });
+
+  it('a forged notification changes nothing: it only makes us ask the PSP', async () => {
+    const { tx, txid } = await purchaseWithQr();
+    const getsBefore = cobRequests(txid, 'GET').length;
+    const forged = {
+      pix: [{ endToEndId: `E${'1'.repeat(31)}`, txid, valor: '150.00', horario: new Date().toISOString() }],
+    };
+    expect(await psp.notify(forged)).toBe(200);
+    await pollUntil(
+      async () => cobRequests(txid, 'GET').length,
+      (n) => n > getsBefore,
+      5000,
+      50,
+    );
+    expect((await getTx(tx.id)).status).toBe('PENDING');
+    // Unknown txids and malformed bodies: nothing to look up, nothing changes.
+    expect(await psp.notify({ pix: [{ ...forged.pix[0], txid: 'X'.repeat(35) }] })).toBe(200);
+    const garbage = await fetch(`${stack.baseUrl}/rails/api-pix/webhook/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: 'everything' }),
+    });
+    expect(garbage.status).toBe(400);
+    expect((await getTx(tx.id)).status).toBe('PENDING');
+    expect(receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id)).toHaveLength(0);
+  });
+
+  it('the PSP refuses a client certificate it did not issue', async () => {
+    const outcome = await new Promise<string>((resolve) => {
+      const req = httpsRequest(
+        psp.tokenUrl,
+        {
+          method: 'POST',
+          cert: psp.certificates.stranger.cert,
+          key: psp.certificates.stranger.key,
+          ca: psp.certificates.ca,
+        },
+        (res) => resolve(`answered ${res.statusCode}`),
+      );
+      req.on('error', (error) => resolve(`refused: ${error.message}`));
+      req.end();
+    });
+    expect(outcome).toMatch(/^refused/);
+  });
+});
+
+describe('a stage without sandbox rails (issue 13, item 6)', () => {
+  it.each([
+    ['BOLETO', boletoBody()],
+    ['BANK_TRANSFER', copBody()],
+    ['QR', bobBody()],
+  ])('refuses %s with a 422 naming the method, and writes nothing', async (method, body) => {
+    const response = await api('POST', '/transactions/v2/purchase', {
+      ...body,
+      externalId: `no-rail-${method}`,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: expect.stringContaining(`paymentMethod: ${method}`),
+    });
+    expect((await api('GET', `/transactions/no-rail-${method}?searchBy=externalId`)).status).toBe(404);
+  });
+});
+
+describe('the fake PSP', () => {
+  it('saw no request from the adapter that breaks the API Pix document, and sent none that does', () => {
+    expect(psp.requests.length).toBeGreaterThan(20);
+    expect(psp.requestViolations).toEqual([]);
+    expect(psp.responseViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,385 @@
+// A Pix PSP for tests, on 127.0.0.1 over HTTPS with mutual TLS: OAuth 2.0 client credentials
+// (/oauth/token), immediate charges (PUT/GET/PATCH /api/v2/cob/{txid}) and the `POST
+// {webhookUrl}/pix` notification. Every request it receives and every response it sends is
+// validated against the Central Bank's API Pix document; what breaks it is recorded, never
+// fixed up, so a test can require zero violations.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import { buildDynamicBrCode } from '../../../shared/rails/br-code.ts';
+import { makeCertificates, type TestCertificates } from './certificates.ts';
+import { createPixApiValidator, type PixApiValidator } from './pix-openapi.ts';
+
+export interface FakeCob {
+  txid: string;
+  revisao: number;
+  status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+  calendario: { criacao: string; expiracao: number };
+  devedor?: Record<string, string>;
+  valor: { original: string };
+  chave: string;
+  solicitacaoPagador?: string;
+  loc: { id: number; location: string; tipoCob: 'cob'; criacao: string; txid: string };
+  location: string;
+  pixCopiaECola: string;
+  pix?: Array<{ endToEndId: string; txid: string; valor: string; horario: string }>;
+}
+
+export interface FakePsp {
+  /** API root, e.g. https://127.0.0.1:4321/api/v2 */
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  chave: string;
+  certificates: TestCertificates;
+  cobs: Map<string, FakeCob>;
+  /** Every request, in order: method, path (without query) and the status answered. */
+  requests: Array<{ method: string; path: string; status: number }>;
+  /** Requests that break the API Pix document (or RFC 6749 for the token endpoint). */
+  requestViolations: string[];
+  /** Responses and notifications of the fake itself that break the document (a bug in the fake). */
+  responseViolations: string[];
+  tokensIssued(): number;
+  /** Where notifications go: `{webhookUrl}/pix`. */
+  setWebhookUrl(url: string): void;
+  /** The next `count` API calls (not token requests) answer 503. */
+  failNext(count: number): void;
+  /** The next charge creation (PUT) gets no answer at all (the connection stays open), the one after a reset. */
+  stallThenResetNext(): void;
+  /** How long the last stalled call stayed open before the client gave it up (undefined while open). */
+  stalledCallLastedMs(): number | undefined;
+  /** The PSP's clock runs this many ms off ours (a negative offset makes new charges older). */
+  setClockOffset(ms: number): void;
+  /** The next charge creation is refused with 400 CobOperacaoInvalida (a final answer). */
+  rejectNextCreate(): void;
+  /** Every access token issued so far stops working (as at its expiry). */
+  expireTokens(): void;
+  /** The payer pays: CONCLUIDA with one Pix; then, unless told not to, the notification. */
+  pay(txid: string, options?: { notify?: boolean }): Promise<void>;
+  /** POSTs a notification body to the webhook (valid or not, e.g. a forged one); returns the status. */
+  notify(body: unknown): Promise<number>;
+  close(): Promise<void>;
+}
+
+const apiRoot = '/api/v2';
+const problemType = (name: string) => `https://pix.bcb.gov.br/api/v2/error/${name}`;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+const alphanumeric = (length: number) =>
+  Array.from(randomBytes(length), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[byte % 36]).join('');
+
+export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = {}): Promise<FakePsp> {
+  const certificates = makeCertificates();
+  const validator: PixApiValidator = await createPixApiValidator();
+  const clientId = 'cashin-test-client';
+  const clientSecret = randomBytes(16).toString('hex');
+  const chave = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+  const tokens = new Map<string, number>();
+  let issued = 0;
+  let failures = 0;
+  let misbehaviours: Array<'stall' | 'reset'> = [];
+  let stalledLastedMs: number | undefined;
+  let clockOffsetMs = 0;
+  let rejectCreate = false;
+  let locationSeq = 1000;
+  let webhookUrl: string | null = null;
+  const cobs = new Map<string, FakeCob>();
+  const requests: FakePsp['requests'] = [];
+  const requestViolations: string[] = [];
+  const responseViolations: string[] = [];
+  let port = 0;
+
+  const send = (
+    response: ServerResponse,
+    meta: { method: string; path: string; apiPath: string | null },
+    status: number,
+    body: unknown,
+  ) => {
+    const isProblem = status >= 400 && meta.apiPath !== null;
+    if (meta.apiPath !== null) {
+      for (const problem of validator.response({ method: meta.method, path: meta.apiPath, status, body }))
+        responseViolations.push(`${meta.method} ${meta.apiPath} → ${status}: ${problem}`);
+    }
+    requests.push({ method: meta.method.toUpperCase(), path: meta.path, status });
+    response
+      .writeHead(status, { 'content-type': isProblem ? 'application/problem+json' : 'application/json' })
+      .end(JSON.stringify(body));
+  };
+  const problem = (name: string, title: string, status: number, detail?: string) => ({
+    type: problemType(name),
+    title,
+    status,
+    ...(detail ? { detail } : {}),
+  });
+
+  function token(request: IncomingMessage, text: string, response: ServerResponse, path: string) {
+    const meta = { method: 'POST', path, apiPath: null };
+    // RFC 6749 §4.4 and §2.3.1: form-encoded grant_type=client_credentials, client authenticated with Basic.
+    const form = new URLSearchParams(text);
+    if (request.method !== 'POST') requestViolations.push(`${request.method} /oauth/token: must be POST`);
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      requestViolations.push('/oauth/token: body must be application/x-www-form-urlencoded');
+    if (form.get('grant_type') !== 'client_credentials')
+      requestViolations.push('/oauth/token: grant_type must be client_credentials');
+    const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== expected)
+      return send(response, meta, 401, { error: 'invalid_client' });
+    const accessToken = randomBytes(24).toString('base64url');
+    const lifetime = options.tokenLifetimeSeconds ?? 3600;
+    tokens.set(accessToken, Date.now() + lifetime * 1000);
+    issued += 1;
+    send(response, meta, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: lifetime,
+      scope: 'cob.write cob.read',
+    });
+  }
+
+  function cobView(cob: FakeCob) {
+    return JSON.parse(JSON.stringify(cob)) as FakeCob;
+  }
+
+  function api(
+    method: string,
+    apiPath: string,
+    request: IncomingMessage,
+    text: string,
+    response: ServerResponse,
+    path: string,
+  ) {
+    const meta = { method: method.toLowerCase(), path, apiPath };
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      requestViolations.push(`${method} ${apiPath}: body is not JSON`);
+    }
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+    for (const violation of validator.request({
+      method: meta.method,
+      path: apiPath,
+      headers,
+      query: {},
+      body,
+    }))
+      requestViolations.push(`${method} ${apiPath}: ${violation}`);
+
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const expiresAt = bearer ? tokens.get(bearer) : undefined;
+    if (!expiresAt || expiresAt <= Date.now())
+      return send(
+        response,
+        meta,
+        401,
+        problem('AcessoNegado', 'Não autorizado', 401, 'token ausente, inválido ou expirado'),
+      );
+    const misbehaviour = method === 'PUT' ? misbehaviours.shift() : undefined;
+    if (misbehaviour === 'stall') {
+      requests.push({ method, path, status: 0 });
+      const stalledAt = Date.now();
+      stalledLastedMs = undefined;
+      response.on('close', () => {
+        stalledLastedMs = Date.now() - stalledAt;
+      });
+      return; // never answers: the client's deadline must end the call
+    }
+    if (misbehaviour === 'reset') {
+      requests.push({ method, path, status: 0 });
+      request.socket.destroy();
+      return;
+    }
+    if (failures > 0) {
+      failures -= 1;
+      return send(response, meta, 503, problem('ServicoIndisponivel', 'Serviço indisponível', 503));
+    }
+    const match = /^\/cob\/([^/]+)$/.exec(apiPath);
+    if (!match)
+      return send(response, { ...meta, apiPath: null }, 404, problem('NaoEncontrado', 'Não encontrado', 404));
+    const txid = decodeURIComponent(match[1]!);
+    const existing = cobs.get(txid);
+
+    if (method === 'GET') {
+      if (!existing)
+        return send(response, meta, 404, problem('NaoEncontrado', 'Cobrança não encontrada', 404));
+      return send(response, meta, 200, cobView(existing));
+    }
+    if (method === 'PUT') {
+      const input = body as Omit<FakeCob, 'txid'> & { calendario?: { expiracao?: number } };
+      if (existing) {
+        const same = existing.status === 'ATIVA' && existing.valor.original === input?.valor?.original;
+        if (!same)
+          return send(
+            response,
+            meta,
+            400,
+            problem('CobOperacaoInvalida', 'Cobrança inválida', 400, 'a cobrança já existe'),
+          );
+        return send(response, meta, 201, cobView(existing));
+      }
+      if (rejectCreate) {
+        rejectCreate = false;
+        return send(
+          response,
+          meta,
+          400,
+          problem('CobOperacaoInvalida', 'Cobrança inválida', 400, 'o recebedor está bloqueado'),
+        );
+      }
+      if (input?.chave !== chave)
+        return send(
+          response,
+          meta,
+          400,
+          problem('CobOperacaoInvalida', 'Cobrança inválida', 400, 'chave não pertence ao recebedor'),
+        );
+      const criacao = new Date(Date.now() + clockOffsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const location = `127.0.0.1:${port}/qr/v2/${alphanumeric(32).toLowerCase()}`;
+      const cob: FakeCob = {
+        txid,
+        revisao: 0,
+        status: 'ATIVA',
+        calendario: { criacao, expiracao: input.calendario?.expiracao ?? 86_400 },
+        ...(input.devedor ? { devedor: input.devedor as Record<string, string> } : {}),
+        valor: { original: input.valor.original },
+        chave,
+        ...(input.solicitacaoPagador ? { solicitacaoPagador: input.solicitacaoPagador } : {}),
+        loc: { id: locationSeq++, location, tipoCob: 'cob', criacao, txid },
+        location,
+        pixCopiaECola: buildDynamicBrCode({
+          location,
+          amountCents: Math.round(Number(input.valor.original) * 100),
+          merchantName: 'FAKE PSP RECEBEDOR',
+          merchantCity: 'BRASILIA',
+        }),
+      };
+      cobs.set(txid, cob);
+      return send(response, meta, 201, cobView(cob));
+    }
+    if (method === 'PATCH') {
+      if (!existing)
+        return send(response, meta, 404, problem('NaoEncontrado', 'Cobrança não encontrada', 404));
+      if (existing.status !== 'ATIVA')
+        return send(response, meta, 400, problem('CobOperacaoInvalida', 'Cobrança não está ATIVA', 400));
+      const status = (body as { status?: string } | undefined)?.status;
+      if (status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
+        existing.status = status;
+        existing.revisao += 1;
+      }
+      return send(response, meta, 200, cobView(existing));
+    }
+    return send(response, { ...meta, apiPath: null }, 405, { error: 'method not allowed' });
+  }
+
+  const server: Server = createServer(
+    {
+      cert: certificates.server.cert,
+      key: certificates.server.key,
+      ca: certificates.ca,
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (request, response) => {
+      void readBody(request).then((text) => {
+        const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+        const peer = (request.socket as TLSSocket).getPeerCertificate();
+        if (peer?.subject?.CN !== 'cashin-api-pix-client')
+          requestViolations.push('client certificate not presented');
+        if (url.pathname === '/oauth/token') return token(request, text, response, url.pathname);
+        if (url.pathname.startsWith(`${apiRoot}/`))
+          return api(
+            request.method ?? 'GET',
+            url.pathname.slice(apiRoot.length),
+            request,
+            text,
+            response,
+            url.pathname,
+          );
+        send(response, { method: String(request.method), path: url.pathname, apiPath: null }, 404, {
+          error: 'not found',
+        });
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+
+  async function notify(body: unknown): Promise<number> {
+    if (!webhookUrl) throw new Error('fake PSP: no webhookUrl set');
+    const response = await fetch(`${webhookUrl.replace(/\/+$/, '')}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await response.text();
+    return response.status;
+  }
+
+  return {
+    baseUrl: `https://127.0.0.1:${port}${apiRoot}`,
+    tokenUrl: `https://127.0.0.1:${port}/oauth/token`,
+    clientId,
+    clientSecret,
+    chave,
+    certificates,
+    cobs,
+    requests,
+    requestViolations,
+    responseViolations,
+    tokensIssued: () => issued,
+    setWebhookUrl(url) {
+      webhookUrl = url;
+    },
+    failNext(count) {
+      failures = count;
+    },
+    stalledCallLastedMs: () => stalledLastedMs,
+    stallThenResetNext() {
+      misbehaviours = ['stall', 'reset'];
+    },
+    setClockOffset(ms) {
+      clockOffsetMs = ms;
+    },
+    rejectNextCreate() {
+      rejectCreate = true;
+    },
+    expireTokens() {
+      tokens.clear();
+    },
+    async pay(txid, { notify: sendNotification = true } = {}) {
+      const cob = cobs.get(txid);
+      if (cob?.status !== 'ATIVA') throw new Error(`fake PSP: charge ${txid} is not payable`);
+      const pix = {
+        endToEndId: `E${alphanumeric(31)}`,
+        txid,
+        valor: cob.valor.original,
+        horario: new Date().toISOString(),
+      };
+      cob.status = 'CONCLUIDA';
+      cob.pix = [pix];
+      if (!sendNotification) return;
+      const body = { pix: [pix] };
+      for (const violation of validator.notification(body))
+        responseViolations.push(`POST /pix: ${violation}`);
+      const status = await notify(body);
+      if (status < 200 || status >= 300) throw new Error(`fake PSP: notification answered ${status}`);
+    },
+    notify,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      certificates.cleanup();
+    },
+  };
+}
