@@ -20,6 +20,7 @@ import {
 } from '../shared/queues.ts';
 import { type RouteDef, routeList } from '../shared/routes.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
+import { DashboardSite } from './constructs/dashboard-site.ts';
 import { type FunctionDefaults, ServiceFunction } from './constructs/function-factory.ts';
 import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
@@ -52,6 +53,7 @@ export class ServiceStack extends Stack {
   readonly functions = new Map<string, ServiceFunction>();
   readonly table: TableV2;
   readonly images: Images;
+  readonly dashboardSite: DashboardSite;
   readonly workQueues: WorkQueues;
   readonly http: ServiceHttpApi;
   readonly monitoring: ServiceAlarms;
@@ -89,8 +91,29 @@ export class ServiceStack extends Stack {
       removalPolicy,
     });
     this.workQueues = workQueues;
-    const http = new ServiceHttpApi(this, 'Http', { stage, logRetention, removalPolicy });
+    // The dashboard is served by the image distribution: the API's CORS allows exactly that origin.
+    const http = new ServiceHttpApi(this, 'Http', {
+      stage,
+      logRetention,
+      removalPolicy,
+      ownOrigins: [images.baseUrl],
+    });
     this.http = http;
+    this.dashboardSite = new DashboardSite(this, 'Dashboard', {
+      distribution: images.distribution,
+      originAccessControl: images.originAccessControl,
+      logsBucket: images.logsBucket,
+      removalPolicy,
+      logRetention,
+      autoDeleteObjects: !stage.retainData,
+      apiBaseUrl: http.publicBaseUrl,
+      // Literal origins (not the API's own URL token): the distribution must not depend on the API,
+      // whose CORS depends on the distribution.
+      apiOrigins: [
+        `https://*.execute-api.${this.region}.amazonaws.com`,
+        ...(stage.domain ? [`https://${stage.domain.name}`] : []),
+      ],
+    });
 
     const defaults: FunctionDefaults = {
       logRetention,

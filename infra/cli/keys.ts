@@ -2,17 +2,19 @@
 // rotate its signing secret. Talks to the running local stack by default; with TABLE_NAME set
 // (and AWS credentials) it talks to that stage's table instead.
 import { parseArgs } from 'node:util';
+import { listAccountApiKeys, revokeAccountApiKeyById } from '../../shared/accounts/api-keys.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { rotateWebhookSecret, setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
 import { isPermission, type Permission, permissions } from '../../shared/permissions.ts';
 import { revokeApiKey, setAccountRateLimit } from '../../shared/store/api-keys.ts';
-import { localCredentials } from '../local/dynamodb-local.ts';
-import { readState } from '../local/state-file.ts';
+import { connectToTable } from './connect.ts';
 
 const usage = `Usage:
-  npm run keys -- create --permissions <${permissions.join(',')}> [--account acc_…] [--postback-url <url>] [--live]
+  npm run keys -- create --permissions <${permissions.join(',')}> [--account acc_…] [--name <label>] [--postback-url <url>] [--live]
+  npm run keys -- list --account acc_…
   npm run keys -- revoke <secret key>
+  npm run keys -- revoke --account acc_… --id key_…
   npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret]
   npm run keys -- rate-limit --account acc_… (--per-second <n>|--stage-default)
 
@@ -25,17 +27,7 @@ function fail(message: string): never {
 }
 
 function connect(): void {
-  if (process.env.TABLE_NAME) return;
-  const state = readState();
-  if (!state) fail('No running local stack found (start it with `npm start`), and TABLE_NAME is not set.');
-  Object.assign(process.env, {
-    TABLE_NAME: state.tableName,
-    DYNAMODB_ENDPOINT: state.dynamoEndpoint,
-    LOCAL_SECRETS_KEY: state.localSecretsKey,
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-  });
+  connectToTable(fail);
 }
 
 function parsePermissions(list: string | undefined): Permission[] {
@@ -64,6 +56,8 @@ async function main(argv: string[]): Promise<void> {
       'clear-url': { type: 'boolean', default: false },
       'rotate-secret': { type: 'boolean', default: false },
       key: { type: 'string' },
+      id: { type: 'string' },
+      name: { type: 'string' },
       'per-second': { type: 'string' },
       'stage-default': { type: 'boolean', default: false },
     },
@@ -75,6 +69,7 @@ async function main(argv: string[]): Promise<void> {
     const issued = await issueApiKey({
       permissions: grant,
       ...(values.account ? { accountId: values.account } : {}),
+      ...(values.name ? { name: values.name } : {}),
       ...(values['postback-url'] ? { postbackUrl: values['postback-url'] } : {}),
       mode: values.live ? 'live' : 'test',
     }).catch((error: Error) => {
@@ -86,6 +81,25 @@ async function main(argv: string[]): Promise<void> {
     );
     if (issued.webhookSecret) process.stdout.write(`webhook secret: ${issued.webhookSecret}\n`);
     process.stdout.write(`${issued.secretKey}\n`);
+    return;
+  }
+
+  if (command === 'list') {
+    if (!values.account) fail('list needs --account');
+    connect();
+    for (const key of (await listAccountApiKeys(values.account)).data) {
+      process.stdout.write(
+        `${key.id}\t${key.name ?? '(no name)'}\t${key.permissions.join(',')}\tcreated ${key.createdAt}\tlast used ${key.lastUsedOn ?? 'never'}${key.revokedAt ? `\trevoked ${key.revokedAt}` : ''}\n`,
+      );
+    }
+    return;
+  }
+
+  if (command === 'revoke' && values.id) {
+    if (!values.account) fail('revoke --id needs --account');
+    connect();
+    const revoked = await revokeAccountApiKeyById(values.account, values.id).catch(() => fail('no such key'));
+    process.stdout.write(`revoked ${revoked.id}\n`);
     return;
   }
 

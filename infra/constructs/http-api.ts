@@ -27,6 +27,8 @@ export interface ServiceHttpApiProps {
   readonly stage: StageConfig;
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /** Browser origins of this stack's own web apps (the dashboard), allowed on top of the stage's. */
+  readonly ownOrigins?: readonly string[];
 }
 
 /**
@@ -66,14 +68,15 @@ export class ServiceHttpApi extends Construct {
       description: `Catalog and cash-in API (${stage.name})`,
       createDefaultStage: false,
       disableExecuteApiEndpoint: stage.domain !== undefined,
-      ...(stage.corsAllowOrigins
+      ...(stage.corsAllowOrigins || props.ownOrigins?.length
         ? {
             corsPreflight: {
-              allowOrigins: [...stage.corsAllowOrigins],
+              allowOrigins: [...(stage.corsAllowOrigins ?? []), ...(props.ownOrigins ?? [])],
               allowMethods: [
                 CorsHttpMethod.GET,
                 CorsHttpMethod.POST,
                 CorsHttpMethod.PATCH,
+                CorsHttpMethod.PUT,
                 CorsHttpMethod.DELETE,
               ],
               allowHeaders: ['authorization', 'content-type', 'idempotency-key'],

@@ -32,6 +32,8 @@ export class Images extends Construct {
   readonly bucket: Bucket;
   readonly logsBucket: Bucket;
   readonly distribution: Distribution;
+  /** The distribution's access to its buckets (the dashboard's bucket uses it too). */
+  readonly originAccessControl: S3OriginAccessControl;
   /** `https://<distribution domain>`, without a trailing slash. */
   readonly baseUrl: string;
 
@@ -70,14 +72,15 @@ export class Images extends Construct {
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
 
+    this.originAccessControl = new S3OriginAccessControl(this, 'OriginAccess', {
+      originAccessControlName: `${props.globalName}-images`,
+      signing: Signing.SIGV4_ALWAYS,
+    });
     this.distribution = new Distribution(this, 'Cdn', {
       comment: 'Product images',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
-          originAccessControl: new S3OriginAccessControl(this, 'OriginAccess', {
-            originAccessControlName: `${props.globalName}-images`,
-            signing: Signing.SIGV4_ALWAYS,
-          }),
+          originAccessControl: this.originAccessControl,
         }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,

@@ -32,6 +32,8 @@ export interface GatewayOptions {
   host?: string;
   routes: ReadonlyArray<RouteDef & { name: string }>;
   images?: { s3: S3Client; bucket: string; pathPrefix: string };
+  /** Static sites served from memory (the dashboard), standing in for the CDN in front of the bucket. */
+  sites?: ReadonlyArray<StaticSite>;
   /** Receives one entry per request, as API Gateway's access log would (paths with tokens masked). */
   accessLog?: (entry: AccessLogEntry) => void;
 }
@@ -45,6 +47,35 @@ export interface AccessLogEntry {
   path: string;
   status: number;
   durationMs: number;
+}
+
+export interface StaticSite {
+  /** e.g. `/dashboard`: `/dashboard` redirects to `/dashboard/`, which serves `index.html`. */
+  pathPrefix: string;
+  files: ReadonlyMap<string, { contents: Uint8Array; contentType: string }>;
+  /** Security headers sent with every file (CSP and friends). */
+  headers: Readonly<Record<string, string>>;
+}
+
+function serveSite(response: ServerResponse, site: StaticSite, pathname: string): void {
+  if (pathname === site.pathPrefix) {
+    response.writeHead(301, { location: `${site.pathPrefix}/` }).end();
+    return;
+  }
+  const name = pathname.slice(site.pathPrefix.length + 1) || 'index.html';
+  const file = site.files.get(name);
+  if (!file) {
+    json(response, 404, { message: 'Not Found' });
+    return;
+  }
+  response
+    .writeHead(200, {
+      ...site.headers,
+      'content-type': file.contentType,
+      'content-length': file.contents.byteLength,
+      'cache-control': 'no-cache',
+    })
+    .end(file.contents);
 }
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
@@ -215,6 +246,14 @@ export async function startGateway(
           options.images,
           decodeURIComponent(url.pathname.slice(options.images.pathPrefix.length + 1)),
         );
+        return;
+      }
+      const site = options.sites?.find(
+        (candidate) =>
+          url.pathname === candidate.pathPrefix || url.pathname.startsWith(`${candidate.pathPrefix}/`),
+      );
+      if (site && (method === 'GET' || method === 'HEAD')) {
+        serveSite(response, site, url.pathname);
         return;
       }
       const matched = match(method, url.pathname);

@@ -15,6 +15,7 @@ import {
 } from '../../shared/queues.ts';
 import { type RouteDef, routeList } from '../../shared/routes.ts';
 import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
+import { buildDashboard, dashboardCsp, dashboardHeaders } from '../dashboard-build.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
@@ -146,6 +147,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port: gatewayPort,
       routes: options.routes ?? routeList(),
       images: { s3, bucket: messaging.bucket, pathPrefix: '/_images' },
+      sites: [
+        {
+          pathPrefix: '/dashboard',
+          files: await buildDashboard(),
+          headers: dashboardHeaders(dashboardCsp()),
+        },
+      ],
       ...(options.accessLog ? { accessLog: options.accessLog } : {}),
     });
     cleanups.push(() => gateway.close());

@@ -10,6 +10,10 @@ export interface ApiKeyRecord {
   permissions: Permission[];
   createdAt: string;
   revokedAt?: string;
+  /** A label for people (dashboard, CLI); keys made before names existed have none. */
+  name?: string | null;
+  /** The last UTC day (YYYY-MM-DD) a request authenticated with this key. */
+  lastUsedOn?: string | null;
 }
 
 /** Sealed (envelope-encrypted) in the table; see shared/secrets/webhook-secrets.ts. */
@@ -21,10 +25,31 @@ export interface AccountRecord {
   updatedAt: string;
   webhookUrl: string | null;
   webhookSecrets: WebhookSecret[];
+  /** What the hosted payer pages show instead of a generic header (see AccountBranding). */
+  displayName?: string | null;
+  brandColor?: string | null;
+  logoKey?: string | null;
   /** Bumped by every change of the secrets: rotation is conditional on the version it read. */
   webhookSecretsVersion?: number;
   /** Per-account fee overrides, keyed `CURRENCY:METHOD`; defaults live in config. */
   fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
   /** Overrides the stage's requests per second for this account (bursts of twice that). */
   rateLimitPerSecond?: number;
+}
+
+export interface AccountBranding {
+  displayName: string | null;
+  /** `#rrggbb`. */
+  brandColor: string | null;
+  /** Object key of the logo in the image bucket. */
+  logoKey: string | null;
+}
+
+/** The branding attributes of an account (top-level on the item, so each change is one update). */
+export function brandingOf(account: Partial<AccountBranding>): AccountBranding {
+  return {
+    displayName: account.displayName ?? null,
+    brandColor: account.brandColor ?? null,
+    logoKey: account.logoKey ?? null,
+  };
 }

@@ -14,6 +14,8 @@ import type { AccountRecord, ApiKeyRecord } from './account.ts';
 
 export interface IssueApiKeyInput {
   permissions: Permission[];
+  /** A label for people; the dashboard and POST /v2/api-keys require one. */
+  name?: string | null;
   /** Existing account; omitted creates a new account. */
   accountId?: string;
   userId?: string;
@@ -26,6 +28,7 @@ export interface IssuedApiKey {
   userId: string;
   keyId: string;
   secretKey: string;
+  record: ApiKeyRecord;
   /** Only when the account was created now. */
   webhookSecret?: string;
 }
@@ -40,10 +43,17 @@ export async function issueApiKey(input: IssueApiKeyInput, now = new Date()): Pr
     userId: input.userId ?? newPrefixedId('usr'),
     permissions: [...new Set(input.permissions)],
     createdAt,
+    name: input.name ?? null,
   };
   if (input.accountId) {
     await addApiKey(apiKey);
-    return { accountId: apiKey.accountId, userId: apiKey.userId, keyId: apiKey.keyId, secretKey };
+    return {
+      accountId: apiKey.accountId,
+      userId: apiKey.userId,
+      keyId: apiKey.keyId,
+      secretKey,
+      record: apiKey,
+    };
   }
   const webhookSecret = generateWebhookSecret();
   const account: AccountRecord = {
@@ -60,6 +70,7 @@ export async function issueApiKey(input: IssueApiKeyInput, now = new Date()): Pr
     userId: apiKey.userId,
     keyId: apiKey.keyId,
     secretKey,
+    record: apiKey,
     webhookSecret,
   };
 }

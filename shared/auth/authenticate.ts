@@ -3,8 +3,9 @@
 // cache TTL (AUTH_CACHE_TTL_MS, default 5 s).
 import { serviceConfig } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { log } from '../log.ts';
 import type { Permission } from '../permissions.ts';
-import { findApiKeyByHash } from '../store/api-keys.ts';
+import { findApiKeyByHash, markApiKeyUsed } from '../store/api-keys.ts';
 import { hashSecretKey, parseBasicAuthorization, sameHash } from './credentials.ts';
 import type { Principal } from './principal.ts';
 
@@ -16,6 +17,7 @@ const inFlight = new Map<string, Promise<Principal | null>>();
 async function lookUp(keyHash: string): Promise<Principal | null> {
   const record = await findApiKeyByHash(keyHash);
   if (!record || record.revokedAt || !sameHash(record.keyHash, keyHash)) return null;
+  await noteUsage(keyHash, record.lastUsedOn);
   return {
     accountId: record.accountId,
     userId: record.userId,
@@ -59,6 +61,23 @@ export async function authenticate(
   return principal;
 }
 
-export function authorize(principal: Principal, required: Permission | 'any'): void {
-  if (required !== 'any' && !principal.permissions.includes(required)) throw forbidden();
+/** `required` as a list: any one of them is enough. */
+export function authorize(principal: Principal, required: Permission | readonly Permission[] | 'any'): void {
+  if (required === 'any') return;
+  const accepted: readonly Permission[] = typeof required === 'string' ? [required] : required;
+  if (!accepted.some((permission) => principal.permissions.includes(permission))) throw forbidden();
+}
+
+/**
+ * "Last used" is kept per day, so it costs one write per key and day, on a cache miss only.
+ * Functions granted only reads cannot write it (AccessDenied in AWS): that never fails a request.
+ */
+async function noteUsage(keyHash: string, lastUsedOn: string | null | undefined): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  if (lastUsedOn === today) return;
+  try {
+    await markApiKeyUsed(keyHash, today);
+  } catch (error) {
+    log.debug('key usage not recorded', { error: (error as Error).name });
+  }
 }

@@ -11,6 +11,11 @@ export function imageKeyFor(
   return `products/${accountId}/${productId}/${sha256Hex}.${extension}`;
 }
 
+/** A merchant's logo (branding) follows the same rules as product images. */
+export function logoKeyFor(accountId: string, sha256Hex: string, extension: string): string {
+  return `branding/${accountId}/${sha256Hex}.${extension}`;
+}
+
 export function imageUrlOf(key: string): string {
   return `${imageConfig().baseUrl}/${key}`;
 }

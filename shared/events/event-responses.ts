@@ -1,12 +1,14 @@
 // Response bodies of the event routes and the webhook envelope, as schemas; the assertions
 // keep them equal to the domain types.
 import * as v from 'valibot';
-import { nullableTimestamp, timestamp } from '../http/response-fields.ts';
+import type { PageResponse } from '../http/pagination.ts';
+import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
 import type { DeliveryAttempt } from './event.ts';
 import { type EventType, eventTypeNames } from './event-types.ts';
 import type { EventView } from './event-views.ts';
+import type { EventSummaryView } from './list-events.ts';
 
 export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
 
@@ -50,6 +52,25 @@ export const eventSchema = v.pipe(
 
 export const eventListSchema = v.pipe(v.object({ data: v.array(eventSchema) }), v.title('EventList'));
 
+export const eventSummarySchema = v.pipe(
+  v.object({
+    id: eventId,
+    type: v.picklist(eventTypeNames),
+    createdAt: timestamp,
+    transactionId: v.string(),
+    deliveryStatus: v.picklist(deliveryStatuses),
+    deliveredAt: nullableTimestamp,
+    lastAttemptAt: nullableTimestamp,
+    lastError: v.nullable(v.string()),
+    attemptCount: v.pipe(v.number(), v.integer()),
+    lastAttempt: v.nullable(deliveryAttemptSchema),
+  }),
+  v.title('EventSummary'),
+  v.description('An event with its delivery status and last attempt (no payload).'),
+);
+
+export const eventSummaryPageSchema = pageOf(eventSummarySchema, 'EventSummaryPage');
+
 export const redeliveryStartedSchema = v.pipe(
   v.object({ id: eventId, deliveryStatus: v.literal('PENDING') }),
   v.title('RedeliveryStarted'),
@@ -66,3 +87,6 @@ export function webhookEnvelopeSchema<T extends EventType, D extends v.GenericSc
 
 export type _EventMatches = Assert<Matches<EventView, v.InferOutput<typeof eventSchema>>>;
 export type _AttemptMatches = Assert<Matches<DeliveryAttempt, v.InferOutput<typeof deliveryAttemptSchema>>>;
+export type _EventSummaryPageMatches = Assert<
+  Matches<PageResponse<EventSummaryView>, v.InferOutput<typeof eventSummaryPageSchema>>
+>;

@@ -6,6 +6,10 @@ export const eventTypes = {
     description:
       'Money arrived: the transaction is PAID. `data` is the transaction as GET /transactions/:id shows it.',
   },
+  'webhook.test': {
+    description:
+      'Sent only by POST /v2/account/webhook/test to check a receiver: never stored, never retried. `data` is `{accountId, message}`.',
+  },
 } as const satisfies Record<string, { readonly description: string }>;
 
 export type EventType = keyof typeof eventTypes;

@@ -2,7 +2,8 @@
 import type { TransactionView } from '../transactions/transaction.ts';
 import type { EventType } from './event-types.ts';
 
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED' | 'UNDELIVERABLE';
+export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export interface EventRecord {
   eventId: string;

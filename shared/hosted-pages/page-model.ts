@@ -23,6 +23,8 @@ export interface PageContext {
   now: Date;
   /** Sandbox rails are on: the page says so and offers the Pay button. */
   sandbox: boolean;
+  /** The merchant's branding; without it the page shows a generic header. */
+  branding?: { displayName: string | null; brandColor: string | null; logoUrl: string | null };
 }
 
 /** The page's token, as newToken() makes it: 24 random bytes in base64url. */
@@ -66,7 +68,10 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     amountCents: record.amount,
     payerName: record.payer.name,
     description: record.description,
-    merchantName: null,
+    merchantName: context.branding?.displayName ?? null,
+    brand: context.branding
+      ? { color: context.branding.brandColor, logoUrl: context.branding.logoUrl }
+      : null,
     expiresAt: record.expiresAt,
     paidAt: record.paidAt,
     sandbox: context.sandbox,

@@ -27,7 +27,11 @@ const ref = (name: string) => ({ $ref: componentRef(name) });
 const permissionText = (auth: RouteDef['auth']): string => {
   if (auth === 'none') return 'Public: no API key.';
   if (auth === 'any') return 'Needs any valid API key (HTTP Basic, user `secret`, the key as password).';
-  return `Needs an API key with the \`${auth}\` permission (HTTP Basic, user \`secret\`, the key as password).`;
+  const basic = '(HTTP Basic, user `secret`, the key as password)';
+  if (typeof auth === 'string') return `Needs an API key with the \`${auth}\` permission ${basic}.`;
+  if (auth.length === 1) return `Needs an API key with the \`${auth[0]}\` permission ${basic}.`;
+  const listed = auth.map((permission) => `\`${permission}\``).join(' or ');
+  return `Needs an API key with any one of the permissions ${listed} ${basic}.`;
 };
 
 const tagOf = (path: string): string => {
@@ -459,7 +463,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): Json {
           type: 'http',
           scheme: 'basic',
           description:
-            'User `secret`, password the API key (`sk_test_…`/`sk_live_…`). Each route needs the permission named by its `x-permission` (`any`: any valid key).',
+            'User `secret`, password the API key (`sk_test_…`/`sk_live_…`). Each route needs the permission named by its `x-permission` (a list: any one of them; `any`: any valid key).',
         },
       },
     },

@@ -11,7 +11,7 @@ const config: Omit<ConversionConfig, 'definitions' | 'typeMode'> = {
   target: 'draft-2020-12',
   errorMode: 'throw',
   // Checks across fields and `readonly` have no JSON Schema form; descriptions say what they check.
-  ignoreActions: ['check', 'readonly'],
+  ignoreActions: ['check', 'partial_check', 'readonly'],
   // `v.custom` schemas carry their JSON Schema in a `v.metadata` action beside them.
   overrideSchema: ({ valibotSchema }) => (valibotSchema.type === 'custom' ? {} : undefined),
   overrideRef: ({ referenceId }) => componentRef(referenceId),

@@ -1,7 +1,22 @@
 // Every valibot schema the published API document names, by component name. Route rows in
 // shared/routes.ts refer to these names; the document, the handlers' result types and the
 // test client's response checks all come from here. A new schema is one line.
-import { accountSchema, healthReportSchema } from '../accounts/account-responses.ts';
+import {
+  accountSchema,
+  accountSummarySchema,
+  accountWebhookSchema,
+  apiKeyListSchema,
+  apiKeySchema,
+  brandingSchema,
+  createdApiKeySchema,
+  healthReportSchema,
+  testWebhookDeliverySchema,
+  webhookSecretRotatedSchema,
+} from '../accounts/account-responses.ts';
+import { accountSummaryQuery } from '../accounts/account-summary.ts';
+import { updateAccountWebhookSchema } from '../accounts/account-webhook-schemas.ts';
+import { createApiKeySchema } from '../accounts/api-key-schemas.ts';
+import { updateBrandingSchema } from '../accounts/branding-schemas.ts';
 import {
   offerPageSchema,
   offerSchema,
@@ -10,14 +25,25 @@ import {
 } from '../catalog/catalog-responses.ts';
 import { createOfferSchema, listOffersQuery } from '../catalog/offer-schemas.ts';
 import { createProductSchema, listProductsQuery, updateProductSchema } from '../catalog/product-schemas.ts';
-import { eventListSchema, eventSchema, redeliveryStartedSchema } from '../events/event-responses.ts';
+import {
+  eventListSchema,
+  eventSchema,
+  eventSummaryPageSchema,
+  redeliveryStartedSchema,
+} from '../events/event-responses.ts';
+import { listEventsQuery } from '../events/list-events-query.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
+import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
   pixNotificationReceiptSchema,
   pixNotificationSchema,
 } from '../transactions/pix-notification-schemas.ts';
 import { getTransactionQuery, sandboxPayQuery } from '../transactions/transaction-queries.ts';
-import { sandboxPaymentSchema, transactionSchema } from '../transactions/transaction-responses.ts';
+import {
+  sandboxPaymentSchema,
+  transactionPageSchema,
+  transactionSchema,
+} from '../transactions/transaction-responses.ts';
 import { openApiDocumentSchema } from './document-schema.ts';
 
 /** JSON request bodies, documented as the client sends them (before parsing). */
@@ -26,6 +52,9 @@ export const requestSchemas = {
   UpdateProductRequest: updateProductSchema,
   CreateOfferRequest: createOfferSchema,
   PixNotification: pixNotificationSchema,
+  UpdateAccountWebhookRequest: updateAccountWebhookSchema,
+  CreateApiKeyRequest: createApiKeySchema,
+  UpdateBrandingRequest: updateBrandingSchema,
 };
 
 /** Query strings: each property becomes a query parameter. */
@@ -34,6 +63,9 @@ export const querySchemas = {
   ListOffersQuery: listOffersQuery,
   GetTransactionQuery: getTransactionQuery,
   SandboxPayQuery: sandboxPayQuery,
+  ListTransactionsQuery: listTransactionsQuery,
+  ListEventsQuery: listEventsQuery,
+  AccountSummaryQuery: accountSummaryQuery,
 };
 
 /** Response bodies, documented as the service produces them. */
@@ -43,12 +75,22 @@ export const responseSchemas = {
   Offer: offerSchema,
   OfferPage: offerPageSchema,
   Transaction: transactionSchema,
+  TransactionPage: transactionPageSchema,
   SandboxPayment: sandboxPaymentSchema,
   PixNotificationReceipt: pixNotificationReceiptSchema,
   Event: eventSchema,
   EventList: eventListSchema,
+  EventSummaryPage: eventSummaryPageSchema,
   RedeliveryStarted: redeliveryStartedSchema,
   Account: accountSchema,
+  AccountWebhook: accountWebhookSchema,
+  WebhookSecretRotated: webhookSecretRotatedSchema,
+  TestWebhookDelivery: testWebhookDeliverySchema,
+  ApiKey: apiKeySchema,
+  ApiKeyList: apiKeyListSchema,
+  CreatedApiKey: createdApiKeySchema,
+  AccountSummary: accountSummarySchema,
+  Branding: brandingSchema,
   HealthReport: healthReportSchema,
   OpenApiDocument: openApiDocumentSchema,
   CatalogError: catalogErrorSchema,

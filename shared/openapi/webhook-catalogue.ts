@@ -2,6 +2,7 @@
 // document's `webhooks` section is built from it. A new event type does not compile until it
 // has a row here.
 import type { GenericSchema } from 'valibot';
+import { testEventDataSchema } from '../accounts/account-responses.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
 import { paidTransactionSchema } from '../transactions/transaction-responses.ts';
@@ -20,5 +21,11 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     schema: webhookEnvelopeSchema('cashin.paid', paidTransactionSchema, 'CashinPaidEvent'),
     summary: 'A transaction was paid',
     description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given.`,
+  },
+  'webhook.test': {
+    schemaName: 'WebhookTestEvent',
+    schema: webhookEnvelopeSchema('webhook.test', testEventDataSchema, 'WebhookTestEvent'),
+    summary: 'A test event (POST /v2/account/webhook/test)',
+    description: `${eventTypes['webhook.test'].description} Signed like every event; sent to the account's global URL only.`,
   },
 };

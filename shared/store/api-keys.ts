@@ -1,10 +1,74 @@
 // Accounts and their API keys.
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { AccountRecord, ApiKeyRecord, WebhookSecret } from '../accounts/account.ts';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { writeIf } from './conditional-writes.ts';
+import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
+
+/** Sets the display name and colour, keeping the logo; undefined when the account is unknown. */
+export async function updateAccountBranding(
+  accountId: string,
+  changes: { displayName: string | null; brandColor: string | null },
+  now: string,
+): Promise<AccountRecord | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(accountId),
+        UpdateExpression: 'SET displayName = :name, brandColor = :color, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':name': changes.displayName,
+          ':color': changes.brandColor,
+          ':now': now,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys<AccountRecord>(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Points the account at a logo object (null removes it) and answers the key it replaced, from
+ * the same atomic update, so two racing uploads each learn which object to delete.
+ */
+export async function setAccountLogo(
+  accountId: string,
+  logoKey: string | null,
+  now: string,
+): Promise<{ account: AccountRecord; previousKey: string | null } | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(accountId),
+        UpdateExpression: 'SET logoKey = :logo, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':logo': logoKey, ':now': now },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = withoutKeys<AccountRecord>(Attributes ?? {});
+    return { account: { ...before, logoKey, updatedAt: now }, previousKey: before.logoKey ?? null };
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
 
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash) }));
@@ -92,6 +156,66 @@ export async function revokeApiKey(keyHash: string, revokedAt: string): Promise<
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+/** The account's keys (revoked ones included), oldest first. */
+export async function listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+  const records: ApiKeyRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.apiKeyIndexPartition(accountId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) records.push(withoutKeys<ApiKeyRecord>(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function findApiKeyById(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :keyId',
+      ExpressionAttributeValues: { ':pk': keys.apiKeyIndexPartition(accountId), ':keyId': keyId },
+    }),
+  );
+  const item = Items?.[0];
+  return item ? withoutKeys<ApiKeyRecord>(item) : undefined;
+}
+
+/** Revokes the key only if it belongs to the account; false when it does not (or is gone). */
+export function revokeAccountApiKey(accountId: string, keyHash: string, revokedAt: string): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiKey(keyHash),
+      UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
+      ConditionExpression: 'attribute_exists(pk) AND accountId = :accountId',
+      ExpressionAttributeValues: { ':now': revokedAt, ':accountId': accountId },
+    }),
+  );
+}
+
+/** Records the day a key was used; at most one write per key and day (the condition). */
+export function markApiKeyUsed(keyHash: string, day: string): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiKey(keyHash),
+      UpdateExpression: 'SET lastUsedOn = :day',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(lastUsedOn) OR attribute_type(lastUsedOn, :null) OR lastUsedOn < :day)',
+      ExpressionAttributeValues: { ':day': day, ':null': 'NULL' },
+    }),
+  );
 }
 
 /** Sets the global postback URL and/or replaces the signing secrets; fails if the account is unknown. */

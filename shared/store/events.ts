@@ -5,6 +5,7 @@ import { tableName } from '../config.ts';
 import type { DeliveryAttempt, DeliveryStatus, EventRecord } from '../events/event.ts';
 import type { EventType } from '../events/event-types.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
+import { countChange } from './daily-counters.ts';
 import { keys } from './keys.ts';
 import { withoutKeys } from './records.ts';
 
@@ -129,6 +130,16 @@ export function recordAttempt(
         },
       },
     },
+    ...(next.deliveryStatus === 'FAILED'
+      ? [
+          countChange('deliveryFailed', {
+            accountId: event.accountId,
+            currency: event.data.currency,
+            amount: event.data.amount,
+            at: attempt.at,
+          }),
+        ]
+      : []),
   ]);
 }
 

@@ -24,6 +24,7 @@ export const keys = {
   apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
   /** Lists an account's API keys (for revocation by key id). */
   apiKeyIndex: (accountId: string, keyId: string) => ({ gsi1pk: `${acc(accountId)}#KEYS`, gsi1sk: keyId }),
+  apiKeyIndexPartition: (accountId: string) => `${acc(accountId)}#KEYS`,
   account: (accountId: string) => ({ pk: acc(accountId), sk: 'ACCOUNT' }),
 
   product: (accountId: string, productId: string) => ({
@@ -54,6 +55,12 @@ export const keys = {
   }),
   /** Reserves a transaction id across the whole service (ids are drawn, not assigned). */
   transactionIdReservation: (transactionId: string) => ({ pk: `TXID#${transactionId}`, sk: 'UNIQUE' }),
+  /** The account's transactions newest first: written with the transaction (and by the backfill). */
+  transactionListing: (accountId: string, createdAt: string, transactionId: string) => ({
+    gsi1pk: `${acc(accountId)}#TXLIST`,
+    gsi1sk: `${createdAt}#${transactionId}`,
+  }),
+  transactionListingPartition: (accountId: string) => `${acc(accountId)}#TXLIST`,
   transactionExternalId: (accountId: string, externalId: string) => ({
     pk: `${acc(accountId)}#TXEXT#${externalId}`,
     sk: 'UNIQUE',
@@ -87,11 +94,27 @@ export const keys = {
   }),
   transactionItemsPartition: (accountId: string, transactionId: string) =>
     `${acc(accountId)}#TX#${transactionId}`,
+  /** The account's events newest first, over all its transactions. */
+  eventListing: (accountId: string, createdAt: string, eventId: string) => ({
+    gsi1pk: `${acc(accountId)}#EVENTS`,
+    gsi1sk: `${createdAt}#${eventId}`,
+  }),
+  eventListingPartition: (accountId: string) => `${acc(accountId)}#EVENTS`,
   /** Finds an event by its public id (for redelivery). */
   eventById: (accountId: string, eventId: string) => ({
     pk: `${acc(accountId)}#EVT#${eventId}`,
     sk: 'EVENT_REF',
   }),
+
+  /** Per day and currency counters of the account summary, updated with each state change. */
+  dailyCounters: (accountId: string, day: string, currency: string) => ({
+    pk: `${acc(accountId)}#SUMMARY`,
+    sk: `DAY#${day}#${currency}`,
+  }),
+  dailyCountersPartition: (accountId: string) => `${acc(accountId)}#SUMMARY`,
+
+  /** Where a resumable maintenance job (e.g. an index backfill) got to. */
+  maintenanceProgress: (job: string) => ({ pk: `MAINTENANCE#${job}`, sk: 'PROGRESS' }),
 
   /** A hosted payer page, reached by an unguessable token. */
   hostedPage: (token: string) => ({ pk: `PAGE#${token}`, sk: 'PAGE' }),

@@ -15,6 +15,8 @@ export interface PageQuery {
   /** Decoded cursor: the key of the last item of the previous page. */
   after?: CursorKey;
   newestFirst: boolean;
+  /** Inclusive bounds on the index sort key (either may be omitted). */
+  sortKeyRange?: { from?: string; to?: string };
   keep?: (item: Record<string, unknown>) => boolean;
 }
 
@@ -29,6 +31,7 @@ export async function queryPage(query: PageQuery): Promise<Page> {
   const wanted = query.limit + 1;
   const kept: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined = query.after;
+  const condition = keyCondition(query, index.sortKey);
   do {
     let result: QueryCommandOutput;
     try {
@@ -36,9 +39,9 @@ export async function queryPage(query: PageQuery): Promise<Page> {
         new QueryCommand({
           TableName: tableName(),
           IndexName: query.index,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': index.partitionKey },
-          ExpressionAttributeValues: { ':pk': query.partition },
+          KeyConditionExpression: condition.expression,
+          ExpressionAttributeNames: { '#pk': index.partitionKey, ...condition.names },
+          ExpressionAttributeValues: { ':pk': query.partition, ...condition.values },
           ScanIndexForward: !query.newestFirst,
           // Read a little more than needed when filtering, so a sparse filter takes fewer round trips.
           Limit: query.keep ? Math.max(wanted - kept.length, 25) : wanted - kept.length,
@@ -64,4 +67,22 @@ export async function queryPage(query: PageQuery): Promise<Page> {
   const last = items[items.length - 1]!;
   const keyFields = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey];
   return { items, nextKey: Object.fromEntries(keyFields.map((field) => [field, last[field] as string])) };
+}
+
+function keyCondition(query: PageQuery, sortKey: string) {
+  const { from, to } = query.sortKeyRange ?? {};
+  const names: Record<string, string> = from !== undefined || to !== undefined ? { '#sk': sortKey } : {};
+  const values: Record<string, string> = {};
+  let expression = '#pk = :pk';
+  if (from !== undefined && to !== undefined) {
+    expression += ' AND #sk BETWEEN :from AND :to';
+    Object.assign(values, { ':from': from, ':to': to });
+  } else if (from !== undefined) {
+    expression += ' AND #sk >= :from';
+    values[':from'] = from;
+  } else if (to !== undefined) {
+    expression += ' AND #sk <= :to';
+    values[':to'] = to;
+  }
+  return { expression, names, values };
 }

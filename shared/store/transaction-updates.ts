@@ -1,5 +1,6 @@
 // State changes of a transaction, each one conditional write (or transaction) that only
 // succeeds from the expected state, so duplicate or racing workers cannot apply one twice.
+
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
@@ -7,6 +8,7 @@ import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
+import { countChange } from './daily-counters.ts';
 import { keys } from './keys.ts';
 
 const pendingAndUnfilled =
@@ -111,6 +113,7 @@ export function markPaidWithEvent(
         Item: {
           ...keys.event(transaction.accountId, transaction.id, event.type),
           ...keys.pendingWork('deliver-event', deliveryDueAt, transaction.id),
+          ...keys.eventListing(transaction.accountId, event.createdAt, event.eventId),
           entity: 'event',
           ...event,
         },
@@ -129,6 +132,7 @@ export function markPaidWithEvent(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    countChange('paid', { ...transaction, at: paidAt }),
   ]);
 }
 
@@ -155,16 +159,19 @@ export function markClosed(
     sets.push('gsi2pk = :workPk', 'gsi2sk = :workSk');
     Object.assign(values, { ':workPk': work.gsi2pk, ':workSk': work.gsi2sk });
   }
-  return writeIf(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.transaction(transaction.accountId, transaction.id),
-      UpdateExpression: `SET ${sets.join(', ')}${lastLookDueAt ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  return transactIf([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.transaction(transaction.accountId, transaction.id),
+        UpdateExpression: `SET ${sets.join(', ')}${lastLookDueAt ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      },
+    },
+    countChange(status === 'EXPIRED' ? 'expired' : 'canceled', { ...transaction, at: now.toISOString() }),
+  ]);
 }
 
 /** Ends the last look's work, only for the job that owns it (the one carrying its due time). */

@@ -5,6 +5,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
+import { countChange } from './daily-counters.ts';
 import { failedConditions } from './dynamo-errors.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
@@ -51,6 +52,7 @@ export async function insertTransaction(
         Item: {
           ...keys.transaction(record.accountId, record.id),
           ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
+          ...keys.transactionListing(record.accountId, record.createdAt, record.id),
           entity: 'transaction',
           writeId,
           ...record,
@@ -90,6 +92,8 @@ export async function insertTransaction(
     });
   }
   if (options.idempotency) items.push({ Update: completionUpdate(options.idempotency) });
+  // Last, so the indexes above keep naming the items whose conditions can fail.
+  items.push(countChange('created', { ...record, at: record.createdAt }));
   const command = new TransactWriteCommand({ TransactItems: items });
   try {
     await retryingConflicts(() => send(command));

@@ -1,7 +1,8 @@
 // Response bodies of the transaction routes, as schemas (the OpenAPI document is built from
 // them); the assertions at the end keep them equal to the domain types.
 import * as v from 'valibot';
-import { nullableTimestamp, timestamp } from '../http/response-fields.ts';
+import type { PageResponse } from '../http/pagination.ts';
+import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { paymentMethods, purchaseCurrencies } from '../payment-methods.ts';
 import type { SandboxPayment } from './sandbox-pay.ts';
@@ -111,7 +112,12 @@ export const sandboxPaymentSchema = v.pipe(
   v.title('SandboxPayment'),
 );
 
+export const transactionPageSchema = pageOf(transactionSchema, 'TransactionPage');
+
 export type _TransactionMatches = Assert<Matches<TransactionView, v.InferOutput<typeof transactionSchema>>>;
 export type _SandboxPaymentMatches = Assert<
   Matches<SandboxPayment, v.InferOutput<typeof sandboxPaymentSchema>>
+>;
+export type _TransactionPageMatches = Assert<
+  Matches<PageResponse<TransactionView>, v.InferOutput<typeof transactionPageSchema>>
 >;

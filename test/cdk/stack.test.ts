@@ -113,11 +113,13 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     const keys = serviceFunctionKeys();
     expect([...synthesized.stack.functions.keys()].sort()).toEqual([...keys].sort());
     const serviceFunctionIds = new Set(keys.map((key) => fnOf(key).id));
-    // The only other function CDK may add is its bucket auto-delete provider on non-retaining stages.
+    // The only other functions CDK may add: the dashboard's deployment provider, and the bucket
+    // auto-delete provider on non-retaining stages.
     const others = ofType(resources, 'AWS::Lambda::Function').filter(([id]) => !serviceFunctionIds.has(id));
-    expect(others.map(([id]) => id)).toEqual(
-      config.retainData ? [] : [expect.stringMatching(/^CustomS3AutoDeleteObjects/)],
-    );
+    expect(others.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^CustomCDKBucketDeployment/),
+      ...(config.retainData ? [] : [expect.stringMatching(/^CustomS3AutoDeleteObjects/)]),
+    ]);
 
     const logGroups = new Set<string>();
     for (const key of keys) {
@@ -361,10 +363,13 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     expect(distribution.Properties!.DistributionConfig.DefaultCacheBehavior.ViewerProtocolPolicy).toBe(
       'redirect-to-https',
     );
+    // One, shared by both buckets behind the distribution: the images and the dashboard's files.
     expect(ofType(resources, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(1);
+    for (const each of distribution.Properties!.DistributionConfig.Origins as any[])
+      expect(each.OriginAccessControlId).toBeDefined();
   });
 
-  it('throttles and logs the API stage, with CORS off', () => {
+  it("throttles and logs the API stage, with CORS for the dashboard's origin only", () => {
     const [, stage] = single(resources, 'AWS::ApiGatewayV2::Stage');
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
@@ -378,7 +383,18 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     expect(format.requestId).toBe('$context.requestId');
     expect(Object.values(format).join(' ')).not.toMatch(/authorization/i);
     const [, api] = single(resources, 'AWS::ApiGatewayV2::Api');
-    expect(api.Properties!.CorsConfiguration).toBeUndefined();
+    const dashboardOrigin = {
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          {
+            'Fn::GetAtt': [logicalId(synthesized.stack, synthesized.stack.images.distribution), 'DomainName'],
+          },
+        ],
+      ],
+    };
+    expect(api.Properties!.CorsConfiguration.AllowOrigins).toEqual([dashboardOrigin]);
   });
 
   it('alarms on every dead-letter queue, every function and the API 5xx rate, into one topic', () => {
@@ -465,7 +481,8 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     );
     expect(emptied).not.toContain(logsBucketId);
     const bucketId = logicalId(synthesized.stack, synthesized.stack.images.bucket);
-    expect(emptied).toEqual(config.retainData ? [] : [bucketId]);
+    const dashboardBucketId = logicalId(synthesized.stack, synthesized.stack.dashboardSite.bucket);
+    expect(emptied.sort()).toEqual(config.retainData ? [] : [dashboardBucketId, bucketId].sort());
   });
 
   it('leaves retries of a schedule to its next tick: no EventBridge and no Lambda async retries', () => {

@@ -182,7 +182,8 @@ describe('a per-developer stage with every override', () => {
   it('turns CORS on for the listed origins only, exposing the headers a dashboard reads', () => {
     const [, api] = single(synthesized.resources, 'AWS::ApiGatewayV2::Api');
     expect(api.Properties!.CorsConfiguration).toMatchObject({
-      AllowOrigins: ['https://shop.example.com'],
+      // The listed origin, and the dashboard's (the image distribution's domain).
+      AllowOrigins: ['https://shop.example.com', expect.objectContaining({ 'Fn::Join': expect.any(Array) })],
       AllowHeaders: expect.arrayContaining(['authorization', 'idempotency-key']),
       ExposeHeaders: ['x-request-id', 'idempotent-replayed'],
     });

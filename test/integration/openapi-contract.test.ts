@@ -2,7 +2,8 @@
 // statuses the way the document says (each answer is checked by `call`). Rows are read from
 // the route table, so a new route is covered with no change here.
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../../shared/permissions.ts';
 import { type RouteDef, type RouteName, routeList } from '../../shared/routes.ts';
 import { call, createKey, sharedStack } from '../support/api.ts';
 
@@ -43,6 +44,11 @@ describe('GET /openapi.json', () => {
 
 describe('documented error answers of every route', () => {
   const keyed = routes.filter((route) => route.auth !== 'none');
+  // A key holding every permission, so each route gets past auth to the answer under test.
+  let key: string;
+  beforeAll(async () => {
+    key = (await createKey([...permissions])).secretKey;
+  });
 
   it.each(keyed.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s: 401 without a key',
@@ -65,16 +71,22 @@ describe('documented error answers of every route', () => {
       const broken = await call(route.method, pathOf(route), {
         rawBody: '{"name":',
         headers: { 'content-type': 'application/json' },
+        key,
       });
       expect(broken.status, route.name).toBe(400);
-      const large = await call(route.method, pathOf(route), { body: { name: 'x'.repeat(300 * 1024) } });
+      const large = await call(route.method, pathOf(route), {
+        body: { name: 'x'.repeat(300 * 1024) },
+        key,
+      });
       expect(large.status, route.name).toBe(413);
     }
   });
 
   it('400 for a query string the route refuses', async () => {
     for (const route of routes.filter((candidate) => candidate.request?.query)) {
-      const response = await call(route.method, `${pathOf(route)}?searchBy=nothing&limit=0&bogus=1`);
+      const response = await call(route.method, `${pathOf(route)}?searchBy=nothing&limit=0&bogus=1`, {
+        key,
+      });
       expect(response.status, route.name).toBe(400);
     }
   });
@@ -86,7 +98,7 @@ describe('documented error answers of every route', () => {
     expect(found.length).toBeGreaterThan(5);
     for (const route of found) {
       expect(
-        (await call(route.method, pathOf(route), route.auth === 'none' ? { key: null } : {})).status,
+        (await call(route.method, pathOf(route), { key: route.auth === 'none' ? null : key })).status,
         route.name,
       ).toBe(404);
     }

@@ -70,6 +70,7 @@ ${canPayInSandbox(model) ? payForm(model, m) : ''}
     lang,
     title: `${m.boletoTitle} ${formatMoney(model.amountCents, model.currency)}`,
     merchantName: model.merchantName ?? null,
+    brand: model.brand ?? null,
     sandbox: model.sandbox,
     transactionId: model.transactionId,
     script: model.status === 'PENDING',

@@ -157,6 +157,7 @@ ${body.html}
     lang,
     title: `${methodName} ${formatMoney(model.amountCents, model.currency)}`,
     merchantName: model.merchantName ?? null,
+    brand: model.brand ?? null,
     sandbox: model.sandbox,
     transactionId: model.transactionId,
     script: model.status === 'PENDING',

@@ -3,13 +3,14 @@ import { escapeHtml } from '../../http/html.ts';
 import { messagesFor } from './messages.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
 import { PAGE_CSS } from './page-style.ts';
-import type { PageLang, RenderedPage } from './view-models.ts';
+import type { PageBrand, PageLang, RenderedPage } from './view-models.ts';
 
 export interface PageShell {
   lang: PageLang;
   /** Document title (plain text). */
   title: string;
   merchantName?: string | null;
+  brand?: PageBrand | null;
   sandbox: boolean;
   /** Trusted HTML of <main>; callers escape every value they put in it. */
   main: string;
@@ -32,10 +33,14 @@ export function newNonce(): string {
  * forms post to this origin only (so a sandbox Pay handler must redirect within the origin);
  * no <base> rewriting; no framing (clickjacking).
  */
-export function contentSecurityPolicy(nonce: string, options: { script: boolean }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { script: boolean; imageOrigin?: string | null },
+): string {
   return [
     "default-src 'none'",
-    'img-src data:',
+    // The merchant's logo is the only image that comes from elsewhere (the image CDN).
+    `img-src data:${options.imageOrigin ? ` ${options.imageOrigin}` : ''}`,
     `style-src 'nonce-${nonce}'`,
     ...(options.script ? [`script-src 'nonce-${nonce}'`] : []),
     "form-action 'self'",
@@ -54,6 +59,12 @@ export function renderPage(shell: PageShell): RenderedPage {
   const m = messagesFor(shell.lang);
   const merchant = shell.merchantName?.trim() || m.merchantFallback;
   const initial = Array.from(merchant)[0]?.toUpperCase() ?? '';
+  const brandColor =
+    shell.brand?.color && /^#[0-9a-f]{6}$/i.test(shell.brand.color) ? shell.brand.color : null;
+  const logo = logoOf(shell.brand?.logoUrl);
+  const mark = logo
+    ? `<img class="merchant-logo" src="${escapeHtml(logo.href)}" alt="" data-testid="merchant-logo">`
+    : `<span class="merchant-mark" aria-hidden="true">${escapeHtml(initial)}</span>`;
   const badge = shell.sandbox
     ? `<span class="badge-sandbox" data-testid="sandbox-badge">${escapeHtml(m.sandboxBadge)}</span>`
     : '';
@@ -74,11 +85,11 @@ export function renderPage(shell: PageShell): RenderedPage {
 <meta name="color-scheme" content="light">
 <meta name="format-detection" content="telephone=no">
 ${shell.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.trunc(shell.refreshSeconds))}">\n` : ''}<title>${escapeHtml(shell.title)} · ${escapeHtml(merchant)}</title>
-<style nonce="${nonce}">${PAGE_CSS}</style>
+<style nonce="${nonce}">${PAGE_CSS}${brandColor ? `:root{--brand:${brandColor}}` : ''}</style>
 </head>
 <body>
 <header class="top"><div class="wrap">
-<div class="merchant"><span class="merchant-mark" aria-hidden="true">${escapeHtml(initial)}</span><span class="merchant-name" data-testid="merchant-name">${escapeHtml(merchant)}</span></div>
+<div class="merchant">${mark}<span class="merchant-name" data-testid="merchant-name">${escapeHtml(merchant)}</span></div>
 ${badge}
 </div></header>
 <main class="wrap" id="main">
@@ -89,5 +100,20 @@ ${shell.main}
 ${shell.script ? `<script nonce="${nonce}">${PAGE_SCRIPT}</script>\n` : ''}</body>
 </html>
 `;
-  return { html, csp: contentSecurityPolicy(nonce, { script: shell.script }) };
+  return {
+    html,
+    csp: contentSecurityPolicy(nonce, { script: shell.script, imageOrigin: logo?.origin ?? null }),
+  };
+}
+
+/** Only an absolute http(s) URL becomes a logo; its origin is then allowed for images. */
+function logoOf(url: string | null | undefined): { href: string; origin: string } | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+    return { href: parsed.href, origin: parsed.origin };
+  } catch {
+    return null;
+  }
 }

@@ -32,6 +32,7 @@ body{
 .top .wrap{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:64px}
 .merchant{display:flex;align-items:center;gap:10px;font-weight:650;font-size:1.05rem;min-width:0}
 .merchant-name{min-width:0;overflow-wrap:anywhere}
+.merchant-logo{flex:none;width:34px;height:34px;border-radius:9px;object-fit:contain}
 .merchant-mark{
   flex:none;
   width:34px;

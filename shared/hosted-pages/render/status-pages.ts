@@ -30,6 +30,7 @@ function renderHero(hero: Hero): RenderedPage {
     lang: hero.lang,
     title: hero.title,
     merchantName: hero.model?.merchantName ?? null,
+    brand: hero.model?.brand ?? null,
     sandbox: hero.model?.sandbox ?? false,
     transactionId: hero.model?.transactionId ?? null,
     script: false,

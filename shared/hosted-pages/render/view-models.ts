@@ -17,6 +17,11 @@ export interface RenderOptions {
   lang?: PageLang;
 }
 
+export interface PageBrand {
+  color: string | null;
+  logoUrl: string | null;
+}
+
 export interface CommonPageModel {
   transactionId: string;
   status: PageStatus;
@@ -25,6 +30,8 @@ export interface CommonPageModel {
   payerName: string;
   description: string;
   merchantName?: string | null;
+  /** The merchant's colour (`#rrggbb`) and logo URL, when the account set them. */
+  brand?: PageBrand | null;
   /** ISO 8601 instant. */
   expiresAt: string | null;
   /** ISO 8601 instant. */

@@ -1,0 +1,92 @@
+// Calls to the service's public API with the session's key. Errors come back as ApiError with
+// the API's message and, when the message names a field ("url: must be…"), that field.
+import { currentKey, signOut } from './session.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The field the API's message names, if any. */
+  readonly field: string | null;
+  readonly detail: string;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+    const match = /^([A-Za-z][\w.[\]]*): (.*)$/s.exec(message);
+    this.field = match ? (match[1]!.split(/[.[]/)[0] ?? null) : null;
+    this.detail = match ? match[2]! : message;
+  }
+}
+
+/** Where the API lives: the same origin locally; in AWS, config.json next to the page says. */
+let apiBase = '';
+export async function loadApiBase(): Promise<void> {
+  try {
+    const response = await fetch('config.json', { cache: 'no-store' });
+    if (response.ok) apiBase = ((await response.json()) as { apiBaseUrl?: string }).apiBaseUrl ?? '';
+  } catch {
+    // No config: same origin.
+  }
+}
+
+function messageOf(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.message === 'string' && status !== 401 && status !== 403) return record.message;
+    if (typeof record.error === 'string' && record.error !== 'Unauthorized' && record.error !== 'Forbidden')
+      return record.error;
+    if (typeof record.message === 'string') return record.message;
+  }
+  if (status === 403) return 'This key lacks the permission this page needs.';
+  if (status === 413) return 'The file is too large.';
+  return `The request failed (HTTP ${status}).`;
+}
+
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  options: { body?: unknown; form?: FormData; key?: string } = {},
+): Promise<T> {
+  const key = options.key ?? currentKey();
+  const headers: Record<string, string> = {};
+  if (key) headers.authorization = `Basic ${btoa(`secret:${key}`)}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method,
+      headers,
+      body,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (response.status === 401 && !options.key) signOut();
+  if (!response.ok) throw new ApiError(response.status, messageOf(response.status, parsed));
+  return parsed as T;
+}
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export function query(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    if (value !== null && value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

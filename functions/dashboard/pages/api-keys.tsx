@@ -1,0 +1,168 @@
+// API keys: list (never a secret), create (the secret shown once), revoke (with confirmation).
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { dateTime } from '../format.ts';
+import { ShownOnce } from '../parts/bits.tsx';
+import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
+import type { ApiKey } from '../types.ts';
+
+const permissionNames = [
+  { name: 'createTransaction', label: 'createTransaction: purchases and transactions' },
+  { name: 'isInvoiceAvailable', label: 'isInvoiceAvailable: products and offers' },
+  { name: 'manageAccount', label: 'manageAccount: this dashboard and account settings' },
+];
+
+export function ApiKeysPage() {
+  const [keys, setKeys] = useState<ApiKey[]>([]);
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<string[]>(['createTransaction']);
+  const [errors, setErrors] = useState<FieldErrors>(noErrors);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setKeys((await api<{ data: ApiKey[] }>('GET', '/v2/api-keys')).data);
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const created = await api<ApiKey & { secret: string }>('POST', '/v2/api-keys', {
+        body: { name, permissions: chosen },
+      });
+      setSecret(created.secret);
+      setName('');
+      setErrors(noErrors);
+      await load();
+    } catch (caught) {
+      setErrors(errorsFrom(caught, ['name', 'permissions']));
+    }
+  };
+  const revoke = async (id: string) => {
+    try {
+      await api('DELETE', `/v2/api-keys/${id}`);
+      setConfirming(null);
+      setNotice('Key revoked. It stops working within a few seconds.');
+      await load();
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    }
+  };
+
+  return (
+    <section>
+      <h1>API keys</h1>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <div class="table-wrap">
+        <table data-testid="api-keys">
+          <caption class="sr-only">API keys of this account</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Permissions</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id} data-key-id={key.id}>
+                <td>
+                  {key.name ?? <span class="muted">(no name)</span>}
+                  <div class="muted small">{key.id}</div>
+                </td>
+                <td>{key.permissions.join(', ')}</td>
+                <td>{dateTime(key.createdAt)}</td>
+                <td>{key.lastUsedOn ?? 'Never'}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <span class="badge badge-revoked">Revoked</span>
+                  ) : confirming === key.id ? (
+                    <span class="confirm">
+                      <button type="button" class="danger small" onClick={() => revoke(key.id)}>
+                        Confirm revoke
+                      </button>{' '}
+                      <button type="button" class="secondary small" onClick={() => setConfirming(null)}>
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      class="secondary small"
+                      aria-label={`Revoke ${key.name ?? key.id}`}
+                      onClick={() => setConfirming(key.id)}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <form class="card" onSubmit={create} noValidate aria-labelledby="new-key-title">
+        <h2 id="new-key-title">New key</h2>
+        {secret ? (
+          <ShownOnce
+            title="New secret key."
+            value={secret}
+            testId="new-api-key"
+            onDone={() => setSecret(null)}
+          />
+        ) : null}
+        <Field id="key-name" label="Name" error={errors.fields.name}>
+          <input
+            id="key-name"
+            value={name}
+            onInput={(event) => setName((event.target as HTMLInputElement).value)}
+            {...described('key-name', errors.fields.name)}
+          />
+        </Field>
+        <fieldset class={errors.fields.permissions ? 'has-error' : ''}>
+          <legend>Permissions</legend>
+          {permissionNames.map((permission) => (
+            <label class="check" key={permission.name}>
+              <input
+                type="checkbox"
+                name="permissions"
+                value={permission.name}
+                checked={chosen.includes(permission.name)}
+                onChange={(event) =>
+                  setChosen(
+                    (event.target as HTMLInputElement).checked
+                      ? [...chosen, permission.name]
+                      : chosen.filter((name) => name !== permission.name),
+                  )
+                }
+              />
+              {permission.label}
+            </label>
+          ))}
+          {errors.fields.permissions ? (
+            <p class="field-error" role="alert">
+              {errors.fields.permissions}
+            </p>
+          ) : null}
+        </fieldset>
+        <FormError message={errors.form} />
+        <button type="submit">Create key</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,389 @@
+// Products: list (active / inactive / archived), create, edit, archive, image upload with
+// preview (the API's 413/415 messages shown in place), and each product's offers.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { ApiError, api, type Page, query } from '../api.ts';
+import { Loading } from '../parts/bits.tsx';
+import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
+import type { Offer, Product } from '../types.ts';
+
+type Show = 'active' | 'all' | 'archived';
+
+function productState(product: Product): string {
+  if (product.deletedAt) return 'Archived';
+  return product.active ? 'Active' : 'Inactive';
+}
+
+export function ProductsPage() {
+  const [show, setShow] = useState<Show>('active');
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const params = show === 'active' ? {} : { active: 'false', archived: 'true' };
+      const page = await api<Page<Product>>('GET', `/v2/products${query({ ...params, limit: 100 })}`);
+      setProducts(show === 'archived' ? page.data.filter((product) => product.deletedAt) : page.data);
+      setError(null);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }, [show]);
+  useEffect(() => void load(), [load]);
+
+  const current = products?.find((product) => product.id === selected) ?? null;
+  return (
+    <section>
+      <h1>Products</h1>
+      <fieldset class="segmented">
+        <legend>Show</legend>
+        {(['active', 'all', 'archived'] as const).map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name="show"
+              value={option}
+              checked={show === option}
+              onChange={() => setShow(option)}
+            />
+            {option === 'active'
+              ? 'Active'
+              : option === 'all'
+                ? 'All (incl. inactive and archived)'
+                : 'Archived'}
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div class="split">
+        <div>
+          {!products && !error ? <Loading /> : null}
+          {products ? (
+            <ul class="product-list" data-testid="products">
+              {products.length === 0 ? <li class="muted">No products here yet.</li> : null}
+              {products.map((product) => (
+                <li key={product.id}>
+                  <button
+                    type="button"
+                    class={`link-button${product.id === selected ? ' selected' : ''}`}
+                    aria-pressed={product.id === selected}
+                    onClick={() => setSelected(product.id)}
+                  >
+                    {product.imageUrl ? (
+                      <img src={product.imageUrl} alt="" width={40} height={40} />
+                    ) : (
+                      <span class="thumb" />
+                    )}
+                    <span>
+                      {product.name}
+                      <span class="muted small"> · {productState(product)}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <CreateProduct
+            onCreated={(product) => {
+              setSelected(product.id);
+              void load();
+            }}
+          />
+        </div>
+        {current ? <ProductEditor key={current.id} product={current} onChanged={() => void load()} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function CreateProduct(props: { onCreated: (product: Product) => void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [externalId, setExternalId] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>(noErrors);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const product = await api<Product>('POST', '/v2/products', {
+        body: { name, ...(description ? { description } : {}), ...(externalId ? { externalId } : {}) },
+      });
+      setName('');
+      setDescription('');
+      setExternalId('');
+      setErrors(noErrors);
+      props.onCreated(product);
+    } catch (caught) {
+      setErrors(errorsFrom(caught, ['name', 'description', 'externalId']));
+    }
+  };
+  return (
+    <form class="card" onSubmit={submit} noValidate aria-labelledby="new-product-title">
+      <h2 id="new-product-title">New product</h2>
+      <Field id="new-product-name" label="Name" error={errors.fields.name}>
+        <input
+          id="new-product-name"
+          value={name}
+          onInput={(event) => setName((event.target as HTMLInputElement).value)}
+          {...described('new-product-name', errors.fields.name)}
+        />
+      </Field>
+      <Field id="new-product-description" label="Description (optional)" error={errors.fields.description}>
+        <textarea
+          id="new-product-description"
+          value={description}
+          onInput={(event) => setDescription((event.target as HTMLTextAreaElement).value)}
+          {...described('new-product-description', errors.fields.description)}
+        />
+      </Field>
+      <Field id="new-product-external-id" label="External ID (optional)" error={errors.fields.externalId}>
+        <input
+          id="new-product-external-id"
+          value={externalId}
+          onInput={(event) => setExternalId((event.target as HTMLInputElement).value)}
+          {...described('new-product-external-id', errors.fields.externalId)}
+        />
+      </Field>
+      <FormError message={errors.form} />
+      <button type="submit">Create product</button>
+    </form>
+  );
+}
+
+function ProductEditor(props: { product: Product; onChanged: () => void }) {
+  const { product } = props;
+  const archived = Boolean(product.deletedAt);
+  const [name, setName] = useState(product.name);
+  const [description, setDescription] = useState(product.description ?? '');
+  const [active, setActive] = useState(product.active);
+  const [errors, setErrors] = useState<FieldErrors>(noErrors);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await api('PATCH', `/v2/products/${product.id}`, {
+        body: { name, description: description || null, active },
+      });
+      setErrors(noErrors);
+      setNotice('Saved.');
+      props.onChanged();
+    } catch (caught) {
+      setErrors(errorsFrom(caught, ['name', 'description', 'active']));
+    }
+  };
+  const upload = async (event: Event) => {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    setPreview(URL.createObjectURL(file));
+    setImageError(undefined);
+    const form = new FormData();
+    form.append('image', file, file.name);
+    try {
+      await api('POST', `/v2/products/${product.id}/image`, { form });
+      // The stored image replaces the local preview.
+      setPreview(null);
+      setNotice('Image uploaded.');
+      props.onChanged();
+    } catch (caught) {
+      setPreview(null);
+      setImageError(caught instanceof ApiError ? caught.detail : (caught as Error).message);
+    }
+  };
+  const archive = async () => {
+    try {
+      await api('DELETE', `/v2/products/${product.id}`);
+      setConfirmArchive(false);
+      setNotice('Archived.');
+      props.onChanged();
+    } catch (caught) {
+      setErrors({ fields: {}, form: (caught as Error).message });
+    }
+  };
+
+  return (
+    <div class="card" data-testid="product-editor">
+      <h2>{product.name}</h2>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <form onSubmit={save} noValidate>
+        <fieldset disabled={archived}>
+          <legend class="sr-only">Edit product</legend>
+          <Field id="edit-name" label="Name" error={errors.fields.name}>
+            <input
+              id="edit-name"
+              value={name}
+              onInput={(event) => setName((event.target as HTMLInputElement).value)}
+              {...described('edit-name', errors.fields.name)}
+            />
+          </Field>
+          <Field id="edit-description" label="Description" error={errors.fields.description}>
+            <textarea
+              id="edit-description"
+              value={description}
+              onInput={(event) => setDescription((event.target as HTMLTextAreaElement).value)}
+              {...described('edit-description', errors.fields.description)}
+            />
+          </Field>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={active}
+              onChange={(event) => setActive((event.target as HTMLInputElement).checked)}
+            />
+            Active (shown in the sales listing)
+          </label>
+          <FormError message={errors.form} />
+          <button type="submit">Save changes</button>
+        </fieldset>
+      </form>
+
+      <h3>Image</h3>
+      {preview || product.imageUrl ? (
+        <img class="preview" src={preview ?? product.imageUrl ?? ''} alt={product.name} />
+      ) : (
+        <p class="muted">No image.</p>
+      )}
+      <Field
+        id="product-image"
+        label="Upload an image (JPEG, PNG, WebP or GIF, up to 4 MiB)"
+        error={imageError}
+      >
+        <input
+          id="product-image"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          disabled={archived}
+          onChange={upload}
+          {...described('product-image', imageError)}
+        />
+      </Field>
+
+      <Offers product={product} />
+
+      {!archived ? (
+        <div class="danger-zone">
+          {confirmArchive ? (
+            <>
+              <p>
+                Archive this product? It becomes read-only and leaves the sales listing. This cannot be
+                undone.
+              </p>
+              <button type="button" class="danger" onClick={archive}>
+                Yes, archive
+              </button>{' '}
+              <button type="button" class="secondary" onClick={() => setConfirmArchive(false)}>
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button type="button" class="danger" onClick={() => setConfirmArchive(true)}>
+              Archive product
+            </button>
+          )}
+        </div>
+      ) : (
+        <p class="muted">Archived products are read-only.</p>
+      )}
+    </div>
+  );
+}
+
+const cycles = ['', 'WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'];
+
+function Offers(props: { product: Product }) {
+  const [offers, setOffers] = useState<Offer[]>([]);
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [cycle, setCycle] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>(noErrors);
+  const load = useCallback(async () => {
+    const page = await api<Page<Offer>>(
+      'GET',
+      `/v2/offers${query({ productId: props.product.id, limit: 100 })}`,
+    );
+    setOffers(page.data);
+  }, [props.product.id]);
+  useEffect(() => {
+    load().catch(() => setOffers([]));
+  }, [load]);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    try {
+      await api('POST', '/v2/offers', {
+        body: {
+          productId: props.product.id,
+          name,
+          amount: Number.isFinite(cents) ? cents : amount,
+          billingCycle: cycle || null,
+        },
+      });
+      setName('');
+      setAmount('');
+      setErrors(noErrors);
+      await load();
+    } catch (caught) {
+      setErrors(errorsFrom(caught, ['name', 'amount', 'billingCycle']));
+    }
+  };
+  return (
+    <div>
+      <h3>Offers</h3>
+      <ul data-testid="offers">
+        {offers.length === 0 ? <li class="muted">No offers yet.</li> : null}
+        {offers.map((offer) => (
+          <li key={offer.id}>
+            {offer.name} · {(offer.amount / 100).toFixed(2)} · {offer.billingCycle ?? 'one-time'}
+          </li>
+        ))}
+      </ul>
+      {props.product.deletedAt ? null : (
+        <form onSubmit={submit} noValidate aria-label="New offer">
+          <Field id="offer-name" label="Offer name" error={errors.fields.name}>
+            <input
+              id="offer-name"
+              value={name}
+              onInput={(event) => setName((event.target as HTMLInputElement).value)}
+              {...described('offer-name', errors.fields.name)}
+            />
+          </Field>
+          <Field id="offer-amount" label="Amount (e.g. 49.90)" error={errors.fields.amount}>
+            <input
+              id="offer-amount"
+              inputMode="decimal"
+              value={amount}
+              onInput={(event) => setAmount((event.target as HTMLInputElement).value)}
+              {...described('offer-amount', errors.fields.amount)}
+            />
+          </Field>
+          <Field id="offer-cycle" label="Billing cycle" error={errors.fields.billingCycle}>
+            <select
+              id="offer-cycle"
+              value={cycle}
+              onChange={(event) => setCycle((event.target as HTMLSelectElement).value)}
+            >
+              {cycles.map((value) => (
+                <option key={value} value={value}>
+                  {value || 'One-time'}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <FormError message={errors.form} />
+          <button type="submit">Add offer</button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// Transactions: filters, cursor paging and a live refresh of the first page.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, type Page, query } from '../api.ts';
+import { currencies, dateTime, money } from '../format.ts';
+import { Loading, StatusBadge } from '../parts/bits.tsx';
+import type { Transaction } from '../types.ts';
+
+const statuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'];
+const methods = ['BOLETO', 'PIX', 'BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB', 'QR'];
+
+interface Filters {
+  status: string;
+  currency: string;
+  method: string;
+  createdFrom: string;
+  createdTo: string;
+}
+
+const emptyFilters: Filters = { status: '', currency: '', method: '', createdFrom: '', createdTo: '' };
+
+export function TransactionsPage() {
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const [applied, setApplied] = useState<Filters>(emptyFilters);
+  // The cursors of the pages before this one, to go back.
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const [page, setPage] = useState<Page<Transaction> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const cursor = cursors[cursors.length - 1] ?? null;
+
+  const load = useCallback(async () => {
+    try {
+      const result = await api<Page<Transaction>>(
+        'GET',
+        `/transactions${query({
+          limit: 20,
+          cursor,
+          status: applied.status,
+          currency: applied.currency,
+          method: applied.method,
+          createdFrom: applied.createdFrom,
+          createdTo: applied.createdTo ? `${applied.createdTo}T23:59:59.999Z` : '',
+        })}`,
+      );
+      setPage(result);
+      setError(null);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }, [cursor, applied]);
+
+  useEffect(() => {
+    void load();
+    // Live refresh while on the first page: new transactions and status changes show up.
+    if (cursor !== null) return;
+    const timer = setInterval(() => void load(), 3000);
+    return () => clearInterval(timer);
+  }, [load, cursor]);
+
+  const set = (name: keyof Filters) => (event: Event) =>
+    setFilters({ ...filters, [name]: (event.target as HTMLInputElement).value });
+
+  return (
+    <section>
+      <h1>Transactions</h1>
+      <form
+        class="filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCursors([null]);
+          setApplied(filters);
+        }}
+      >
+        <label>
+          Status
+          <select value={filters.status} onChange={set('status')} name="status">
+            <option value="">Any</option>
+            {statuses.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Currency
+          <select value={filters.currency} onChange={set('currency')} name="currency">
+            <option value="">Any</option>
+            {currencies.map((currency) => (
+              <option key={currency}>{currency}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Method
+          <select value={filters.method} onChange={set('method')} name="method">
+            <option value="">Any</option>
+            {methods.map((method) => (
+              <option key={method}>{method}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={filters.createdFrom} onChange={set('createdFrom')} name="createdFrom" />
+        </label>
+        <label>
+          To
+          <input type="date" value={filters.createdTo} onChange={set('createdTo')} name="createdTo" />
+        </label>
+        <button type="submit">Apply filters</button>
+      </form>
+      {error ? (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!page && !error ? <Loading /> : null}
+      {page ? (
+        <div class="table-wrap">
+          <table data-testid="transactions">
+            <caption class="sr-only">Transactions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Transaction</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="number">
+                  Amount
+                </th>
+                <th scope="col">Method</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.length === 0 ? (
+                <tr>
+                  <td colSpan={5}>No transactions match.</td>
+                </tr>
+              ) : null}
+              {page.data.map((transaction) => (
+                <tr key={transaction.id} data-id={transaction.id}>
+                  <td>
+                    <a href={`#/transactions/${transaction.id}`}>{transaction.id}</a>
+                    {transaction.externalId ? <div class="muted small">{transaction.externalId}</div> : null}
+                  </td>
+                  <td>
+                    <StatusBadge status={transaction.status} />
+                  </td>
+                  <td class="number">{money(transaction.amount, transaction.currency)}</td>
+                  <td>{transaction.method}</td>
+                  <td>{dateTime(transaction.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div class="pager">
+        <button
+          type="button"
+          class="secondary"
+          disabled={cursors.length < 2}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Previous page
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          disabled={!page?.nextCursor}
+          onClick={() => page?.nextCursor && setCursors([...cursors, page.nextCursor])}
+        >
+          Next page
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+// Webhooks: the global URL, a test event with its result, secret rotation (shown once) and the
+// recent deliveries with failures first.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, type Page } from '../api.ts';
+import { dateTime } from '../format.ts';
+import { ShownOnce, StatusBadge } from '../parts/bits.tsx';
+import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
+import type { EventSummary } from '../types.ts';
+
+interface WebhookSettings {
+  url: string | null;
+  secrets: Array<{ createdAt: string; expiresAt: string | null }>;
+}
+
+interface TestResult {
+  id: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  delivered: boolean;
+}
+
+export function WebhooksPage() {
+  const [settings, setSettings] = useState<WebhookSettings | null>(null);
+  const [url, setUrl] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>(noErrors);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [test, setTest] = useState<TestResult | null>(null);
+  const [testError, setTestError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deliveries, setDeliveries] = useState<EventSummary[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const loadDeliveries = useCallback(async () => {
+    const [failed, recent] = await Promise.all([
+      api<Page<EventSummary>>('GET', '/events?deliveryStatus=FAILED&limit=20'),
+      api<Page<EventSummary>>('GET', '/events?limit=20'),
+    ]);
+    const failedIds = new Set(failed.data.map((event) => event.id));
+    setDeliveries([...failed.data, ...recent.data.filter((event) => !failedIds.has(event.id))]);
+  }, []);
+
+  useEffect(() => {
+    api<WebhookSettings>('GET', '/v2/account/webhook')
+      .then((loaded) => {
+        setSettings(loaded);
+        setUrl(loaded.url ?? '');
+      })
+      .catch((caught: Error) => setErrors({ fields: {}, form: caught.message }));
+    loadDeliveries().catch(() => undefined);
+    const timer = setInterval(() => loadDeliveries().catch(() => undefined), 3000);
+    return () => clearInterval(timer);
+  }, [loadDeliveries]);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const saved = await api<WebhookSettings>('PUT', '/v2/account/webhook', {
+        body: { url: url.trim() || null },
+      });
+      setSettings(saved);
+      setErrors(noErrors);
+      setNotice('Webhook URL saved.');
+    } catch (caught) {
+      setErrors(errorsFrom(caught, ['url']));
+    }
+  };
+  const sendTest = async () => {
+    setBusy(true);
+    setTestError(null);
+    try {
+      setTest(await api<TestResult>('POST', '/v2/account/webhook/test'));
+    } catch (caught) {
+      setTest(null);
+      setTestError((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rotate = async () => {
+    setBusy(true);
+    try {
+      const rotated = await api<{ secret: string }>('POST', '/v2/account/webhook/rotate-secret');
+      setSecret(rotated.secret);
+      setSettings(await api<WebhookSettings>('GET', '/v2/account/webhook'));
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const redeliver = async (id: string) => {
+    try {
+      await api('POST', `/events/${id}/redeliver`);
+      setNotice('Redelivery started.');
+      await loadDeliveries();
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    }
+  };
+
+  return (
+    <section>
+      <h1>Webhooks</h1>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <form class="card" onSubmit={save} noValidate aria-labelledby="webhook-url-title">
+        <h2 id="webhook-url-title">Endpoint</h2>
+        <Field
+          id="webhook-url"
+          label="Webhook URL"
+          error={errors.fields.url}
+          hint="Events for transactions without their own postbackUrl go here."
+        >
+          <input
+            id="webhook-url"
+            disabled={!settings}
+            type="url"
+            inputMode="url"
+            value={url}
+            placeholder="https://example.com/webhooks"
+            onInput={(event) => setUrl((event.target as HTMLInputElement).value)}
+            {...described('webhook-url', errors.fields.url)}
+          />
+        </Field>
+        <FormError message={errors.form} />
+        <button type="submit">Save URL</button>{' '}
+        <button type="button" class="secondary" disabled={busy || !settings?.url} onClick={sendTest}>
+          Send test event
+        </button>
+        {test ? (
+          <p class={test.delivered ? 'notice' : 'form-error'} role="status" data-testid="test-result">
+            {test.delivered ? 'Delivered' : 'Not delivered'}: {test.error ?? `HTTP ${test.statusCode}`} in{' '}
+            {test.durationMs} ms
+          </p>
+        ) : null}
+        {testError ? (
+          <p class="form-error" role="alert">
+            {testError}
+          </p>
+        ) : null}
+      </form>
+
+      <div class="card">
+        <h2>Signing secret</h2>
+        <p class="muted">
+          Deliveries are signed (Standard Webhooks). After a rotation the previous secret keeps signing for 24
+          hours.
+        </p>
+        <ul>
+          {(settings?.secrets ?? []).map((entry) => (
+            <li key={entry.createdAt}>
+              Created {dateTime(entry.createdAt)}
+              {entry.expiresAt ? ` · stops signing ${dateTime(entry.expiresAt)}` : ' · current'}
+            </li>
+          ))}
+        </ul>
+        {secret ? (
+          <ShownOnce
+            title="New signing secret."
+            value={secret}
+            testId="new-webhook-secret"
+            onDone={() => setSecret(null)}
+          />
+        ) : (
+          <button type="button" class="secondary" disabled={busy} onClick={rotate}>
+            Rotate secret
+          </button>
+        )}
+      </div>
+
+      <h2>Recent deliveries</h2>
+      <div class="table-wrap">
+        <table data-testid="deliveries">
+          <caption class="sr-only">Recent webhook deliveries, failures first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last attempt</th>
+              <th scope="col">Transaction</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.length === 0 ? (
+              <tr>
+                <td colSpan={5}>No deliveries yet.</td>
+              </tr>
+            ) : null}
+            {deliveries.map((event) => (
+              <tr key={event.id} data-status={event.deliveryStatus}>
+                <td>
+                  {event.type}
+                  <div class="muted small">{dateTime(event.createdAt)}</div>
+                </td>
+                <td>
+                  <StatusBadge status={event.deliveryStatus} />
+                </td>
+                <td>
+                  {event.lastAttempt
+                    ? `${event.lastAttempt.error ?? `HTTP ${event.lastAttempt.statusCode}`} · attempt ${event.lastAttempt.number}`
+                    : (event.lastError ?? '—')}
+                </td>
+                <td>
+                  <a href={`#/transactions/${event.transactionId}`}>{event.transactionId}</a>
+                </td>
+                <td>
+                  {event.deliveryStatus !== 'PENDING' ? (
+                    <button type="button" class="secondary small" onClick={() => redeliver(event.id)}>
+                      Redeliver
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

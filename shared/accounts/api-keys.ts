@@ -1,0 +1,61 @@
+// The account's API keys as the API and the keys CLI manage them: list (never a secret), create
+// (the secret shown once), revoke by id.
+import { notFound } from '../errors.ts';
+import type { Permission } from '../permissions.ts';
+import { findApiKeyById, listApiKeys, revokeAccountApiKey } from '../store/api-keys.ts';
+import type { ApiKeyRecord } from './account.ts';
+import { issueApiKey } from './issue-api-key.ts';
+
+export interface ApiKeyView {
+  id: string;
+  name: string | null;
+  permissions: Permission[];
+  createdAt: string;
+  /** UTC day of the last authenticated request, null when never used. */
+  lastUsedOn: string | null;
+  revokedAt: string | null;
+}
+
+export function apiKeyView(record: ApiKeyRecord): ApiKeyView {
+  return {
+    id: record.keyId,
+    name: record.name ?? null,
+    permissions: record.permissions,
+    createdAt: record.createdAt,
+    lastUsedOn: record.lastUsedOn ?? null,
+    revokedAt: record.revokedAt ?? null,
+  };
+}
+
+export async function listAccountApiKeys(accountId: string): Promise<{ data: ApiKeyView[] }> {
+  const records = await listApiKeys(accountId);
+  return { data: records.reverse().map((record) => apiKeyView(record)) };
+}
+
+export async function createAccountApiKey(
+  accountId: string,
+  input: { name: string; permissions: Permission[]; userId?: string },
+  now = new Date(),
+): Promise<ApiKeyView & { secret: string; secretKey: string }> {
+  const issued = await issueApiKey(
+    {
+      accountId,
+      name: input.name,
+      permissions: input.permissions,
+      ...(input.userId ? { userId: input.userId } : {}),
+    },
+    now,
+  );
+  return { ...apiKeyView(issued.record), secret: issued.secretKey, secretKey: issued.secretKey };
+}
+
+export async function revokeAccountApiKeyById(
+  accountId: string,
+  keyId: string,
+  now = new Date(),
+): Promise<ApiKeyView> {
+  const record = /^key_[0-9a-f-]{36}$/.test(keyId) ? await findApiKeyById(accountId, keyId) : undefined;
+  if (!record || !(await revokeAccountApiKey(accountId, record.keyHash, now.toISOString())))
+    throw notFound('apiKey.not_found', `API key ${keyId} not found`);
+  return apiKeyView({ ...record, revokedAt: record.revokedAt ?? now.toISOString() });
+}

@@ -1,0 +1,21 @@
+// PUT /v2/account/branding body.
+import * as v from 'valibot';
+import { checkedString, checkText } from '../validation/fields.ts';
+
+export const displayNameMaxLength = 100;
+
+export const updateBrandingSchema = v.strictObject({
+  displayName: v.nullable(
+    checkedString((input) => checkText(input, { max: displayNameMaxLength, trim: true })),
+    `must be a text of 1 to ${displayNameMaxLength} characters or null`,
+  ),
+  brandColor: v.nullable(
+    v.pipe(
+      v.string('must be a colour like #0a7d5a'),
+      v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0a7d5a'),
+    ),
+    'must be a colour like #0a7d5a or null',
+  ),
+});
+
+export type UpdateBrandingInput = v.InferOutput<typeof updateBrandingSchema>;

@@ -1,0 +1,74 @@
+// The account summary's counters: one item per account, UTC day and currency. Each state change
+// adds to them with one extra Update item inside the same DynamoDB transaction as the change
+// itself, so a counter moves exactly when the state does (a duplicate worker whose conditional
+// write fails adds nothing).
+import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import { keys } from './keys.ts';
+import { withoutKeys } from './records.ts';
+
+export type CountedChange = 'created' | 'paid' | 'expired' | 'canceled' | 'deliveryFailed';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface DailyCounterRecord {
+  day: string;
+  currency: string;
+  createdCount?: number;
+  createdAmount?: number;
+  paidCount?: number;
+  paidAmount?: number;
+  expiredCount?: number;
+  expiredAmount?: number;
+  canceledCount?: number;
+  canceledAmount?: number;
+  deliveryFailedCount?: number;
+  deliveryFailedAmount?: number;
+}
+
+/** The Update item that counts one change of `amount` cents at `at` (its UTC day). */
+export function countChange(
+  change: CountedChange,
+  input: { accountId: string; currency: string; amount: number; at: string },
+): TransactItem {
+  const day = input.at.slice(0, 10);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.dailyCounters(input.accountId, day, input.currency),
+      UpdateExpression:
+        'SET entity = :entity, #day = :day, currency = :currency ADD #count :one, #amount :amount',
+      ExpressionAttributeNames: { '#day': 'day', '#count': `${change}Count`, '#amount': `${change}Amount` },
+      ExpressionAttributeValues: {
+        ':entity': 'dailyCounters',
+        ':day': day,
+        ':currency': input.currency,
+        ':one': 1,
+        ':amount': input.amount,
+      },
+    },
+  };
+}
+
+/** Every counter item of the account from `fromDay` (inclusive, YYYY-MM-DD) on. */
+export async function readDailyCounters(accountId: string, fromDay: string): Promise<DailyCounterRecord[]> {
+  const records: DailyCounterRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: {
+          ':pk': keys.dailyCountersPartition(accountId),
+          ':from': keys.dailyCounters(accountId, fromDay, '').sk,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) records.push(withoutKeys<DailyCounterRecord>(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return records;
+}

@@ -1,0 +1,75 @@
+// The account's events newest first (gsi1, `createdAt#eventId`, written with each event), each
+// with its last delivery attempt read by key.
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import type { DeliveryAttempt, EventRecord } from '../events/event.ts';
+import type { CursorKey, CursorShape } from './cursor.ts';
+import { keys } from './keys.ts';
+import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
+
+export function eventCursorShape(accountId: string): CursorShape {
+  const partition = keys.eventListingPartition(accountId);
+  return {
+    fields: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+    pinned: { gsi1pk: partition },
+    // An event lives in its transaction's partition: the table key must stay in this account.
+    check: (key) =>
+      String(key.pk).startsWith(keys.transactionItemsPartition(accountId, '')) &&
+      String(key.sk).startsWith('EVENT#'),
+  };
+}
+
+export async function listEventRecords(
+  accountId: string,
+  options: {
+    limit: number;
+    after?: CursorKey;
+    range: { from?: string; to?: string };
+    keep: (record: EventRecord) => boolean;
+  },
+): Promise<{
+  records: Array<EventRecord & { lastAttempt: DeliveryAttempt | null }>;
+  nextKey: CursorKey | null;
+}> {
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.eventListingPartition(accountId),
+    limit: options.limit,
+    newestFirst: true,
+    sortKeyRange: options.range,
+    keep: (item) => options.keep(withoutKeys<EventRecord>(item)),
+    ...(options.after ? { after: options.after } : {}),
+  });
+  const records = page.items.map((item) => withoutKeys<EventRecord>(item));
+  const attempts = await lastAttempts(records);
+  return {
+    records: records.map((record) => ({ ...record, lastAttempt: attempts.get(record.eventId) ?? null })),
+    nextKey: page.nextKey,
+  };
+}
+
+async function lastAttempts(records: EventRecord[]): Promise<Map<string, DeliveryAttempt>> {
+  const found = new Map<string, DeliveryAttempt>();
+  let wanted = records
+    .filter((record) => record.attemptCount > 0)
+    .map((record) =>
+      keys.eventAttempt(record.accountId, record.transactionId, record.type, record.attemptCount),
+    );
+  // At most 100 events per page, the BatchGet limit; unprocessed keys are read again.
+  for (let round = 0; wanted.length > 0 && round < 5; round++) {
+    const result = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted } } }),
+    );
+    for (const item of result.Responses?.[tableName()] ?? []) {
+      const { eventId, eventKind, ...attempt } = withoutKeys<
+        DeliveryAttempt & { eventId: string; eventKind: string }
+      >(item);
+      void eventKind;
+      found.set(eventId, attempt);
+    }
+    wanted = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as typeof wanted;
+  }
+  return found;
+}

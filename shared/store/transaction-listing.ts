@@ -1,0 +1,40 @@
+// The account's transactions newest first, from the listing index written with each transaction
+// (gsi1, `createdAt#id`), and the backfill that indexes transactions written before it existed.
+import type { TransactionRecord } from '../transactions/transaction.ts';
+import type { CursorKey, CursorShape } from './cursor.ts';
+import { keys } from './keys.ts';
+import { queryPage } from './paged-query.ts';
+import { withoutKeys } from './records.ts';
+
+export function transactionCursorShape(accountId: string): CursorShape {
+  return {
+    fields: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+    pinned: { gsi1pk: keys.transactionListingPartition(accountId), sk: keys.transaction(accountId, 'x').sk },
+    // The table key must be the transaction the index entry names, so a cursor cannot point elsewhere.
+    check: (key) => {
+      const transactionId = String(key.gsi1sk).split('#').at(-1) ?? '';
+      return key.pk === keys.transaction(accountId, transactionId).pk;
+    },
+  };
+}
+
+export async function listTransactionRecords(
+  accountId: string,
+  options: {
+    limit: number;
+    after?: CursorKey;
+    range: { from?: string; to?: string };
+    keep: (record: TransactionRecord) => boolean;
+  },
+): Promise<{ records: TransactionRecord[]; nextKey: CursorKey | null }> {
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.transactionListingPartition(accountId),
+    limit: options.limit,
+    newestFirst: true,
+    sortKeyRange: options.range,
+    keep: (item) => options.keep(withoutKeys<TransactionRecord>(item)),
+    ...(options.after ? { after: options.after } : {}),
+  });
+  return { records: page.items.map((item) => withoutKeys<TransactionRecord>(item)), nextKey: page.nextKey };
+}

@@ -1,0 +1,289 @@
+// A merchant's day in the dashboard, in Chromium: sign in, create a product with an image and an
+// offer, see a purchase made through the API appear, open it, pay it in the sandbox, see PAID
+// and the delivered cashin.paid, make the receiver fail, see the failure, redeliver, rotate the
+// secret, create and revoke a key, set the branding, sign out. Every page is scanned with axe
+// (0 serious or critical violations) and photographed at 390 and 1280 px.
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
+import { seriousViolations } from '../support/axe.ts';
+import {
+  desktopWidth,
+  newPayerContext,
+  overflowsHorizontally,
+  phoneWidth,
+  saveScreenshot,
+  useBrowserAndReceiver,
+} from '../support/browser.ts';
+import { bobBody, copBody } from '../support/purchase-fixtures.ts';
+
+const setup = useBrowserAndReceiver();
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small one-colour PNG. */
+function png(size = 8): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0x50)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Polls until the expectation holds; generous, because this 2-core machine is shared. */
+function eventually<T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) {
+  return expect.poll(read, { timeout: 15_000, interval: 100, ...options });
+}
+
+/** axe at the current width, a screenshot at 390 and 1280 px, and no sideways scrolling on a phone. */
+async function checkPage(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  expect(await seriousViolations(page), `${name}: axe serious/critical`).toEqual([]);
+  for (const width of [phoneWidth, desktopWidth]) {
+    await page.setViewportSize({ width, height: width === phoneWidth ? 844 : 900 });
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        // Scrolling containers keep their content; what sticks out of the page is the problem.
+        .filter(
+          (element) =>
+            element.getBoundingClientRect().right > window.innerWidth + 1 &&
+            !element.closest('.table-wrap, .chart-canvas'),
+        )
+        .slice(0, 5)
+        .map((element) => `${element.tagName}.${element.className}`),
+    );
+    expect(await overflowsHorizontally(page), `${name} fits ${width} px: ${wide.join(', ')}`).toBe(false);
+    await saveScreenshot(page, `dashboard-${name}`);
+  }
+  expect(await seriousViolations(page), `${name}: axe serious/critical at 1280 px`).toEqual([]);
+}
+
+async function open(page: Page, section: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: section, exact: true })
+    .click();
+  await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
+}
+
+describe('merchant dashboard', () => {
+  it("runs a merchant's day", async () => {
+    const merchant = await createKey(['isInvoiceAvailable', 'createTransaction', 'manageAccount']);
+    const key = merchant.secretKey;
+    const dashboardUrl = `${sharedStack().baseUrl}/dashboard/`;
+    const { context, page, watch } = await newPayerContext(setup.browser, desktopWidth);
+    try {
+      const response = await page.goto(dashboardUrl);
+      expect(response?.status()).toBe(200);
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+
+      // Sign in with the keyboard; the key stays in sessionStorage only, never in the URL.
+      await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
+      await checkPage(page, 'sign-in');
+      await page.getByLabel('Secret key').fill('sk_test_notavalidkeynotavalidkeynotavalid');
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('alert').textContent()).toContain('not valid');
+      await page.getByLabel('Secret key').fill(key);
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+      expect(page.url()).not.toContain(key);
+      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([key]);
+      expect(await page.evaluate(() => Object.values(localStorage))).toEqual([]);
+
+      // Products: create, image (415 in place, then a PNG with preview), an offer.
+      await open(page, 'Products');
+      await page.getByLabel('Name', { exact: true }).fill('Curso de violão');
+      await page.getByRole('button', { name: 'Create product' }).click();
+      const editor = page.getByTestId('product-editor');
+      await eventually(() => editor.getByRole('heading', { level: 2 }).textContent()).toBe('Curso de violão');
+      await editor.getByLabel(/Upload an image/).setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not an image at all'),
+      });
+      await eventually(() => editor.locator('#product-image-error').textContent()).toMatch(
+        /JPEG, PNG, WebP or GIF/,
+      );
+      await editor
+        .getByLabel(/Upload an image/)
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
+      await eventually(() => editor.locator('img.preview').getAttribute('src')).toMatch(
+        /\/_images\/products\//,
+      );
+      await editor.getByLabel('Offer name').fill('Mensal');
+      await editor.getByLabel(/Amount/).fill('49,90');
+      await editor.getByLabel('Billing cycle').selectOption('MONTHLY');
+      await editor.getByRole('button', { name: 'Add offer' }).click();
+      await eventually(() => editor.getByTestId('offers').textContent()).toContain(
+        'Mensal · 49.90 · MONTHLY',
+      );
+      await editor.getByLabel(/Amount/).fill('0');
+      await editor.getByLabel('Offer name').fill('Grátis');
+      await editor.getByRole('button', { name: 'Add offer' }).click();
+      await eventually(() => editor.locator('#offer-amount-error').textContent()).toMatch(/between 1 and/);
+      await checkPage(page, 'products');
+
+      // Webhooks: the URL (an invalid one is refused next to the field), a test event.
+      await open(page, 'Webhooks');
+      await page.getByLabel('Webhook URL').fill('ftp://example.com/hooks');
+      await page.getByRole('button', { name: 'Save URL' }).click();
+      await eventually(() => page.locator('#webhook-url-error').textContent()).toContain('http');
+      await page.getByLabel('Webhook URL').fill(setup.receiver.url);
+      await page.getByRole('button', { name: 'Save URL' }).click();
+      await eventually(() => page.getByRole('status').first().textContent()).toContain('saved');
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await eventually(() => page.getByTestId('test-result').textContent()).toMatch(/Delivered: HTTP 200/);
+
+      // A purchase made through the API shows up in the list (live refresh), opens, and pays.
+      await open(page, 'Transactions');
+      const created = await call('POST', '/transactions/v2/purchase', {
+        key,
+        body: { ...bobBody(), amount: 123_450 },
+      });
+      expect(created.status).toBe(201);
+      const row = page.locator(`tr[data-id="${created.body.id}"]`);
+      await eventually(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain('Bs\u00a01.234,50');
+      await checkPage(page, 'transactions');
+      await row.getByRole('link').click();
+      await eventually(() => page.getByTestId('sandbox-pay').count()).toBe(1);
+      await eventually(() => page.locator('img.qr').count()).toBe(1);
+      await page.getByTestId('sandbox-pay').click();
+      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('PAID');
+      const paidEvent = page.locator('[data-testid="event"][data-type="cashin.paid"]');
+      await eventually(() => paidEvent.textContent()).toContain('DELIVERED');
+      expect(await paidEvent.textContent()).toContain('HTTP 200');
+      await checkPage(page, 'transaction-detail');
+
+      // The receiver fails: the delivery ends FAILED, shows first on Webhooks, and is redelivered.
+      setup.receiver.alwaysAnswer(500);
+      const failing = await call('POST', '/transactions/v2/purchase', { key, body: copBody() });
+      await pollUntil(
+        async () => (await call('GET', `/transactions/${failing.body.id}`, { key })).body,
+        (tx) => Boolean(tx.redirectUrl),
+        5000,
+        50,
+      );
+      expect((await call('POST', `/sandbox/transactions/${failing.body.id}/pay`, { key })).status).toBe(202);
+      await open(page, 'Webhooks');
+      const firstDelivery = page.getByTestId('deliveries').locator('tbody tr').first();
+      await eventually(() => firstDelivery.getAttribute('data-status')).toBe('FAILED');
+      expect(await firstDelivery.textContent()).toContain('HTTP 500');
+      await checkPage(page, 'webhooks');
+      setup.receiver.alwaysAnswer(null);
+      await firstDelivery.getByRole('button', { name: 'Redeliver' }).click();
+      await eventually(
+        async () =>
+          (await call('GET', `/transactions/${failing.body.id}/events`, { key })).body.data[0]
+            ?.deliveryStatus,
+        { timeout: 10_000 },
+      ).toBe('DELIVERED');
+
+      // Cancel a pending transaction from its page.
+      const pending = await call('POST', '/transactions/v2/purchase', { key, body: copBody() });
+      await page.goto(`${dashboardUrl}#/transactions/${pending.body.id}`);
+      await page.getByRole('button', { name: 'Cancel transaction' }).click();
+      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('CANCELED');
+      await open(page, 'Webhooks');
+
+      // Rotate the signing secret: shown once.
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
+
+      // API keys: create (secret shown once), then revoke with a confirmation.
+      await open(page, 'API keys');
+      await page.getByLabel('Name').fill('Loja online');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const secret = (await page.getByTestId('new-api-key').textContent()) ?? '';
+      expect(secret).toMatch(/^sk_test_/);
+      expect((await call('GET', '/transactions', { key: secret })).status).toBe(200);
+      await checkPage(page, 'api-keys');
+      await page.getByRole('button', { name: 'Revoke Loja online' }).click();
+      await page.getByRole('button', { name: 'Confirm revoke' }).click();
+      await eventually(() => page.getByTestId('api-keys').textContent()).toContain('Revoked');
+      await eventually(async () => (await call('GET', '/transactions', { key: secret })).status).toBe(401);
+
+      // Branding: a colour error next to the field, then a valid one; the preview follows.
+      await open(page, 'Branding');
+      await page.getByLabel('Display name').fill('Loja da Ana');
+      await page.getByLabel(/Brand colour/).fill('green');
+      await page.getByRole('button', { name: 'Save branding' }).click();
+      await eventually(() => page.locator('#brand-color-error').textContent()).toContain('#');
+      await page.getByLabel(/Brand colour/).fill('#0a7d5a');
+      await page.getByRole('button', { name: 'Save branding' }).click();
+      await eventually(() => page.getByRole('status').first().textContent()).toContain('saved');
+      expect(await page.getByTestId('branding-preview').textContent()).toContain('Loja da Ana');
+      await checkPage(page, 'branding');
+
+      // Home: the summary as charts.
+      await open(page, 'Home');
+      await eventually(() => page.locator('.chart canvas').count()).toBeGreaterThan(1);
+      expect(await page.getByTestId('totals').textContent()).toContain('BOB');
+      await checkPage(page, 'home');
+
+      // Sign out clears the key; a later 401 would also return to sign-in.
+      await page.getByTestId('sign-out').click();
+      await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+      expect(watch.pageErrors).toEqual([]);
+      expect(watch.cspViolations).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('returns to sign-in when the key stops working (a 401), and refuses a key without manageAccount', async () => {
+    const owner = await createKey(['manageAccount']);
+    const session = await createKey(['manageAccount', 'createTransaction'], { accountId: owner.accountId });
+    const catalogOnly = await createKey(['isInvoiceAvailable'], { accountId: owner.accountId });
+    const { context, page } = await newPayerContext(setup.browser, desktopWidth);
+    try {
+      await page.goto(`${sharedStack().baseUrl}/dashboard/`);
+      await page.getByLabel('Secret key').fill(catalogOnly.secretKey);
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('alert').textContent()).toContain('manageAccount');
+      await page.getByLabel('Secret key').fill(session.secretKey);
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+
+      expect((await call('DELETE', `/v2/api-keys/${session.keyId}`, { key: owner.secretKey })).status).toBe(
+        200,
+      );
+      // The revoked key is refused within the auth cache's TTL; the list's next refresh gets the
+      // 401, which signs the tab out.
+      await open(page, 'Transactions');
+      await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
