@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { javaMajorVersion } from '../../infra/local/java-runtime.ts';
 
 describe('javaMajorVersion', () => {
@@ -18,9 +18,19 @@ describe('javaMajorVersion', () => {
 // npm start on a machine without a suitable Java: one line naming what is missing and how to
 // install it, a non-zero exit, and no stack trace.
 describe('npm start without Java 17+', () => {
+  const made: string[] = [];
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
   // Only Node on the PATH (and, for the second case, a `java` that reports version 11).
   function startWithPath(extraBin?: string) {
-    const nodeBin = mkdtempSync(join(tmpdir(), 'node-only-'));
+    const nodeBin = tempDir('node-only-');
     symlinkSync(process.execPath, join(nodeBin, 'node'));
     const path = [extraBin, nodeBin].filter(Boolean).join(':');
     return spawnSync(process.execPath, ['infra/local/start.ts', '--in-memory'], {
@@ -28,7 +38,7 @@ describe('npm start without Java 17+', () => {
         PATH: path,
         HOME: process.env.HOME,
         PORT: '0',
-        LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')),
+        LOCAL_DATA_DIR: tempDir('data-'),
       },
       encoding: 'utf8',
       timeout: 60_000,
@@ -46,7 +56,7 @@ describe('npm start without Java 17+', () => {
   });
 
   it('says the Java on the PATH is too old', () => {
-    const fakeBin = mkdtempSync(join(tmpdir(), 'old-java-'));
+    const fakeBin = tempDir('old-java-');
     const java = join(fakeBin, 'java');
     writeFileSync(java, '#!/bin/sh\necho \'openjdk version "11.0.22" 2024-01-16\' >&2\n');
     chmodSync(java, 0o755);
