@@ -226,7 +226,10 @@ async function main() {
       PAYMENT_POLL_SCHEDULE: '2s,5s,10s',
       WEBHOOK_RETRY_SCHEDULE: '300ms,500ms,1s,1s,2s,2s,3s,3s,4s',
       WEBHOOK_TIMEOUT_MS: String(webhookTimeoutMs),
-      SWEEP_AFTER_MS: '15000',
+      // A delivery claim lasts the POST's timeout plus this grace; it must outlast the DynamoDB
+      // restart below (15–30 s here), as production's 60 s outlasts a table's blip, or an attempt
+      // POSTed just before the outage is POSTed again when the sweeper takes over (at-least-once).
+      SWEEP_AFTER_MS: '45000',
       WORK_INDEX_SHARDS: '4',
       AUTH_CACHE_TTL_MS: '60000',
       // The run is about faults, not the per-account rate limit (a 429 is retried anyway).
