@@ -123,6 +123,11 @@ export const paymentMethods = [
 
 type Row = (typeof paymentMethods)[number];
 export type PurchaseMethod = Row['method'];
+
+/** Every method of the catalogue, once (for filters and response schemas). */
+export const purchaseMethods: readonly PurchaseMethod[] = [
+  ...new Set(paymentMethods.map((row) => row.method)),
+];
 type KeyOf<R> = R extends { currency: infer C extends string; method: infer M extends string }
   ? `${C}:${M}`
   : never;

@@ -2,11 +2,8 @@
 import * as v from 'valibot';
 import { createdRangeRule, instantParam } from '../http/date-range.ts';
 import { cursorParam, limitParam } from '../http/pagination.ts';
-import { paymentMethods, purchaseCurrencies } from '../payment-methods.ts';
+import { purchaseMethods as methods, purchaseCurrencies } from '../payment-methods.ts';
 import { transactionStatuses } from './transaction.ts';
-
-// From the one catalogue of payment methods, so a new method is filterable as soon as it exists.
-const methods = [...new Set(paymentMethods.map((row) => row.method))];
 
 export const listTransactionsQuery = v.pipe(
   v.strictObject({

@@ -4,11 +4,9 @@ import * as v from 'valibot';
 import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
-import { paymentMethods, purchaseCurrencies } from '../payment-methods.ts';
+import { purchaseCurrencies, purchaseMethods } from '../payment-methods.ts';
 import type { SandboxPayment } from './sandbox-pay.ts';
 import { type TransactionView, transactionStatuses } from './transaction.ts';
-
-const purchaseMethods = [...new Set(paymentMethods.map((row) => row.method))];
 
 export const boletoPaymentInstructionSchema = v.pipe(
   v.object({
