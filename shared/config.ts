@@ -30,6 +30,13 @@ function booleanEnv(name: string, fallback: boolean): boolean {
   throw new Error(`environment variable ${name} must be true or false, got "${raw}"`);
 }
 
+function railReportingEnv(): 'declared' | 'polling' {
+  const raw = optional('RAIL_REPORTING') ?? 'declared';
+  if (raw !== 'declared' && raw !== 'polling')
+    throw new Error(`environment variable RAIL_REPORTING must be declared or polling, got "${raw}"`);
+  return raw;
+}
+
 function memo<T>(read: () => T): () => T {
   let value: T | undefined;
   let loaded = false;
@@ -84,6 +91,17 @@ export const serviceConfig = memo(() => ({
    * payment made before the close but reported after it is found even if its notification is lost.
    */
   lastLookAfterCloseMs: integerEnv('LAST_LOOK_AFTER_CLOSE_MS', 24 * 60 * 60 * 1000),
+  /**
+   * `declared`: each rail is watched the way it reports payments (pushes and listings first, a
+   * slow per-charge safety net); `polling`: every charge is polled on PAYMENT_POLL_SCHEDULE, as
+   * before rails reported anything (a fallback while a provider's notifications or listing fail).
+   */
+  railReporting: railReportingEnv(),
+  /**
+   * How often a charge on a rail that pushes or lists its payments is still asked about on its
+   * own: the safety net under a lost notification and a listing that missed a payment.
+   */
+  safetyNetPollMs: integerEnv('SAFETY_NET_POLL_MS', 24 * 60 * 60 * 1000),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */

@@ -7,6 +7,7 @@ import type { PurchaseRequest, VariantContext } from './purchase/purchase-reques
 import { parseBoletoRequest } from './purchase/requests/boleto-request.ts';
 import { copRequestParser, parseBobRequest } from './purchase/requests/local-requests.ts';
 import { parsePixRequest } from './purchase/requests/pix-request.ts';
+import type { PaymentReport } from './rails/rail-port.ts';
 
 export const purchaseCurrencies = ['BRL', 'COP', 'BOB'] as const;
 export type PurchaseCurrency = (typeof purchaseCurrencies)[number];
@@ -51,6 +52,12 @@ export interface PaymentMethodRow {
    * serves it where the stage runs sandbox rails, and nothing does otherwise (purchase → 422).
    */
   readonly liveRail: Exclude<RailName, 'sandbox'> | null;
+  /**
+   * How the row's sandbox rail reports payments, as the real rail does: every sandbox rail lists
+   * its payments (the sandbox statement); those whose real rail confirms each payment at once
+   * (PSE, Nequi, Bre-B, QR, Pix) also push a notification when the payer pays.
+   */
+  readonly sandboxReports: readonly PaymentReport[];
 }
 
 const day = 86_400;
@@ -64,6 +71,7 @@ const cop = (method: 'BANK_TRANSFER' | 'PSE' | 'NEQUI' | 'BREB') => ({
   page: { kind: 'checkout' as const, linkedAs: 'redirectUrl' as const },
   expiry: { kind: 'after' as const, seconds: day },
   liveRail: null,
+  sandboxReports: ['push', 'listing'] as const,
 });
 
 export const paymentMethods = [
@@ -80,6 +88,8 @@ export const paymentMethods = [
     page: { kind: 'boleto', linkedAs: 'boletoUrl' },
     expiry: { kind: 'end-of-due-day' },
     liveRail: null,
+    // Banks tell of boleto payments only in their return files (a batch a day or more later).
+    sandboxReports: ['listing'],
   },
   {
     currency: 'BRL',
@@ -95,6 +105,7 @@ export const paymentMethods = [
     page: { kind: 'pix', linkedAs: 'redirectUrl' },
     expiry: { kind: 'expires-in' },
     liveRail: 'api-pix',
+    sandboxReports: ['push', 'listing'],
   },
   {
     ...cop('BANK_TRANSFER'),
@@ -118,6 +129,7 @@ export const paymentMethods = [
     page: { kind: 'qr', linkedAs: null },
     expiry: { kind: 'after', seconds: day },
     liveRail: null,
+    sandboxReports: ['push', 'listing'],
   },
 ] as const satisfies readonly PaymentMethodRow[];
 

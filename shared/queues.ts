@@ -1,6 +1,7 @@
 // The one list of queues and the worker each one drives, plus scheduled jobs. The CDK stack
 // and the local event-source emulator both read it.
 import type { Grant } from './grants.ts';
+import { paymentListings } from './rails/payment-listings.ts';
 
 export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event'] as const;
 export type QueueName = (typeof queueNames)[number];
@@ -56,6 +57,18 @@ export const schedules = {
       'queue:watch-payment:send',
       'queue:deliver-event:send',
     ],
+  },
+  /** Reads the API Pix listing of received Pix (GET /pix) once a window. */
+  reconcileApiPixPayments: {
+    handler: 'functions/schedules/reconcile-api-pix-payments.ts',
+    everyMinutes: paymentListings['api-pix'].everyMinutes,
+    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send', 'rails:live'],
+  },
+  /** Reads the sandbox rails' statement once a window. */
+  reconcileSandboxPayments: {
+    handler: 'functions/schedules/reconcile-sandbox-payments.ts',
+    everyMinutes: paymentListings.sandbox.everyMinutes,
+    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send'],
   },
 } as const satisfies Record<string, ScheduleDef>;
 

@@ -33,6 +33,40 @@ export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: str
 
 export type CloseReason = 'expired' | 'canceled';
 
+/**
+ * How a rail tells of payments besides being asked about one charge: `push` (it notifies us,
+ * and the charge is checked at once), `listing` (it lists the payments it received in a time
+ * window, read by a scheduled job). A rail with neither is watched by polling each charge.
+ */
+export type PaymentReport = 'push' | 'listing';
+
+/** A payment as a rail's listing reports it: which charge, when it was paid, how much (cents). */
+export interface ReportedPayment {
+  charge: ChargeRef;
+  paidAt: string;
+  amount: number;
+}
+
+/** A window of a rail's listing: payments reported from `from` to `to` (ISO), from page `page` on. */
+export interface ListingWindow {
+  from: string;
+  to: string;
+  /** The rail's own page token; null for the first page. */
+  page: string | null;
+}
+
+export interface ListingPage {
+  payments: ReportedPayment[];
+  /** The next page of the same window, or null when this was the last. */
+  nextPage: string | null;
+}
+
+/** A rail's listing of received payments (e.g. API Pix `GET /pix`, a bank's statement). */
+export interface PaymentListing {
+  readonly name: string;
+  listPayments(window: ListingWindow, now: Date): Promise<ListingPage>;
+}
+
 /** The provider refused the charge for good (e.g. an RFC 7807 4xx): no instruction will come. */
 export class RailRejectedError extends Error {
   readonly reason: string;
@@ -59,6 +93,8 @@ export function chargeRefOf(transaction: Pick<TransactionRecord, 'accountId' | '
  */
 export interface Rail {
   readonly name: string;
+  /** How the rail reports payments beyond a per-charge status (empty: polling only). */
+  readonly reports: readonly PaymentReport[];
   /** Registers the charge with the provider; idempotent per charge. */
   registerCharge(request: ChargeRequest, now: Date): Promise<void>;
   fetchInstruction(charge: ChargeRef, now: Date): Promise<InstructionResult>;

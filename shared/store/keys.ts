@@ -135,7 +135,28 @@ export const keys = {
     pk: `RAIL#${rail}#${acc(accountId)}#TX#${transactionId}`,
     sk: 'CHARGE',
   }),
+  /**
+   * A payment in a sandbox rail's listing (its bank statement), bucketed by the hour it is
+   * reported in and sorted by that time, so a window of the listing is one Query per hour.
+   */
+  railPaymentReport: (
+    listing: string,
+    reportedAt: string,
+    rail: string,
+    accountId: string,
+    transactionId: string,
+  ) => ({
+    pk: railPaymentReportPartition(listing, reportedAt),
+    sk: `${reportedAt}#${rail}#${acc(accountId)}#TX#${transactionId}`,
+  }),
+  /** Where the scheduled reading of a rail's listing stands (shared/transactions/reconcile-payments.ts). */
+  paymentListingCursor: (listing: string) => ({ pk: `LISTING#${listing}`, sk: 'CURSOR' }),
 } as const;
+
+/** The hour bucket of a sandbox listing that holds payments reported at `reportedAt` (ISO). */
+export function railPaymentReportPartition(listing: string, reportedAt: string): string {
+  return `RAILREPORT#${listing}#${reportedAt.slice(0, 13)}`;
+}
 
 /**
  * Partition-key patterns (IAM `dynamodb:LeadingKeys`, `*` any run of characters) of the items a
@@ -146,7 +167,7 @@ export const keys = {
 export const keyScopes = {
   'hosted-pages': ['PAGE#*', 'ACC#*#TX#*'],
   health: ['HEALTH'],
-  'rail-charges': ['RAIL#*'],
+  'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
   /** A rail's own charge ids → account and transaction (the PSP notification's only read). */
   'rail-references': ['RAILID#*'],
   'rate-limits': ['RATE#*'],

@@ -1,10 +1,10 @@
 // State the sandbox rails keep "on the provider's side", in their own key space of the table.
 // A charge is addressed by rail, account and transaction: never by the transaction id alone.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { ChargeRef, RailInstruction } from '../rails/rail-port.ts';
-import { isConditionFailure } from './dynamo-errors.ts';
+import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { withoutKeys } from './records.ts';
 
@@ -66,46 +66,79 @@ export async function getRailCharge(rail: string, charge: ChargeRef): Promise<Ra
   return Item ? withoutKeys<RailChargeRecord>(Item) : undefined;
 }
 
-export type MarkPaidOutcome = 'paid' | 'already-paid' | 'expired' | 'closed' | 'not-found';
+/** The listing every sandbox rail reports to: one statement, as one bank serving all the methods. */
+export const sandboxListingName = 'sandbox';
 
 /**
- * PENDING → PAID while payable (not expired, not closed), as one conditional update. The rail
- * reports it from `settlesAt` on.
+ * PENDING → PAID while payable (not expired, not closed), in one transaction with the payment's
+ * line in the sandbox listing: the rail reports it, by status and in its listing, from
+ * `settlesAt` on.
  */
 export async function markRailChargePaid(
   rail: string,
-  charge: ChargeRef,
+  charge: ChargeRef & { amount: number },
   now: Date,
   settleAfterMs = 0,
 ): Promise<MarkPaidOutcome> {
+  const settlesAt = now.getTime() + settleAfterMs;
+  const reportedAt = new Date(settlesAt).toISOString();
   try {
     await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keyOf(rail, charge),
-        UpdateExpression: 'SET #status = :paid, paidAt = :now, settlesAt = :settlesAt',
-        ConditionExpression:
-          'attribute_exists(pk) AND #status = :pending AND expiresAt > :now AND ' +
-          '(attribute_not_exists(closedAt) OR attribute_type(closedAt, :nullType))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':paid': 'PAID',
-          ':pending': 'PENDING',
-          ':now': now.toISOString(),
-          ':settlesAt': now.getTime() + settleAfterMs,
-          ':nullType': 'NULL',
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keyOf(rail, charge),
+              UpdateExpression: 'SET #status = :paid, paidAt = :now, settlesAt = :settlesAt',
+              ConditionExpression:
+                'attribute_exists(pk) AND #status = :pending AND expiresAt > :now AND ' +
+                '(attribute_not_exists(closedAt) OR attribute_type(closedAt, :nullType))',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':paid': 'PAID',
+                ':pending': 'PENDING',
+                ':now': now.toISOString(),
+                ':settlesAt': settlesAt,
+                ':nullType': 'NULL',
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.railPaymentReport(
+                  sandboxListingName,
+                  reportedAt,
+                  rail,
+                  charge.accountId,
+                  charge.transactionId,
+                ),
+                entity: 'railPaymentReport',
+                rail,
+                accountId: charge.accountId,
+                transactionId: charge.transactionId,
+                amount: charge.amount,
+                paidAt: now.toISOString(),
+                reportedAt,
+              },
+            },
+          },
+        ],
       }),
     );
     return 'paid';
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!failedConditions(error).length) throw error;
   }
   const existing = await getRailCharge(rail, charge);
   if (!existing) return 'not-found';
   if (existing.status === 'PAID') return 'already-paid';
   return existing.closedAt ? 'closed' : 'expired';
 }
+
+export type MarkPaidOutcome = 'paid' | 'already-paid' | 'expired' | 'closed' | 'not-found';
 
 /** A payment the rail knows of (it has settled): what the rail reports. */
 export function settledPayment(charge: RailChargeRecord, now: Date): string | null {

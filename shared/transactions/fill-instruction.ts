@@ -5,12 +5,14 @@ import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { chargeRefOf, RailRejectedError } from '../rails/rail-port.ts';
-import { railFor } from '../rails/rails.ts';
+import { railFor, reportsOf } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { failInstruction, saveInstruction } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
+import { watchDeadline } from './payment-deadline.ts';
+import { planNextWatch } from './watch-plan.ts';
 
 export type FillOutcome = 'filled' | 'waiting' | 'nothing-to-do';
 
@@ -61,15 +63,27 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
     return 'waiting';
   }
 
-  const firstPollMs = pollDelayMs(config.paymentPollScheduleMs, 1);
-  const firstPollDueAt = new Date(now.getTime() + firstPollMs + config.sweepAfterMs).toISOString();
+  const firstWatch = planNextWatch({
+    reports: reportsOf(rail),
+    attempt: 1,
+    deadline: watchDeadline(
+      { expiresAt: result.expiresAt, boleto: transaction.boleto },
+      config.boletoSettlementBusinessDays,
+    ),
+    now,
+    paymentPollScheduleMs: config.paymentPollScheduleMs,
+    safetyNetPollMs: config.safetyNetPollMs,
+    sweepAfterMs: config.sweepAfterMs,
+  });
   // A QR method whose hosted page the API links (Pix) gets the page as its redirectUrl.
   const instruction =
     result.instruction.type === 'QR' && methodOf(transaction).page.linkedAs === 'redirectUrl'
       ? { ...result.instruction, pageUrl }
       : result.instruction;
-  if (!(await saveInstruction(transaction, instruction, result.expiresAt, firstPollDueAt, now)))
+  if (!(await saveInstruction(transaction, instruction, result.expiresAt, firstWatch.dueAt, now)))
     return 'nothing-to-do';
+  // A rail that pushes or lists its payments is first asked much later: the sweeper starts it.
+  if (firstWatch.delaySeconds === null) return 'filled';
   try {
     await enqueueWatchPayment(
       {
@@ -77,9 +91,9 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
         transactionId: job.transactionId,
         mode: 'poll',
         attempt: 1,
-        workDueAt: firstPollDueAt,
+        workDueAt: firstWatch.dueAt,
       },
-      delaySecondsFor(firstPollMs),
+      firstWatch.delaySeconds,
     );
   } catch (error) {
     log.warn('payment job not enqueued; the sweeper will start it', {

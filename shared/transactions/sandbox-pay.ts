@@ -1,9 +1,10 @@
 // Sandbox only: act as the payer. The sandbox rail records the payment and reports it after a
-// settlement delay (none by default; a real boleto rail takes a day or two); then the payment
-// worker is nudged to look (as a real provider's notification would), and it still confirms
-// through the rail, as for a real payment.
+// settlement delay (none by default; a real boleto rail takes a day or two): in its listing,
+// which the scheduled reconciliation reads, and, for rails that push, with a notification that
+// nudges the payment worker to look (it still confirms through the rail, as for a real payment).
 import { serviceConfig } from '../config.ts';
 import { conflict, notFound } from '../errors.ts';
+import { methodOf } from '../payment-methods.ts';
 import { paySandboxCharge } from '../rails/sandbox/sandbox-rail.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { findTransaction } from './get-transaction.ts';
@@ -27,6 +28,11 @@ export const maxSandboxSettlementDelayMs = 24 * 60 * 60 * 1000;
 const notPayable = (transaction: TransactionRecord, why: 'expired' | 'canceled') =>
   conflict(`transaction.${why}`, `transaction ${transaction.id} has ${why} and can no longer be paid`);
 
+/** Whether the transaction's sandbox rail notifies payments (always, while every rail is polled). */
+function pushesPayments(transaction: TransactionRecord): boolean {
+  return serviceConfig().railReporting === 'polling' || methodOf(transaction).sandboxReports.includes('push');
+}
+
 export async function paySandboxTransaction(
   transaction: TransactionRecord,
   now = new Date(),
@@ -49,14 +55,16 @@ export async function paySandboxTransaction(
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
   const settleAfterMs = options.settleAfterMs ?? serviceConfig().sandboxSettlementDelayMs;
-  // The provider's notification is queued before the rail takes the payment, so no payment is
-  // ever without one: a charge closed while its payment settles is only reported by it. When
-  // the queue is down the payment is refused (the payer retries); a notification for a payment
-  // the rail then refuses finds nothing. It comes a second after settlement, never before.
-  await enqueueWatchPayment(
-    { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
-    delaySecondsFor(settleAfterMs + 1000),
-  );
+  // A sandbox rail that pushes (as PSE, Nequi, Bre-B, QR and Pix do) notifies us of the payment:
+  // the notification is queued before the rail takes the payment, so no such payment is ever
+  // without one (when the queue is down the payment is refused and the payer retries; one for
+  // a payment the rail then refuses finds nothing). It comes a second after settlement. Every
+  // sandbox payment is also a line of the sandbox listing, written with the payment itself.
+  if (pushesPayments(transaction))
+    await enqueueWatchPayment(
+      { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
+      delaySecondsFor(settleAfterMs + 1000),
+    );
   const outcome = await paySandboxCharge(transaction, now, settleAfterMs);
   if (outcome === 'expired') throw notPayable(transaction, 'expired');
   if (outcome === 'closed') throw notPayable(transaction, 'canceled');

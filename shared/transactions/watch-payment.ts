@@ -4,17 +4,18 @@
 // - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
 //   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID; a closed
 //   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS);
-// - otherwise poll again later (capped backoff), until that deadline.
+// - otherwise look again later (see watch-plan.ts: polling backoff, or a slow safety net for a
+//   rail that pushes or lists its payments), until that deadline.
 import { serviceConfig } from '../config.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
-import { railFor } from '../rails/rails.ts';
+import { railFor, reportsOf } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { endLastLook, markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
-import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { watchDeadline } from './payment-deadline.ts';
 import { recordPayment } from './record-payment.ts';
+import { planNextWatch } from './watch-plan.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
@@ -50,27 +51,32 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
   if (job.mode === 'notify') return 'pending';
 
   const attempt = (job.attempt ?? 1) + 1;
-  let delayMs = pollDelayMs(config.paymentPollScheduleMs, attempt);
-  // Look once more right after the deadline, then stop.
-  if (deadline !== null)
-    delayMs = Math.max(0, Math.min(delayMs, Date.parse(deadline) - now.getTime() + 1000));
+  const plan = planNextWatch({
+    reports: reportsOf(rail),
+    attempt,
+    deadline,
+    now,
+    paymentPollScheduleMs: config.paymentPollScheduleMs,
+    safetyNetPollMs: config.safetyNetPollMs,
+    sweepAfterMs: config.sweepAfterMs,
+  });
   // A chain that lost the work (a duplicate message, or the sweeper restarted it) stops here.
-  const workDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
-  if (
-    !(await postponeWork(
+  const work = {
+    kind: 'watch-payment' as const,
+    accountId: transaction.accountId,
+    transactionId: transaction.id,
+  };
+  if (!(await postponeWork(work, plan.dueAt, job.workDueAt))) return 'nothing-to-do';
+  if (plan.delaySeconds !== null)
+    await enqueueWatchPayment(
       {
-        kind: 'watch-payment',
-        accountId: transaction.accountId,
-        transactionId: transaction.id,
+        accountId: job.accountId,
+        transactionId: job.transactionId,
+        mode: 'poll',
+        attempt,
+        workDueAt: plan.dueAt,
       },
-      workDueAt,
-      job.workDueAt,
-    ))
-  )
-    return 'nothing-to-do';
-  await enqueueWatchPayment(
-    { accountId: job.accountId, transactionId: job.transactionId, mode: 'poll', attempt, workDueAt },
-    delaySecondsFor(delayMs),
-  );
+      plan.delaySeconds,
+    );
   return 'pending';
 }

@@ -11,6 +11,7 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
@@ -42,9 +43,9 @@ beforeAll(async () => {
       PIX_API_KEY_FILE: join(certs, 'client.key'),
       PIX_API_CA_FILE: join(certs, 'ca.crt'),
       PIX_API_TIMEOUT_MS: '3000',
-      // Three quick looks, then the next scheduled one is far away: a payment seen within
-      // seconds after that was seen because of the notification.
-      PAYMENT_POLL_SCHEDULE: '1s,1s,1s,10m',
+      // API Pix pushes and lists its payments: a charge is asked about on its own only once a
+      // day (the safety net) and at its deadline, so a payment seen within seconds was seen
+      // because of the notification, or of a reading of the listing (GET /pix).
     },
   });
   psp.setWebhookUrl(`${stack.baseUrl}/rails/api-pix/webhook/`);
@@ -100,13 +101,8 @@ describe('API Pix rail', () => {
     expect(Date.parse(tx.expiresAt)).toBe(Date.parse(cob.calendario.criacao) + 1_800_000);
     expect(tx.redirectUrl).toMatch(/\/pay\/pix\/[A-Za-z0-9_-]{32}$/);
 
-    // Let the quick polls run out; then only the notification can make it PAID soon.
-    await pollUntil(
-      async () => cobRequests(txid, 'GET').length,
-      (n) => n >= 4,
-      15_000,
-      100,
-    );
+    // Push first: once the instruction is filled nobody polls the charge; the notification makes us look.
+    const readsBeforePay = cobRequests(txid, 'GET').length;
     await psp.pay(txid);
     const paid = await pollUntil(
       () => getTx(tx.id),
@@ -128,6 +124,7 @@ describe('API Pix rail', () => {
     expect(await psp.notify({ pix: cob.pix })).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(deliveries()).toHaveLength(1);
+    expect(cobRequests(txid, 'GET').length - readsBeforePay, 'one GET /cob: the notified check').toBe(1);
     const verified = new Webhook(webhookSecret).verify(
       deliveries()[0]!.body,
       deliveries()[0]!.headers as Record<string, string>,
@@ -138,16 +135,64 @@ describe('API Pix rail', () => {
     });
   });
 
-  it('finds a payment by polling when no notification comes', async () => {
+  it('settles a Pix whose notification is lost at the next reading of GET /pix; a window read again changes nothing', async () => {
     const { tx, txid } = await purchaseWithQr();
     await psp.pay(txid, { notify: false });
-    const paid = await pollUntil(
-      () => getTx(tx.id),
-      (t) => t.status === 'PAID',
-      10_000,
-      100,
+    const listingsBefore = psp.requests.filter((r) => r.path === '/api/v2/pix').length;
+    const first = await reconcilePayments('api-pix');
+    expect(first).toMatchObject({ ran: true, readThrough: true });
+    expect(first.settled).toBeGreaterThanOrEqual(1);
+    expect((await getTx(tx.id)).status).toBe('PAID');
+    // The next window overlaps this one: the Pix is listed again and settles nothing.
+    const second = await reconcilePayments('api-pix');
+    expect(second.listed).toBeGreaterThanOrEqual(1);
+    expect(second.settled).toBe(0);
+    expect(psp.requests.filter((r) => r.path === '/api/v2/pix').length).toBeGreaterThanOrEqual(
+      listingsBefore + 2,
     );
-    expect(paid.status).toBe('PAID');
+    const deliveries = await pollUntil(
+      async () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
+    expect(deliveries).toHaveLength(1);
+  });
+
+  it('a listing the PSP fails to answer moves nothing; the next reading settles the Pix', async () => {
+    const { tx, txid } = await purchaseWithQr();
+    await psp.pay(txid, { notify: false });
+    psp.failNext(1);
+    await expect(reconcilePayments('api-pix')).rejects.toThrow(/503/);
+    expect((await getTx(tx.id)).status).toBe('PENDING');
+    await reconcilePayments('api-pix');
+    expect((await getTx(tx.id)).status).toBe('PAID');
+  });
+
+  it('a Pix missed by both the notification and the listing is found by the charge check at its deadline', async () => {
+    psp.setClockOffset(-57_000);
+    let created: { tx: any; txid: string };
+    try {
+      created = await purchaseWithQr({ ...pixBody(), expiresIn: 60 });
+    } finally {
+      psp.setClockOffset(0);
+    }
+    psp.setListingLag(3_600_000);
+    try {
+      await psp.pay(created.txid, { notify: false });
+      await reconcilePayments('api-pix');
+      expect((await getTx(created.tx.id)).status).toBe('PENDING');
+      const paid = await pollUntil(
+        () => getTx(created.tx.id),
+        (t) => t.status !== 'PENDING',
+        15_000,
+        100,
+      );
+      expect(paid.status).toBe('PAID');
+      expect(cobRequests(created.txid, 'PATCH')).toEqual([]);
+    } finally {
+      psp.setListingLag(0);
+    }
   });
 
   it('closes an ATIVA charge past its expiry with PATCH, then expires the transaction', async () => {

@@ -34,6 +34,25 @@ export interface Cob {
   pix?: Array<{ endToEndId: string; horario: string; valor: string }>;
 }
 
+/** A received Pix as `GET /pix` lists it (a Pix to a static key carries no txid). */
+export interface ReceivedPix {
+  endToEndId: string;
+  txid?: string;
+  valor: string;
+  horario: string;
+}
+
+/** One page of `GET /pix`. */
+export interface ReceivedPixPage {
+  pix: ReceivedPix[];
+  /** The page read (0-based) and how many the window has. */
+  paginaAtual: number;
+  quantidadeDePaginas: number;
+}
+
+/** The most `GET /pix` returns per page (the document's maximum of `paginacao.itensPorPagina`). */
+export const pixPerPage = 1000;
+
 export interface CobRequest {
   calendario: { expiracao: number };
   devedor: { cpf: string; nome: string } | { cnpj: string; nome: string };
@@ -78,7 +97,7 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
     const basic = Buffer.from(`${config.clientId}:${secrets.clientSecret}`).toString('base64');
     const response = await pspRequest(agent, 'POST', config.tokenUrl, {
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&scope=cob.write%20cob.read',
+      body: 'grant_type=client_credentials&scope=cob.write%20cob.read%20pix.read',
       timeoutMs: config.timeoutMs,
     });
     if (response.status >= 500) throw new PspUnavailableError(`token: HTTP ${response.status}`);
@@ -137,6 +156,27 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
       const response = await call('GET', cobPath(txid));
       if (response.status === 404) return null;
       return expectCob('GET /cob', response, [200]);
+    },
+    /** The Pix received from `inicio` to `fim` (RFC 3339), page `page` (0-based). */
+    async listReceivedPix(inicio: string, fim: string, page: number): Promise<ReceivedPixPage> {
+      const query = new URLSearchParams({
+        inicio,
+        fim,
+        'paginacao.paginaAtual': String(page),
+        'paginacao.itensPorPagina': String(pixPerPage),
+      });
+      const response = await call('GET', `/pix?${query}`);
+      if (response.status !== 200) throw new PspRejectedError('GET /pix', problemOf(response));
+      const body = JSON.parse(response.text) as {
+        pix?: ReceivedPix[];
+        parametros?: { paginacao?: { paginaAtual?: number; quantidadeDePaginas?: number } };
+      };
+      const paging = body.parametros?.paginacao;
+      return {
+        pix: Array.isArray(body.pix) ? body.pix : [],
+        paginaAtual: paging?.paginaAtual ?? page,
+        quantidadeDePaginas: paging?.quantidadeDePaginas ?? 1,
+      };
     },
     async removeCob(txid: string): Promise<Cob> {
       return expectCob(

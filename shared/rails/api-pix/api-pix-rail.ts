@@ -3,7 +3,7 @@
 // derived from the transaction; its status read with GET; closed with PATCH. The PSP's
 // notification only makes us look sooner (see shared/transactions/pix-notification.ts).
 import { log } from '../../log.ts';
-import { putChargeReference } from '../../store/rail-charges.ts';
+import { getChargeReference, putChargeReference } from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
 import { buildDynamicBrCode, parseDynamicBrCode } from '../br-code.ts';
 import { formatEmvAmount } from '../emv-qr.ts';
@@ -13,6 +13,9 @@ import {
   type CloseReason,
   type CloseResult,
   type InstructionResult,
+  type ListingPage,
+  type ListingWindow,
+  type PaymentListing,
   type Rail,
   type RailPaymentStatus,
   RailRejectedError,
@@ -58,9 +61,7 @@ function paidAtOf(cob: Cob, now: Date): string {
 export function createApiPixRail(
   config: ApiPixConfig,
   client: ApiPixClient = createApiPixClient(config, () => loadApiPixSecrets(config)),
-): Rail & {
-  closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult>;
-} {
+): Rail & PaymentListing {
   /** The payload the payer scans: the PSP's own when it sent a valid one, else ours from the location. */
   function brCodeOf(cob: Cob): string | null {
     const amountCents = Math.round(Number(cob.valor.original) * 100);
@@ -83,6 +84,8 @@ export function createApiPixRail(
 
   const rail = {
     name: apiPixRailName,
+    // The PSP notifies `{webhookUrl}/pix` and lists every Pix received (`GET /pix`).
+    reports: ['push', 'listing'] as const,
 
     async registerCharge({ transaction }: ChargeRequest): Promise<void> {
       const ref = { accountId: transaction.accountId, transactionId: transaction.id };
@@ -118,6 +121,28 @@ export function createApiPixRail(
       // the charge (closeCharge) at the transaction's deadline, and only then expires it.
       if (cob.status === 'ATIVA') return { status: 'PENDING' };
       return { status: 'CLOSED' };
+    },
+
+    /** `GET /pix` for the window: the Pix that name a charge of ours (by its txid). */
+    async listPayments(window: ListingWindow): Promise<ListingPage> {
+      const page = window.page === null ? 0 : Number(window.page);
+      const listed = await client.listReceivedPix(window.from, window.to, page);
+      const payments = await Promise.all(
+        listed.pix.map(async (pix) => {
+          if (!pix.txid) return null;
+          const charge = await getChargeReference(apiPixRailName, pix.txid);
+          if (!charge) return null;
+          return {
+            charge,
+            paidAt: new Date(pix.horario).toISOString(),
+            amount: Math.round(Number(pix.valor) * 100),
+          };
+        }),
+      );
+      return {
+        payments: payments.filter((payment) => payment !== null),
+        nextPage: listed.paginaAtual + 1 < listed.quantidadeDePaginas ? String(listed.paginaAtual + 1) : null,
+      };
     },
 
     async closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult> {

@@ -9,8 +9,10 @@ import {
   type MarkPaidOutcome,
   markRailChargePaid,
   putRailChargeOnce,
+  sandboxListingName,
   settledPayment,
 } from '../../store/rail-charges.ts';
+import { listRailPaymentReports } from '../../store/rail-payment-reports.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
 import {
   type ChargeRef,
@@ -19,6 +21,10 @@ import {
   type CloseResult,
   chargeRefOf,
   type InstructionResult,
+  type ListingPage,
+  type ListingWindow,
+  type PaymentListing,
+  type PaymentReport,
   type Rail,
   type RailPaymentStatus,
 } from '../rail-port.ts';
@@ -28,9 +34,10 @@ export function sandboxRailName(transaction: Pick<TransactionRecord, 'currency' 
   return `sandbox-${transaction.currency.toLowerCase()}-${transaction.method.toLowerCase()}`;
 }
 
-export function createSandboxRail(name: string): Rail {
+export function createSandboxRail(name: string, reports: readonly PaymentReport[]): Rail {
   return {
     name,
+    reports,
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
       // A fixed-lifetime row (COP, BOB) lives SANDBOX_CHARGE_TTL_MS in the sandbox; a due day or
       // the request's expiresIn (PIX) follow the row's rule.
@@ -77,9 +84,37 @@ export function createSandboxRail(name: string): Rail {
 
 /** What a payer's payment does on the sandbox rail; the rail reports it after `settleAfterMs`. */
 export function paySandboxCharge(
-  transaction: Pick<TransactionRecord, 'currency' | 'method' | 'id' | 'accountId'>,
+  transaction: Pick<TransactionRecord, 'currency' | 'method' | 'id' | 'accountId' | 'amount'>,
   now: Date,
   settleAfterMs = 0,
 ): Promise<MarkPaidOutcome> {
-  return markRailChargePaid(sandboxRailName(transaction), chargeRefOf(transaction), now, settleAfterMs);
+  return markRailChargePaid(
+    sandboxRailName(transaction),
+    { ...chargeRefOf(transaction), amount: transaction.amount },
+    now,
+    settleAfterMs,
+  );
+}
+
+/** The statement of every sandbox rail: the payments they report in a window, oldest first. */
+export function createSandboxListing(): PaymentListing {
+  return {
+    name: sandboxListingName,
+    async listPayments(window: ListingWindow): Promise<ListingPage> {
+      const { reports, nextPage } = await listRailPaymentReports(
+        sandboxListingName,
+        window.from,
+        window.to,
+        window.page,
+      );
+      return {
+        payments: reports.map((report) => ({
+          charge: { accountId: report.accountId, transactionId: report.transactionId },
+          paidAt: report.paidAt,
+          amount: report.amount,
+        })),
+        nextPage,
+      };
+    },
+  };
 }

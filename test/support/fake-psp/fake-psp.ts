@@ -1,6 +1,6 @@
 // A Pix PSP for tests, on 127.0.0.1 over HTTPS with mutual TLS: OAuth 2.0 client credentials
-// (/oauth/token), immediate charges (PUT/GET/PATCH /api/v2/cob/{txid}) and the `POST
-// {webhookUrl}/pix` notification. Every request it receives and every response it sends is
+// (/oauth/token), immediate charges (PUT/GET/PATCH /api/v2/cob/{txid}), the listing of received
+// Pix (GET /api/v2/pix?inicio&fim, paginated) and the `POST {webhookUrl}/pix` notification. Every request it receives and every response it sends is
 // validated against the Central Bank's API Pix document; what breaks it is recorded, never
 // fixed up, so a test can require zero violations.
 import { randomBytes } from 'node:crypto';
@@ -54,6 +54,8 @@ export interface FakePsp {
   setClockOffset(ms: number): void;
   /** The next charge creation is refused with 400 CobOperacaoInvalida (a final answer). */
   rejectNextCreate(): void;
+  /** A Pix shows in `GET /pix` only this long after it was received (a PSP's listing lags). */
+  setListingLag(ms: number): void;
   /** Every access token issued so far stops working (as at its expiry). */
   expireTokens(): void;
   /** The payer pays: CONCLUIDA with one Pix; then, unless told not to, the notification. */
@@ -91,6 +93,7 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
   let stalledLastedMs: number | undefined;
   let clockOffsetMs = 0;
   let rejectCreate = false;
+  let listingLagMs = 0;
   let locationSeq = 1000;
   let webhookUrl: string | null = null;
   const cobs = new Map<string, FakeCob>();
@@ -142,7 +145,7 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: lifetime,
-      scope: 'cob.write cob.read',
+      scope: 'cob.write cob.read pix.read',
     });
   }
 
@@ -150,9 +153,45 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
     return JSON.parse(JSON.stringify(cob)) as FakeCob;
   }
 
+  /** `GET /pix`: the Pix received from `inicio` to `fim`, oldest first, a page at a time. */
+  function listReceivedPix(query: Record<string, string>) {
+    const inicio = Date.parse(query.inicio ?? '');
+    const fim = Date.parse(query.fim ?? '');
+    const page = Number(query['paginacao.paginaAtual'] ?? 0);
+    const perPage = Number(query['paginacao.itensPorPagina'] ?? 100);
+    if (Number.isNaN(inicio) || Number.isNaN(fim) || fim < inicio)
+      return { status: 400, body: problem('ConsultaInvalida', 'Consulta inválida', 400, 'inicio e fim') };
+    const visibleUntil = Date.now() - listingLagMs;
+    const received = [...cobs.values()]
+      .flatMap((cob) => cob.pix ?? [])
+      .filter((pix) => {
+        const at = Date.parse(pix.horario);
+        return at >= inicio && at <= fim && at <= visibleUntil;
+      })
+      .sort((a, b) => a.horario.localeCompare(b.horario));
+    const pages = Math.max(1, Math.ceil(received.length / perPage));
+    return {
+      status: 200,
+      body: {
+        parametros: {
+          inicio: query.inicio,
+          fim: query.fim,
+          paginacao: {
+            paginaAtual: page,
+            itensPorPagina: perPage,
+            quantidadeDePaginas: pages,
+            quantidadeTotalDeItens: received.length,
+          },
+        },
+        pix: received.slice(page * perPage, (page + 1) * perPage),
+      },
+    };
+  }
+
   function api(
     method: string,
     apiPath: string,
+    query: Record<string, string>,
     request: IncomingMessage,
     text: string,
     response: ServerResponse,
@@ -170,7 +209,7 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
       method: meta.method,
       path: apiPath,
       headers,
-      query: {},
+      query,
       body,
     }))
       requestViolations.push(`${method} ${apiPath}: ${violation}`);
@@ -202,6 +241,10 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
     if (failures > 0) {
       failures -= 1;
       return send(response, meta, 503, problem('ServicoIndisponivel', 'Serviço indisponível', 503));
+    }
+    if (method === 'GET' && apiPath === '/pix') {
+      const listed = listReceivedPix(query);
+      return send(response, meta, listed.status, listed.body);
     }
     const match = /^\/cob\/([^/]+)$/.exec(apiPath);
     if (!match)
@@ -300,6 +343,7 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
           return api(
             request.method ?? 'GET',
             url.pathname.slice(apiRoot.length),
+            Object.fromEntries(url.searchParams),
             request,
             text,
             response,
@@ -353,6 +397,9 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
     },
     rejectNextCreate() {
       rejectCreate = true;
+    },
+    setListingLag(ms) {
+      listingLagMs = ms;
     },
     expireTokens() {
       tokens.clear();

@@ -29,6 +29,7 @@ export const QUIRK_DECISIONS = [
   '401 not described → every operation also answers 401 with a Problema body',
   'repeated PUT /cob/{txid} has no documented conflict status → an identical PUT of an ATIVA charge answers 201 with the charge as it is (idempotent create); a different one, or one of a charge no longer ATIVA, 400 CobOperacaoInvalida',
   'webhookUrl examples end in "/" → the notification goes to webhookUrl without trailing slashes + "/pix"',
+  'PixConsultados requires "cobs", a property it never defines, while its list is "pix" → "pix" is required instead',
 ] as const;
 
 // ajv and ajv-formats are CommonJS: the default import is the module object under Node's ESM.
@@ -73,6 +74,7 @@ export function loadPixApiDocument(): Json {
   const document = parse(readFileSync(referenceDocument, 'utf8')) as Json;
   patch(document.components);
   patch(document.paths);
+  document.components.schemas.PixConsultados.required = ['parametros', 'pix'];
   for (const [path, pathItem] of Object.entries(document.paths as Json))
     for (const [method, operation] of Object.entries(pathItem as Json)) {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;

@@ -1,0 +1,19 @@
+// The listings of received payments, one row per rail that lists them: read once a window by a
+// scheduled job (shared/queues.ts `schedules`), whatever the number of charges still pending.
+export const paymentListings = {
+  /** API Pix `GET /pix?inicio&fim`: every Pix the PSP received in the window. */
+  'api-pix': { everyMinutes: 1 },
+  /** The sandbox rails' statement: every sandbox payment, as the bank behind them reports it. */
+  sandbox: { everyMinutes: 1 },
+} as const satisfies Record<string, { everyMinutes: number }>;
+
+export type ListingName = keyof typeof paymentListings;
+
+/**
+ * Each window starts this long before the last one ended: a payment the rail adds to its
+ * listing a little after its time is still read (twice at worst, which changes nothing).
+ */
+export const listingOverlapMs = 5 * 60_000;
+
+/** A listing never read before starts this far back. */
+export const firstListingLookbackMs = 60 * 60_000;
