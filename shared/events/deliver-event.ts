@@ -118,14 +118,15 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   const startedAt = Date.now();
   // Take the attempt before the POST: a copy of this job racing us finds the mark moved. The new
   // due time outlasts the POST's timeout, so the sweeper cannot start a second chain meanwhile.
-  const ownedDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
+  const claimDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
   const work = {
     kind: 'deliver-event' as const,
     accountId: event.accountId,
     transactionId: event.transactionId,
     eventType: event.type,
   };
-  if (!(await postponeWork(work, ownedDueAt, job.workDueAt))) return 'superseded';
+  const ownedDueAt = await postponeWork(work, claimDueAt, job.workDueAt);
+  if (ownedDueAt === null) return 'superseded';
 
   const payload = buildEnvelope({
     eventId: event.eventId,

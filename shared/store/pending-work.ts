@@ -86,14 +86,21 @@ function sortKey(work: WorkItem, dueAt: string): string {
 }
 
 /**
- * Moves the work's due time; false when the work is no longer pending or, with `expectedDueAt`,
- * when someone else moved it meanwhile. A job chain carries the due time it set last (its owner
- * mark): if that changed, another chain (the sweeper's, or an SQS duplicate) owns the work and
- * this one stops.
+ * Moves the work's due time and answers the due time it set (the caller's next owner mark), or
+ * null when the work is no longer pending or, with `expectedDueAt`, when someone else moved it
+ * meanwhile. A job chain carries the due time it set last (its owner mark): if that changed,
+ * another chain (the sweeper's, or an SQS duplicate) owns the work and this one stops.
  */
-export function postponeWork(work: WorkItem, dueAt: string, expectedDueAt?: string): Promise<boolean> {
-  const entry = keys.pendingWork(work.kind, dueAt, work.transactionId);
-  return writeIf(
+export async function postponeWork(
+  work: WorkItem,
+  dueAt: string,
+  expectedDueAt?: string,
+): Promise<string | null> {
+  // The due time is the owner mark: a move to the very same time would leave it unchanged, and a
+  // duplicate chain holding it would pass too (two jobs planning the same deadline do that).
+  const movedDueAt = dueAt === expectedDueAt ? new Date(Date.parse(dueAt) + 1).toISOString() : dueAt;
+  const entry = keys.pendingWork(work.kind, movedDueAt, work.transactionId);
+  const moved = await writeIf(
     new UpdateCommand({
       TableName: tableName(),
       Key: itemKey(work),
@@ -110,6 +117,7 @@ export function postponeWork(work: WorkItem, dueAt: string, expectedDueAt?: stri
       },
     }),
   );
+  return moved ? movedDueAt : null;
 }
 
 /**

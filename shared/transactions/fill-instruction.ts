@@ -43,19 +43,13 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
     const attempt = (job.attempt ?? 0) + 1;
     const delayMs = result.retryAfterMs ?? pollDelayMs(config.instructionPollScheduleMs, attempt);
     // Keep the sweeper away while this chain is alive; a chain that lost the work stops here.
-    const workDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
-    if (
-      !(await postponeWork(
-        {
-          kind: 'fill-instruction',
-          accountId: transaction.accountId,
-          transactionId: transaction.id,
-        },
-        workDueAt,
-        job.workDueAt,
-      ))
-    )
-      return 'nothing-to-do';
+    const plannedDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
+    const workDueAt = await postponeWork(
+      { kind: 'fill-instruction', accountId: transaction.accountId, transactionId: transaction.id },
+      plannedDueAt,
+      job.workDueAt,
+    );
+    if (workDueAt === null) return 'nothing-to-do';
     await enqueueFillInstruction(
       { accountId: job.accountId, transactionId: job.transactionId, attempt, workDueAt },
       delaySecondsFor(delayMs),

@@ -55,6 +55,15 @@ export async function settleReportedPayment(payment: ReportedPayment, now: Date)
   return (await recordPayment(transaction, payment.paidAt, now)) ? 'settled' : 'already-paid';
 }
 
+/** The next window: from the last one's end less the overlap, to now. */
+export function newWindow(since: string, now: Date): ListingWindow {
+  return {
+    from: new Date(Date.parse(since) - listingOverlapMs).toISOString(),
+    to: now.toISOString(),
+    page: null,
+  };
+}
+
 export async function reconcilePayments(
   name: ListingName,
   now = new Date(),
@@ -75,11 +84,12 @@ export async function reconcilePayments(
   const cursor = await getListingCursor(name);
   let version = cursor?.version ?? 0;
   const since = cursor?.since ?? new Date(now.getTime() - firstListingLookbackMs).toISOString();
-  let window: ListingWindow = cursor?.window ?? {
-    from: new Date(Date.parse(since) - listingOverlapMs).toISOString(),
-    to: now.toISOString(),
-    page: null,
-  };
+  let window: ListingWindow = cursor?.window ?? newWindow(since, now);
+  // The cursor is ahead of now (moved by hand past a window): nothing can be listed there yet.
+  if (window.from > window.to) {
+    result.readThrough = true;
+    return result;
+  }
   while (true) {
     const page = await listing.listPayments(window, now);
     result.pages += 1;

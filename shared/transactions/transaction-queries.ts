@@ -26,4 +26,14 @@ export const sandboxPayQuery = v.strictObject({
       v.maxValue(maxSandboxSettlementDelayMs, settleRule),
     ),
   ),
+  notify: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be "true" or "false"'),
+      v.metadata({
+        description:
+          "`false`: the rail's notification of this payment is lost (for methods whose rail notifies), so only the rail's listing or the daily check of the charge finds it. Default `true`.",
+      }),
+      v.transform((value) => value === 'true'),
+    ),
+  ),
 });

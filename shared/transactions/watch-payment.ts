@@ -66,7 +66,8 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
     accountId: transaction.accountId,
     transactionId: transaction.id,
   };
-  if (!(await postponeWork(work, plan.dueAt, job.workDueAt))) return 'nothing-to-do';
+  const workDueAt = await postponeWork(work, plan.dueAt, job.workDueAt);
+  if (workDueAt === null) return 'nothing-to-do';
   if (plan.delaySeconds !== null)
     await enqueueWatchPayment(
       {
@@ -74,7 +75,7 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
         transactionId: job.transactionId,
         mode: 'poll',
         attempt,
-        workDueAt: plan.dueAt,
+        workDueAt,
       },
       plan.delaySeconds,
     );

@@ -4,7 +4,7 @@
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveStage } from '../../infra/stages.ts';
-import { queues } from '../../shared/queues.ts';
+import { queues, schedules } from '../../shared/queues.ts';
 import { routeList } from '../../shared/routes.ts';
 import {
   asArray,
@@ -52,8 +52,14 @@ describe('stack for staging with API Pix', () => {
       ...routeList()
         .filter((route) => (route.grants as readonly string[]).includes('rails:live'))
         .map((route) => `route:${route.name}`),
+      ...Object.entries(schedules)
+        .filter(([, schedule]) => (schedule.grants as readonly string[]).includes('rails:live'))
+        .map(([name]) => `schedule:${name}`),
     ]);
     expect(railUsers.has('route:cancelTransaction')).toBe(true);
+    // The reading of GET /pix calls the PSP; the sandbox statement's reading does not.
+    expect(railUsers.has('schedule:reconcileApiPixPayments')).toBe(true);
+    expect(railUsers.has('schedule:reconcileSandboxPayments')).toBe(false);
     for (const key of synthesized.stack.functions.keys()) {
       const expected = railUsers.has(key);
       expect(readsSecret(key, secretId), key).toEqual({ reads: expected, hasSettings: expected });

@@ -4,6 +4,8 @@
 // Local is restarted (its data kept on disk), the webhook receiver fails about half of its calls
 // (errors, hangs past the timeout, resets) and answers some slowly, SQS delivers some messages
 // twice (in the same batch or seconds later), and some transactions are paid around their expiry.
+// The rails' reports fail too: a fifth of the sandbox notifications are lost and a tenth sent
+// twice, one window of the sandbox listing is never read and an older one is read again.
 // It prints what happened and the figures that must be zero (a line with `lost` among them), and
 // exits non-zero when one is not.
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,8 @@ import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamo
 import { freePort } from '../../infra/local/free-port.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
+import { listingOverlapMs } from '../../shared/rails/payment-listings.ts';
+import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 import { type FlakyReceiver, startFlakyReceiver } from './flaky-receiver.ts';
 
@@ -47,6 +51,9 @@ const webhookTimeoutMs = 1500;
 const spreadMs = 120_000;
 const sqsOutage = { at: 20_000, forMs: 20_000 };
 const dynamoRestartAt = 70_000;
+/** A window of the sandbox listing skipped (never read), then an older stretch read again. */
+const listingWindowLost = { at: 100_000, forMs: 20_000 };
+const listingReadAgain = { at: 125_000, backMs: 10 * 60_000 };
 
 type Plan = 'pay-now' | 'pay-around-expiry' | 'never';
 interface Flow {
@@ -61,6 +68,10 @@ interface Flow {
   payOffsetMs?: number;
   /** The rail took the payment (202). */
   railPaid: boolean;
+  /** The rail's notification of the payment was lost (rails that push). */
+  notificationLost?: boolean;
+  /** The payer's bank sent its notification twice. */
+  notifiedTwice?: boolean;
   payRefused?: number;
   final?: { tx: any; events: any[] };
 }
@@ -158,12 +169,23 @@ async function runFlow(flow: Flow) {
   } else {
     await sleep(random() * 3000);
   }
-  const paid = await persist(
-    () => api('POST', `/sandbox/transactions/${flow.id}/pay?settleAfterMs=${settleAfterMs}`),
-    60_000,
-  );
+  const reportRoll = random();
+  flow.notificationLost = reportRoll < 0.2;
+  flow.notifiedTwice = reportRoll >= 0.2 && reportRoll < 0.3;
+  const pay = () =>
+    persist(
+      () =>
+        api(
+          'POST',
+          `/sandbox/transactions/${flow.id}/pay?settleAfterMs=${settleAfterMs}${flow.notificationLost ? '&notify=false' : ''}`,
+        ),
+      60_000,
+    );
+  const paid = await pay();
   if (paid?.status === 202) flow.railPaid = true;
   else flow.payRefused = paid?.status ?? 0;
+  // Paying again sends the notification again (the rail already holds the payment).
+  if (flow.railPaid && flow.notifiedTwice) await pay();
 }
 
 /** A purchase made right after a fault ends: how long until it has its instruction. */
@@ -204,6 +226,25 @@ function settled(flow: Flow, now: number): boolean {
   return tx.status === 'PENDING' && filled(tx) && (flow.kind === 'boleto' || (expiresAt ?? 0) > now);
 }
 
+/** Moves the sandbox listing's cursor (as a lost or a repeated batch would), retrying through faults. */
+async function moveListingCursor(since: (now: number) => number): Promise<void> {
+  for (let tries = 0; tries < 20; tries += 1) {
+    try {
+      const cursor = await getListingCursor('sandbox');
+      const moved = {
+        since: new Date(since(Date.now())).toISOString(),
+        window: null,
+        readThroughAt: cursor?.readThroughAt ?? null,
+      };
+      if (await saveListingCursor('sandbox', moved, cursor?.version ?? 0)) return;
+    } catch {
+      // DynamoDB is back in a moment
+    }
+    await sleep(500);
+  }
+  throw new Error('chaos: could not move the sandbox listing cursor');
+}
+
 async function main() {
   const hardStop = setTimeout(() => {
     process.stdout.write(`chaos: the run passed its bound of ${seconds(maxMs)}; stopping\n`);
@@ -230,6 +271,9 @@ async function main() {
       // restart below (15–30 s here), as production's 60 s outlasts a table's blip, or an attempt
       // POSTed just before the outage is POSTed again when the sweeper takes over (at-least-once).
       SWEEP_AFTER_MS: '45000',
+      // The per-charge safety net under lost notifications and listing windows, compressed like
+      // the charges' lifetime (a day in production).
+      SAFETY_NET_POLL_MS: '20000',
       WORK_INDEX_SHARDS: '4',
       AUTH_CACHE_TTL_MS: '60000',
       // The run is about faults, not the per-account rate limit (a 429 is retried anyway).
@@ -294,6 +338,20 @@ async function main() {
   faults.push(`DynamoDB Local restarted at +${seconds(downAt)} (down ${seconds(dynamoBack - downAt)})`);
   const dynamoCanary = canary();
 
+  // Fault 3: a window of the sandbox listing is never read (the cursor is moved past it), so
+  // its payments are found by notifications or the safety net alone; then an older stretch of
+  // the listing is read again (the cursor moved back), which must change nothing.
+  await sleep(runStart + listingWindowLost.at - elapsed());
+  await moveListingCursor((now) => now + listingOverlapMs + listingWindowLost.forMs);
+  faults.push(
+    `sandbox listing: the window from +${seconds(listingWindowLost.at - listingOverlapMs)} to +${seconds(listingWindowLost.at + listingWindowLost.forMs)} never read`,
+  );
+  await sleep(runStart + listingReadAgain.at - elapsed());
+  await moveListingCursor((now) => now - listingReadAgain.backMs);
+  faults.push(
+    `sandbox listing: its last ${seconds(listingReadAgain.backMs)} read again at +${seconds(listingReadAgain.at)}`,
+  );
+
   await running;
   const backlog = (faultEnd: number) =>
     Math.max(
@@ -344,6 +402,7 @@ async function main() {
       );
   }
   const paid = accepted.filter((flow) => statusOf(flow) === 'PAID');
+  const paidFlows = flows.filter((flow) => flow.railPaid);
   const wrongEventCount = paid.filter(
     (flow) => flow.final!.events.filter((e) => e.type === 'cashin.paid').length !== 1,
   );
@@ -365,6 +424,7 @@ async function main() {
     `instructions filled: ${accepted.filter((flow) => filled(flow.final?.tx)).length}`,
     `payments taken by the rail: ${flows.filter((f) => f.railPaid).length}; transactions PAID: ${paid.length}`,
     `paid around expiry (from 3 s before to 1 s after, reported up to 4 s later): ${edge.length} tried, ${edgePaid.length} taken by the rail, ${edgePaid.filter((f) => statusOf(f) === 'PAID').length} PAID; ${edge.length - edgePaid.length} refused as expired`,
+    `rail reports: ${paidFlows.filter((f) => f.notificationLost).length} payments' notifications lost, ${paidFlows.filter((f) => f.notifiedTwice).length} sent twice (boletos send none: their bank only lists); PAID among those lost: ${paidFlows.filter((f) => f.notificationLost && statusOf(f) === 'PAID').length}`,
     `unpaid COP/BOB transactions EXPIRED: ${accepted.filter((f) => statusOf(f) === 'EXPIRED').length}`,
     `events created: ${events.length}; delivered: ${events.filter((e) => e.deliveryStatus === 'DELIVERED').length}; failed after every attempt (the receiver failed them all): ${events.filter((e) => e.deliveryStatus === 'FAILED').length}`,
     `webhook POSTs: ${posts}; attempts the receiver failed: ${failedAttempts}; POSTs beyond what the receiver's failures caused: ${beyondFailures}`,

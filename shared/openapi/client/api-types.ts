@@ -4529,6 +4529,8 @@ export interface operations {
             query?: {
                 /** @description How long the sandbox rail takes to settle the payment (default: the stage setting). */
                 settleAfterMs?: string;
+                /** @description `false`: the rail's notification of this payment is lost (for methods whose rail notifies), so only the rail's listing or the daily check of the charge finds it. Default `true`. */
+                notify?: "true" | "false";
             };
             header?: never;
             path: {
