@@ -209,7 +209,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             )
             .catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
         },
-        options.scheduleIntervalMs ?? schedule.everyMinutes * 60_000,
+        options.scheduleIntervalMs ??
+          ('locallyEverySeconds' in schedule
+            ? schedule.locallyEverySeconds * 1000
+            : schedule.everyMinutes * 60_000),
       );
       interval.unref();
       // Let a run in progress finish before its dependencies stop.

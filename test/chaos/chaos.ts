@@ -72,6 +72,8 @@ interface Flow {
   notificationLost?: boolean;
   /** The payer's bank sent its notification twice. */
   notifiedTwice?: boolean;
+  /** When the rail reports the payment (run time, ms): paid plus the settlement delay. */
+  reportedAt?: number;
   payRefused?: number;
   final?: { tx: any; events: any[] };
 }
@@ -182,8 +184,10 @@ async function runFlow(flow: Flow) {
       60_000,
     );
   const paid = await pay();
-  if (paid?.status === 202) flow.railPaid = true;
-  else flow.payRefused = paid?.status ?? 0;
+  if (paid?.status === 202) {
+    flow.railPaid = true;
+    flow.reportedAt = elapsed() + settleAfterMs;
+  } else flow.payRefused = paid?.status ?? 0;
   // Paying again sends the notification again (the rail already holds the payment).
   if (flow.railPaid && flow.notifiedTwice) await pay();
 }
@@ -344,7 +348,7 @@ async function main() {
   await sleep(runStart + listingWindowLost.at - elapsed());
   await moveListingCursor((now) => now + listingOverlapMs + listingWindowLost.forMs);
   faults.push(
-    `sandbox listing: the window from +${seconds(listingWindowLost.at - listingOverlapMs)} to +${seconds(listingWindowLost.at + listingWindowLost.forMs)} never read`,
+    `sandbox listing: the window from about +${seconds(listingWindowLost.at)} (its last reading, at most one schedule tick before) to +${seconds(listingWindowLost.at + listingWindowLost.forMs)} never read`,
   );
   await sleep(runStart + listingReadAgain.at - elapsed());
   await moveListingCursor((now) => now - listingReadAgain.backMs);
@@ -403,6 +407,13 @@ async function main() {
   }
   const paid = accepted.filter((flow) => statusOf(flow) === 'PAID');
   const paidFlows = flows.filter((flow) => flow.railPaid);
+  const scheduleTickMs = 5000;
+  const inLostWindow = paidFlows.filter(
+    (flow) =>
+      flow.reportedAt !== undefined &&
+      flow.reportedAt >= runStart + listingWindowLost.at - scheduleTickMs &&
+      flow.reportedAt <= runStart + listingWindowLost.at + listingWindowLost.forMs,
+  );
   const wrongEventCount = paid.filter(
     (flow) => flow.final!.events.filter((e) => e.type === 'cashin.paid').length !== 1,
   );
@@ -425,6 +436,7 @@ async function main() {
     `payments taken by the rail: ${flows.filter((f) => f.railPaid).length}; transactions PAID: ${paid.length}`,
     `paid around expiry (from 3 s before to 1 s after, reported up to 4 s later): ${edge.length} tried, ${edgePaid.length} taken by the rail, ${edgePaid.filter((f) => statusOf(f) === 'PAID').length} PAID; ${edge.length - edgePaid.length} refused as expired`,
     `rail reports: ${paidFlows.filter((f) => f.notificationLost).length} payments' notifications lost, ${paidFlows.filter((f) => f.notifiedTwice).length} sent twice (boletos send none: their bank only lists); PAID among those lost: ${paidFlows.filter((f) => f.notificationLost && statusOf(f) === 'PAID').length}`,
+    `payments the rail reported in the unread listing window: ${inLostWindow.length} (${inLostWindow.filter((f) => f.kind === 'boleto').length} boletos, ${inLostWindow.filter((f) => f.notificationLost).length} whose notification was also lost); PAID: ${inLostWindow.filter((f) => statusOf(f) === 'PAID').length}`,
     `unpaid COP/BOB transactions EXPIRED: ${accepted.filter((f) => statusOf(f) === 'EXPIRED').length}`,
     `events created: ${events.length}; delivered: ${events.filter((e) => e.deliveryStatus === 'DELIVERED').length}; failed after every attempt (the receiver failed them all): ${events.filter((e) => e.deliveryStatus === 'FAILED').length}`,
     `webhook POSTs: ${posts}; attempts the receiver failed: ${failedAttempts}; POSTs beyond what the receiver's failures caused: ${beyondFailures}`,

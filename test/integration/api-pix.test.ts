@@ -31,6 +31,8 @@ beforeAll(async () => {
   stack = await startLocalStack({
     port: 0,
     visibilityTimeoutSeconds: 1,
+    // The tests read the PSP's listing themselves (reconcilePayments), so no scheduled run races them.
+    scheduleIntervalMs: 3_600_000,
     env: {
       LOG_LEVEL: 'silent',
       SANDBOX_RAILS: 'false',
