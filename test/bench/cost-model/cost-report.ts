@@ -1,0 +1,195 @@
+// Renders the cost model's figures: plain text for the terminal, markdown for the README.
+// "today" first, then "declared".
+import { type Cell, markdownTable, textTable } from '../tables.ts';
+import { awsPrices } from './aws-prices.ts';
+import type { CostModelResults, CostModeResult, ScenarioRow } from './cost-results.ts';
+import { type TimeToPay, timesToPay } from './scenarios.ts';
+
+const modeTitle = (mode: CostModeResult) =>
+  mode.mode === 'today'
+    ? 'today: every rail watched by per-transaction polling (RAIL_REPORTING=polling)'
+    : "declared: each rail's own reporting (push, batch listing, polling)";
+
+const fixed = (value: number, digits: number) => (value === 0 ? '0' : value.toFixed(digits));
+const dollars = (value: number) => `$${value < 10 ? value.toFixed(2) : value.toFixed(0)}`;
+
+const detailHeader = [
+  'rail',
+  'time to pay',
+  'write units',
+  'read units',
+  'SQS requests',
+  'Lambda invocations',
+  'GB-s',
+  'HTTP API',
+  'log KB',
+  '$ per million',
+  'provider requests (unpriced)',
+  'work-index writes',
+];
+const detailAlign = [false, false, true, true, true, true, true, true, true, true, true, true];
+
+function detailRows(mode: CostModeResult): Cell[][] {
+  return mode.rows.map((row) => {
+    const usage = row.perTransaction;
+    const provider = usage.providerRequests + row.pspCallsPerTransaction;
+    return [
+      row.railLabel,
+      row.timeToPay,
+      fixed(usage.writeUnits, 1),
+      fixed(usage.readUnits, 1),
+      fixed(usage.sqsRequests, 1),
+      fixed(usage.lambdaInvocations, 1),
+      fixed(usage.gbSeconds, 3),
+      fixed(usage.httpRequests, 1),
+      fixed(usage.logBytes / 1024, 1),
+      dollars(row.dollarsPerMillion),
+      fixed(provider, 1),
+      fixed(usage.workIndexWrites, 1),
+    ];
+  });
+}
+
+const summaryHeader = ['rail', ...timesToPay.map((column) => (column === 'never' ? 'never paid' : column))];
+
+function summaryRows(mode: CostModeResult): Cell[][] {
+  const rails = [...new Set(mode.rows.map((row) => row.railLabel))];
+  return rails.map((label) => [
+    label,
+    ...timesToPay.map((column: TimeToPay) => {
+      const row = mode.rows.find(
+        (candidate) => candidate.railLabel === label && candidate.timeToPay === column,
+      );
+      return row ? dollars(row.dollarsPerMillion) : '–';
+    }),
+  ]);
+}
+
+function scheduleRows(mode: CostModeResult): Cell[][] {
+  return mode.schedules.map((schedule) => [
+    schedule.name,
+    `${schedule.everyMinutes} min`,
+    fixed(schedule.idleTick.readUnits, 1),
+    fixed(schedule.idleTick.writeUnits, 1),
+    fixed(schedule.idleTick.gbSeconds, 3),
+    dollars(schedule.dollarsPerMonth),
+  ]);
+}
+const scheduleHeader = [
+  'schedule',
+  'every',
+  'read units per idle tick',
+  'write units',
+  'GB-s',
+  '$ per month',
+];
+
+function workIndexRows(results: CostModelResults): Cell[][] {
+  const rails = [
+    ...new Set(
+      results.modes.flatMap((mode) => mode.workIndexWritesPerPendingDay.map((entry) => entry.railLabel)),
+    ),
+  ];
+  return rails.map((label) => [
+    label,
+    ...results.modes.map((mode) => {
+      const entry = mode.workIndexWritesPerPendingDay.find((candidate) => candidate.railLabel === label);
+      return entry ? `${entry.perDay.toFixed(1)} (${entry.between})` : '–';
+    }),
+  ]);
+}
+
+function unexpected(mode: CostModeResult): string[] {
+  return mode.rows.flatMap((row: ScenarioRow) => {
+    const expected = row.timeToPay === 'never' ? 'EXPIRED' : 'PAID';
+    const wrong = row.statuses.filter((status) => status !== expected);
+    const webhooksExpected = row.timeToPay === 'never' ? 0 : row.statuses.length;
+    return wrong.length || row.webhooks !== webhooksExpected
+      ? [
+          `${row.railLabel}, ${row.timeToPay}: statuses ${row.statuses.join(', ')}, ${row.webhooks} cashin.paid webhooks`,
+        ]
+      : [];
+  });
+}
+
+export function costMethod(results: CostModelResults): string[] {
+  const k = results.modes[0]?.transactionsPerScenario ?? 3;
+  return [
+    `Prices: ${awsPrices.region} list prices checked on ${results.pricesCheckedOn} (test/bench/cost-model/aws-prices.ts): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units, $${awsPrices.dynamoReadPerMillionUnits}/M read units; SQS $${awsPrices.sqsPerMillionRequests}/M requests; Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests + $${awsPrices.lambdaPerGbSecond}/GB-s; HTTP API $${awsPrices.httpApiPerMillionRequests}/M; CloudWatch Logs $${awsPrices.logsPerGb}/GB.`,
+    `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (Date only; timers stay real), ${k} transactions side by side per scenario, figures per transaction. HTTP calls are the routes' functions called with the local gateway's API Gateway v2 event (1 HTTP API request + 1 invocation each); SQS is modelled (sends recorded with their delay, delivered to the queue's worker one message per invocation; per message 1 send, 1 receive, 1 delete: no batching amortisation). Request units come from DynamoDB Local's ConsumedCapacity (INDEXES), which matches AWS's rules for the successful requests checked; failed conditional writes (billed by AWS, not reported) and empty Queries (one 4 KB unit) are filled in. Lambda GB-s: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory. Payer actions (sandbox pay, the PSP's payment) are not counted; the SQS messages they send and the PSP's notification are. Requests on the sandbox rails' key space (RAIL#, RAILREPORT#) and calls to the PSP are the provider's side: shown, not priced. Schedules tick only when they can do something (the sweeper when work is overdue); a tick a scenario causes is charged what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.`,
+  ];
+}
+
+export function renderCostText(results: CostModelResults): string {
+  const out: string[] = [];
+  out.push(`Cost per paid transaction (${results.wallSeconds} s)`);
+  for (const line of costMethod(results)) out.push(`   ${line}`);
+  for (const mode of results.modes) {
+    out.push('');
+    out.push(`${modeTitle(mode)} — ${mode.simulatedDays} simulated days in ${mode.wallSeconds} s`);
+    out.push(
+      textTable(
+        summaryHeader,
+        summaryRows(mode),
+        summaryHeader.map((_, index) => index > 0),
+      ),
+    );
+    out.push('');
+    out.push('   per transaction:');
+    out.push(textTable(detailHeader, detailRows(mode), detailAlign));
+    out.push('');
+    out.push('   schedules (fixed, not per transaction):');
+    out.push(textTable(scheduleHeader, scheduleRows(mode), [false, false, true, true, true, true]));
+    for (const line of unexpected(mode)) out.push(`   unexpected: ${line}`);
+  }
+  out.push('');
+  out.push(
+    'Work-index writes per pending transaction per day (slope between the quickest and latest payments):',
+  );
+  out.push(textTable(['rail', ...results.modes.map((mode) => mode.mode)], workIndexRows(results)));
+  return out.join('\n');
+}
+
+export function renderCostMarkdown(results: CostModelResults): string {
+  const out: string[] = [];
+  out.push('### Cost per paid transaction');
+  out.push('');
+  for (const line of costMethod(results)) out.push(line, '');
+  const longest = results.modes[0]?.longest ?? {};
+  out.push(
+    `Longest time to pay: boleto ${longest.boleto ?? '–'}; Pix ${longest.pix ?? '–'}. COP and BOB sandbox charges live 24 h. "never paid": the charge expires and is closed, with the last look a day later.`,
+  );
+  for (const mode of results.modes) {
+    out.push('');
+    out.push(`**${modeTitle(mode)}**: $ per million transactions`);
+    out.push('');
+    out.push(
+      markdownTable(
+        summaryHeader,
+        summaryRows(mode),
+        summaryHeader.map((_, index) => index > 0),
+      ),
+    );
+    out.push('');
+    out.push('<details><summary>per transaction</summary>');
+    out.push('');
+    out.push(markdownTable(detailHeader, detailRows(mode), detailAlign));
+    out.push('');
+    out.push('</details>');
+    out.push('');
+    out.push(
+      `Schedules, a fixed cost whatever the number of transactions: ${mode.schedules
+        .map(
+          (schedule) =>
+            `${schedule.name} every ${schedule.everyMinutes} min, ${dollars(schedule.dollarsPerMonth)} per month (an idle tick: ${fixed(schedule.idleTick.readUnits, 1)} read units, ${fixed(schedule.idleTick.gbSeconds, 3)} GB-s)`,
+        )
+        .join('; ')}.`,
+    );
+    for (const line of unexpected(mode)) out.push(`- unexpected: ${line}`);
+  }
+  out.push('');
+  out.push('Work-index writes per pending transaction per day:');
+  out.push('');
+  out.push(markdownTable(['rail', ...results.modes.map((mode) => mode.mode)], workIndexRows(results)));
+  return `${out.join('\n')}\n`;
+}
