@@ -5,6 +5,7 @@ import { awsPrices, billedGbSeconds, priceOf, type Usage } from '../bench/cost-m
 import {
   itemBytes,
   readUnitsFor,
+  transactionWriteUnits,
   unitsFromConsumedCapacity,
   writeUnitsFor,
 } from '../bench/cost-model/capacity-units.ts';
@@ -61,6 +62,62 @@ describe('request units', () => {
   it('bills a Query that reads nothing as one eventually consistent unit (DynamoDB Local reports 0)', () => {
     expect(unitsFromConsumedCapacity('Query', { CapacityUnits: 0 }, 'gsi2').read).toBe(0.5);
     expect(unitsFromConsumedCapacity('Query', { CapacityUnits: 1.5 }, 'gsi2').read).toBe(1.5);
+  });
+});
+
+describe('transaction write units (DynamoDB Local miscounts them)', () => {
+  const indexes = {
+    gsi1: { partitionKey: 'g1pk', sortKey: 'g1sk' },
+    gsi2: { partitionKey: 'g2pk', sortKey: 'g2sk' },
+  };
+  const small = { pk: 'a', sk: '1' };
+
+  it('bills every item at least 2 units, by the larger of its sizes before and after', () => {
+    const units = transactionWriteUnits(
+      [
+        { kind: 'Put', before: undefined, after: small },
+        { kind: 'Put', before: undefined, after: { pk: 'b', sk: '1' } },
+        { kind: 'Update', before: { pk: 'c', sk: '1', big: 'x'.repeat(1500) }, after: { pk: 'c', sk: '1' } },
+      ],
+      indexes,
+      'gsi2',
+    );
+    expect(units).toEqual({ read: 0, write: 2 + 2 + 4, workIndexWrite: 0 });
+  });
+
+  it('bills a condition check as a write of the item it reads', () => {
+    expect(
+      transactionWriteUnits([{ kind: 'ConditionCheck', before: small, after: small }], indexes, 'gsi2').write,
+    ).toBe(2);
+  });
+
+  it('adds each index the item enters, leaves, stays in or moves within', () => {
+    const inBoth = { ...small, g1pk: 'L', g1sk: '1', g2pk: 'W', g2sk: 't1' };
+    // Enters gsi1 and gsi2: table 2 + 2 + 2.
+    expect(
+      transactionWriteUnits([{ kind: 'Put', before: undefined, after: inBoth }], indexes, 'gsi2'),
+    ).toEqual({
+      read: 0,
+      write: 6,
+      workIndexWrite: 2,
+    });
+    // Moves in gsi2 (delete + put), stays in gsi1 (rewritten): table 2 + gsi1 2 + gsi2 4.
+    expect(
+      transactionWriteUnits(
+        [{ kind: 'Update', before: inBoth, after: { ...inBoth, g2sk: 't2' } }],
+        indexes,
+        'gsi2',
+      ),
+    ).toEqual({ read: 0, write: 8, workIndexWrite: 4 });
+    // Leaves gsi2: table 2 + gsi1 2 + gsi2 delete 2.
+    const { g2pk: _pk, g2sk: _sk, ...left } = inBoth;
+    expect(transactionWriteUnits([{ kind: 'Update', before: inBoth, after: left }], indexes, 'gsi2')).toEqual(
+      {
+        read: 0,
+        write: 6,
+        workIndexWrite: 2,
+      },
+    );
   });
 });
 
@@ -157,7 +214,7 @@ describe('work-index writes', () => {
   it('reads the per-day rate as the slope between the quickest and latest payments', () => {
     const row = (
       timeToPay: ScenarioRow['timeToPay'],
-      paidAfterHours: number | null,
+      reportedAfterHours: number | null,
       writes: number,
     ): ScenarioRow => ({
       rail: 'boleto',
@@ -169,7 +226,7 @@ describe('work-index writes', () => {
       statuses: [],
       webhooks: 0,
       lifetimeHours: 0,
-      paidAfterHours,
+      reportedAfterHours,
     });
     const [rate] = workIndexWritesPerPendingDay([
       row('1 min', 1 / 60, 10),

@@ -1,7 +1,7 @@
 // Renders the cost model's figures: plain text for the terminal, markdown for the README.
 // "today" first, then "declared".
 import { type Cell, markdownTable, textTable } from '../tables.ts';
-import { awsPrices } from './aws-prices.ts';
+import { awsPrices, priceOf } from './aws-prices.ts';
 import type { CostModelResults, CostModeResult, ScenarioRow } from './cost-results.ts';
 import { type TimeToPay, timesToPay } from './scenarios.ts';
 
@@ -112,6 +112,33 @@ function unexpected(mode: CostModeResult): string[] {
   });
 }
 
+/** Issue 18's bar: ≤ $25 per million for a boleto paid on day 3 and a Pix paid after 23 hours. */
+export const targetDollarsPerMillion = 25;
+
+function verdict(mode: CostModeResult): string {
+  const figure = (rail: string, timeToPay: string) =>
+    mode.rows.find((row) => row.rail === rail && row.timeToPay === timeToPay)?.dollarsPerMillion;
+  const checks = [
+    ['boleto paid on day 3', figure('boleto', '3 days')],
+    ['Pix paid after 23 h', figure('pix', '23 h')],
+  ] as const;
+  const measured = checks.filter(([, value]) => value !== undefined);
+  if (!measured.length) return 'not measured';
+  const met = measured.every(([, value]) => value! <= targetDollarsPerMillion);
+  return `${met ? 'met' : 'missed'} (${measured.map(([name, value]) => `${name} ${dollars(value!)}`).join(', ')})`;
+}
+
+/** Where a quickly paid transaction's dollars go, per service. */
+function breakdown(mode: CostModeResult): string[] {
+  return mode.rows
+    .filter((row) => row.timeToPay === '1 min')
+    .map((row) => {
+      const cost = priceOf(row.perTransaction);
+      const part = (value: number) => dollars(value * 1e6);
+      return `${row.railLabel}, paid after 1 min: DynamoDB ${part(cost.dynamo)}, SQS ${part(cost.sqs)}, Lambda ${part(cost.lambda)}, HTTP API ${part(cost.httpApi)}, logs ${part(cost.logs)} per million`;
+    });
+}
+
 export function costMethod(results: CostModelResults): string[] {
   const k = results.modes[0]?.transactionsPerScenario ?? 3;
   return [
@@ -140,6 +167,8 @@ export function renderCostText(results: CostModelResults): string {
     out.push('');
     out.push('   schedules (fixed, not per transaction):');
     out.push(textTable(scheduleHeader, scheduleRows(mode), [false, false, true, true, true, true]));
+    for (const line of breakdown(mode)) out.push(`   ${line}`);
+    out.push(`   Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}`);
     for (const line of unexpected(mode)) out.push(`   unexpected: ${line}`);
   }
   out.push('');
@@ -185,6 +214,9 @@ export function renderCostMarkdown(results: CostModelResults): string {
         )
         .join('; ')}.`,
     );
+    out.push('');
+    for (const line of breakdown(mode)) out.push(`- ${line}`);
+    out.push(`- Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}.`);
     for (const line of unexpected(mode)) out.push(`- unexpected: ${line}`);
   }
   out.push('');

@@ -20,8 +20,8 @@ export interface ScenarioRow {
   webhooks: number;
   /** Simulated time from the purchases to the last piece of work, in hours. */
   lifetimeHours: number;
-  /** When the payer paid, in hours after the purchase; null when never. */
-  paidAfterHours: number | null;
+  /** When the rail reports the payment (the payer's payment plus the rail's delay), in hours after the purchase; null when never paid. */
+  reportedAfterHours: number | null;
 }
 
 export interface ScheduleFixedCost {

@@ -8,7 +8,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareStack } from '@smithy/types';
 import { table } from '../../../shared/store/table.ts';
 import type { Usage } from './aws-prices.ts';
-import { itemBytes, type Units, unitsFromConsumedCapacity, writeUnitsFor } from './capacity-units.ts';
+import {
+  itemBytes,
+  type TransactionAction,
+  transactionWriteUnits,
+  type Units,
+  unitsFromConsumedCapacity,
+  writeUnitsFor,
+} from './capacity-units.ts';
 
 /** Key spaces of the sandbox rails (`RAIL#…`) and their payment reports (`RAILREPORT#…`): the provider's side. */
 export const providerKeyPrefixes = ['RAIL#', 'RAILREPORT#'] as const;
@@ -171,12 +178,19 @@ export class Meter {
         const provider = isProviderRequest(operation, input);
         const actions = actionsOf(operation, input);
         const indexWrites = actions.filter(writesWorkIndex).length;
+        // DynamoDB Local miscounts transactions: their units come from the items themselves.
+        const transaction =
+          operation === 'TransactWriteItems' ? await this.transactionItems(input, uncountedGet) : undefined;
         try {
           const result = await next(args);
+          if (transaction) {
+            const units = transactionWriteUnits(await transaction.after(), table.indexes, 'gsi2');
+            if (process.env.COST_MODEL_TRACE) traceLine(operation, input, { computed: units }, indexWrites);
+            this.addUnits(provider, units, indexWrites);
+            return result;
+          }
           if (process.env.COST_MODEL_TRACE)
-            process.env.COST_MODEL_TRACE === 'all' || !provider
-              ? traceLine(operation, input, result.output?.ConsumedCapacity, indexWrites)
-              : undefined;
+            traceLine(operation, input, result.output?.ConsumedCapacity, indexWrites);
           this.addUnits(
             provider,
             unitsFromConsumedCapacity(operation, result.output?.ConsumedCapacity, 'gsi2'),
@@ -190,6 +204,33 @@ export class Meter {
       },
       { step: 'initialize', priority: 'high', name },
     );
+  }
+
+  /** Each item of a transaction as it is before, and a way to read it after, without counting. */
+  private async transactionItems(
+    input: Input,
+    uncountedGet: UncountedGet,
+  ): Promise<{ after: () => Promise<TransactionAction[]> }> {
+    const items = ((input.TransactItems ?? []) as Input[]).map((item) => {
+      const kind = (['Put', 'Update', 'Delete', 'ConditionCheck'] as const).find((name) => item[name])!;
+      const action = item[kind] as Input;
+      const key = action.Key ?? {
+        [table.partitionKey]: action.Item?.[table.partitionKey],
+        [table.sortKey]: action.Item?.[table.sortKey],
+      };
+      return { kind, key };
+    });
+    const read = () =>
+      this.uncounted(() => Promise.all(items.map((item) => uncountedGet(item.key)))) as Promise<
+        Array<Input | undefined>
+      >;
+    const before = await read();
+    return {
+      after: async () => {
+        const after = await read();
+        return items.map((item, index) => ({ kind: item.kind, before: before[index], after: after[index] }));
+      },
+    };
   }
 
   /**

@@ -143,7 +143,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       const webhooksBefore = receiver.received.length;
       const sim = simulation();
       const created: string[] = [];
-      const paidAt: number[] = [];
+      const reportedAt: number[] = [];
       sim.schedule({
         at: start,
         run: async () => {
@@ -168,7 +168,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
             const transaction = (await meter.uncounted(() => getTransaction(issued.accountId, id, true)))!;
             const payment = scenario.payment(timeToPay, transaction, start);
             if (!payment) continue;
-            paidAt.push(payment.at);
+            reportedAt.push(payment.at + payment.settleAfterMs);
             sim.notePayment(payment.at);
             sim.notePayment(payment.at + payment.settleAfterMs);
             sim.schedule({ at: payment.at, run: () => pay(transaction, payment.settleAfterMs) });
@@ -195,8 +195,8 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         statuses,
         webhooks: receiver.received.slice(webhooksBefore).length,
         lifetimeHours,
-        paidAfterHours: paidAt.length
-          ? paidAt.reduce((sum, at) => sum + at - start, 0) / paidAt.length / (60 * 60 * 1000)
+        reportedAfterHours: reportedAt.length
+          ? reportedAt.reduce((sum, at) => sum + at - start, 0) / reportedAt.length / (60 * 60 * 1000)
           : null,
       };
     }
