@@ -142,8 +142,10 @@ function breakdown(mode: CostModeResult): string[] {
 export function costMethod(results: CostModelResults): string[] {
   const k = results.modes[0]?.transactionsPerScenario ?? 3;
   return [
-    `Prices: ${awsPrices.region} list prices checked on ${results.pricesCheckedOn} (test/bench/cost-model/aws-prices.ts): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units, $${awsPrices.dynamoReadPerMillionUnits}/M read units; SQS $${awsPrices.sqsPerMillionRequests}/M requests; Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests + $${awsPrices.lambdaPerGbSecond}/GB-s; HTTP API $${awsPrices.httpApiPerMillionRequests}/M; CloudWatch Logs $${awsPrices.logsPerGb}/GB.`,
-    `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (Date only; timers stay real), ${k} transactions side by side per scenario, figures per transaction. HTTP calls are the routes' functions called with the local gateway's API Gateway v2 event (1 HTTP API request + 1 invocation each); SQS is modelled (sends recorded with their delay, delivered to the queue's worker one message per invocation; per message 1 send, 1 receive, 1 delete: no batching amortisation). Request units come from DynamoDB Local's ConsumedCapacity (INDEXES), which matches AWS's rules for the successful requests checked; failed conditional writes (billed by AWS, not reported) and empty Queries (one 4 KB unit) are filled in. Lambda GB-s: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory. Payer actions (sandbox pay, the PSP's payment) are not counted; the SQS messages they send and the PSP's notification are. Requests on the sandbox rails' key space (RAIL#, RAILREPORT#) and calls to the PSP are the provider's side: shown, not priced. Schedules tick only when they can do something (the sweeper when work is overdue); a tick a scenario causes is charged what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.`,
+    `Prices: ${awsPrices.region} list prices of ${results.pricesCheckedOn} (\`test/bench/cost-model/aws-prices.ts\`): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units and $${awsPrices.dynamoReadPerMillionUnits}/M read units, SQS $${awsPrices.sqsPerMillionRequests}/M requests, Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests and $${awsPrices.lambdaPerGbSecond}/GB-s, HTTP API $${awsPrices.httpApiPerMillionRequests}/M, CloudWatch Logs $${awsPrices.logsPerGb}/GB.`,
+    `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (\`new Date()\` and \`Date.now()\`; timers stay real), ${k} transactions side by side per scenario, figures per transaction. Each HTTP call is the route's function called with the local gateway's API Gateway v2 event (1 HTTP API request, 1 invocation). SQS is modelled: sends are recorded with their delay and delivered one message per worker invocation, each message counted as 1 send, 1 receive and 1 delete (no batching amortisation).`,
+    "Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory. Logs: the bytes the handlers write at LOG_LEVEL=info.",
+    "Not counted: the payer (sandbox pay, the PSP's payment), but the messages it enqueues and the PSP's notification are; requests on the sandbox rails' key space (`RAIL#`, `RAILREPORT#`) and calls to the PSP are the provider's side, shown but not priced. Schedules tick only when they can act (the sweeper: when work is overdue); a tick a scenario causes costs what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.",
   ];
 }
 
@@ -183,7 +185,8 @@ export function renderCostMarkdown(results: CostModelResults): string {
   const out: string[] = [];
   out.push('### Cost per paid transaction');
   out.push('');
-  for (const line of costMethod(results)) out.push(line, '');
+  for (const line of costMethod(results)) out.push(`- ${line}`);
+  out.push('');
   const longest = results.modes[0]?.longest ?? {};
   out.push(
     `Longest time to pay: boleto ${longest.boleto ?? '–'}; Pix ${longest.pix ?? '–'}. COP and BOB sandbox charges live 24 h. "never paid": the charge expires and is closed, with the last look a day later.`,
