@@ -225,6 +225,8 @@ describe('work-index writes', () => {
       pspCallsPerTransaction: 0,
       statuses: [],
       webhooks: 0,
+      redeliveries: 0,
+      deadLettered: 0,
       lifetimeHours: 0,
       reportedAfterHours,
     });

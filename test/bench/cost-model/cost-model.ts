@@ -18,6 +18,23 @@ export interface CostModelOptions {
   progress?: (message: string) => void;
 }
 
+/**
+ * What the child inherits: the system's, never the service's settings (the bench sets its own
+ * stack's, e.g. PAYMENT_POLL_SCHEDULE, in this process). run-mode.ts sets the service's.
+ */
+const inheritedEnv = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'JAVA_HOME',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'COST_MODEL_TRACE',
+];
+
 function runMode(mode: CostMode, outFile: string, options: CostModelOptions): Promise<void> {
   const script = resolve(import.meta.dirname, 'run-mode.ts');
   const args = [
@@ -32,7 +49,16 @@ function runMode(mode: CostMode, outFile: string, options: CostModelOptions): Pr
     const child = execFile(
       process.execPath,
       args,
-      { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
+      {
+        cwd: repoRoot,
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 600_000,
+        env: Object.fromEntries(
+          inheritedEnv.flatMap((name) =>
+            process.env[name] === undefined ? [] : [[name, process.env[name]]],
+          ),
+        ),
+      },
       (error) => (error ? reject(new Error(`cost model, ${mode}: ${error.message}`)) : done()),
     );
     child.stderr?.on('data', (chunk: Buffer) => {

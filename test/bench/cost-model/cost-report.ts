@@ -104,11 +104,18 @@ function unexpected(mode: CostModeResult): string[] {
     const expected = row.timeToPay === 'never' ? 'EXPIRED' : 'PAID';
     const wrong = row.statuses.filter((status) => status !== expected);
     const webhooksExpected = row.timeToPay === 'never' ? 0 : row.statuses.length;
+    const retried =
+      row.redeliveries || row.deadLettered
+        ? [
+            `${row.railLabel}, ${row.timeToPay}: ${row.redeliveries} failed deliveries, ${row.deadLettered} messages dead-lettered`,
+          ]
+        : [];
     return wrong.length || row.webhooks !== webhooksExpected
       ? [
+          ...retried,
           `${row.railLabel}, ${row.timeToPay}: statuses ${row.statuses.join(', ')}, ${row.webhooks} cashin.paid webhooks`,
         ]
-      : [];
+      : retried;
   });
 }
 
@@ -145,7 +152,7 @@ export function costMethod(results: CostModelResults): string[] {
     `Prices: ${awsPrices.region} list prices of ${results.pricesCheckedOn} (\`test/bench/cost-model/aws-prices.ts\`): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units and $${awsPrices.dynamoReadPerMillionUnits}/M read units, SQS $${awsPrices.sqsPerMillionRequests}/M requests, Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests and $${awsPrices.lambdaPerGbSecond}/GB-s, HTTP API $${awsPrices.httpApiPerMillionRequests}/M, CloudWatch Logs $${awsPrices.logsPerGb}/GB.`,
     `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (\`new Date()\` and \`Date.now()\`; timers stay real), ${k} transactions side by side per scenario, figures per transaction. Each HTTP call is the route's function called with the local gateway's API Gateway v2 event (1 HTTP API request, 1 invocation). SQS is modelled: sends are recorded with their delay and delivered one message per worker invocation, each message counted as 1 send, 1 receive and 1 delete (no batching amortisation).`,
     "Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory. Logs: the bytes the handlers write at LOG_LEVEL=info.",
-    "Not counted: the payer (sandbox pay, the PSP's payment), but the messages it enqueues and the PSP's notification are; requests on the sandbox rails' key space (`RAIL#`, `RAILREPORT#`) and calls to the PSP are the provider's side, shown but not priced. Schedules tick only when they can act (the sweeper: when work is overdue); a tick a scenario causes costs what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.",
+    "Not counted: the payer (sandbox pay, the PSP's payment), but the messages it enqueues and the PSP's notification are; requests on the sandbox rails' key space (`RAIL#`, `RAILREPORT#`) and calls to the PSP are the provider's side, shown but not priced. Not modelled: KMS (the signing-secret key is unwrapped once per account and warm function per 5 minutes, not per transaction; locally LOCAL_SECRETS_KEY stands in), Secrets Manager (once per cold start), cold starts, storage and data transfer. Schedules tick only when they can act (the sweeper: when work is overdue); a tick a scenario causes costs what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.",
   ];
 }
 

@@ -18,6 +18,9 @@ export interface ScenarioRow {
   /** Final status of each transaction and cashin.paid webhooks received, for checking the run. */
   statuses: string[];
   webhooks: number;
+  /** Deliveries whose worker failed (retried after the visibility timeout), and messages dead-lettered. */
+  redeliveries: number;
+  deadLettered: number;
   /** Simulated time from the purchases to the last piece of work, in hours. */
   lifetimeHours: number;
   /** When the rail reports the payment (the payer's payment plus the rail's delay), in hours after the purchase; null when never paid. */

@@ -141,6 +141,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       meter.tally = emptyTally();
       const pspCallsBefore = psp.requests.length;
       const webhooksBefore = receiver.received.length;
+      const deadLetteredBefore = queues.deadLettered.length;
       const sim = simulation();
       const created: string[] = [];
       const reportedAt: number[] = [];
@@ -194,6 +195,8 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         pspCallsPerTransaction: (psp.requests.length - pspCallsBefore) / count,
         statuses,
         webhooks: receiver.received.slice(webhooksBefore).length,
+        redeliveries: sim.redeliveries,
+        deadLettered: queues.deadLettered.length - deadLetteredBefore,
         lifetimeHours,
         reportedAfterHours: reportedAt.length
           ? reportedAt.reduce((sum, at) => sum + at - start, 0) / reportedAt.length / (60 * 60 * 1000)
