@@ -9,7 +9,7 @@ import { newLocalSecretsKey } from '../../../shared/secrets/local-key-wrapper.ts
 import { startFakePsp } from '../../support/fake-psp/fake-psp.ts';
 import type { CostMode } from './cost-results.ts';
 import { installSimulatedClock } from './simulated-clock.ts';
-import { SimulatedQueues } from './simulated-queues.ts';
+import { simulatedQueueEnv } from './simulated-queues.ts';
 
 const [modeArg, outFile, kArg, railsArg, timesArg] = process.argv.slice(2);
 const mode = modeArg as CostMode;
@@ -68,10 +68,7 @@ try {
     PIX_API_CERT_FILE: join(certs, 'client.crt'),
     PIX_API_KEY_FILE: join(certs, 'client.key'),
     PIX_API_CA_FILE: join(certs, 'ca.crt'),
-    ...new SimulatedQueues(
-      () => 0,
-      () => undefined,
-    ).env(),
+    ...simulatedQueueEnv(),
     ...modeEnv,
   };
   for (const name of ['SQS_ENDPOINT', 'S3_ENDPOINT', 'RAIL_REPORTING']) delete process.env[name];

@@ -19,6 +19,16 @@ export interface SimulatedMessage {
 
 const urlOf = (name: string) => `https://sqs.us-east-1.amazonaws.com/000000000000/cashin-cost-model-${name}`;
 
+/** The queue URLs the functions read from the environment (never reached: the middleware answers). */
+export function simulatedQueueEnv(): Record<string, string> {
+  return Object.fromEntries(
+    queueNames.flatMap((name) => [
+      [queueUrlEnv(name), urlOf(name)],
+      [deadLetterUrlEnv(name), urlOf(`${name}-dlq`)],
+    ]),
+  );
+}
+
 export class SimulatedQueues {
   private messages: SimulatedMessage[] = [];
   /** Messages parked in a dead-letter queue (by the code, or after too many receives). */
@@ -31,16 +41,6 @@ export class SimulatedQueues {
   constructor(now: () => number, countRequests: (requests: number) => void) {
     this.now = now;
     this.countRequests = countRequests;
-  }
-
-  /** The queue URLs the functions read from the environment. */
-  env(): Record<string, string> {
-    return Object.fromEntries(
-      queueNames.flatMap((name) => [
-        [queueUrlEnv(name), urlOf(name)],
-        [deadLetterUrlEnv(name), urlOf(`${name}-dlq`)],
-      ]),
-    );
   }
 
   private route(url: string): { queue: QueueName; deadLetter: boolean } {
