@@ -29,6 +29,7 @@ import { acknowledgeNagFindings } from './constructs/nag-acknowledgements.ts';
 import { pixApiTarget } from './constructs/pix-api.ts';
 import { WorkQueues } from './constructs/queues.ts';
 import { serviceTable } from './constructs/table.ts';
+import { defaultMemoryMb } from './function-memory.ts';
 import { pascalCase } from './names.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -45,7 +46,6 @@ export interface ServiceStackProps extends StackProps {
 }
 
 const httpTimeout = Duration.seconds(10);
-const defaultMemoryMb = 512;
 
 export class ServiceStack extends Stack {
   readonly stage: StageConfig;

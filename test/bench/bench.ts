@@ -1,5 +1,6 @@
 // `npm run bench`: bundle size and cold init per function, API throughput against DynamoDB
-// Local's own limit, pipeline latency, and AWS requests per API call. Starts and stops the
+// Local's own limit, pipeline latency, AWS requests per API call, and the cost per paid
+// transaction (test/bench/cost-model; alone: `npm run bench:cost`). Starts and stops the
 // local stack itself, prints a table to stdout (progress to stderr) and writes
 // bench-results.json. `-- --markdown <file>` also writes the README section; `-- --quick`
 // runs a smaller sample (for trying the script, not for figures).
@@ -20,6 +21,7 @@ import {
   functionEntries,
 } from './bundle-sizes.ts';
 import { type InitResult, measureInit } from './cold-start.ts';
+import { runCostModel } from './cost-model/cost-model.ts';
 import { measurePipeline } from './pipeline-latency.ts';
 import { pickupLagsMs } from './probe-worker.ts';
 import { renderMarkdown, renderText } from './report.ts';
@@ -228,6 +230,8 @@ async function main(): Promise<void> {
     bench = undefined;
     progress('stack stopped; purchase cells again with the workers off, in a child process');
     const withoutWorkers = await purchaseWithoutWorkers();
+    progress('cost per paid transaction: the handlers on a simulated clock, in child processes');
+    const costModel = await runCostModel({ transactionsPerScenario: quick ? 1 : 3, progress });
 
     const atC8 = throughput.filter((row) => row.concurrency === 8);
     const worstC8 = atC8.reduce((worst, row) => (row.ratio < worst.ratio ? row : worst), atC8[0]!);
@@ -254,6 +258,7 @@ async function main(): Promise<void> {
       pipeline,
       lightPipeline,
       requestCounts,
+      costModel,
       verdicts: {
         bundles: overBudget.length ? `missed by ${overBudget.join(', ')}` : 'met by every function',
         throughputAtC8: atC8.every((row) => row.ratio >= 0.5)

@@ -1,32 +1,8 @@
 // Renders the bench results: aligned plain-text tables for the terminal and a markdown
 // section for the README. Both read the same BenchResults object that goes to JSON.
+import { renderCostMarkdown, renderCostText } from './cost-model/cost-report.ts';
 import type { BenchResults, BundleRow } from './results.ts';
-
-type Cell = string | number;
-
-function textTable(header: Cell[], rows: Cell[][], alignRight: boolean[] = []): string {
-  const all = [header, ...rows].map((row) => row.map(String));
-  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) =>
-        alignRight[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  return [line(all[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...all.slice(1).map(line)].join(
-    '\n',
-  );
-}
-
-function markdownTable(header: Cell[], rows: Cell[][], alignRight: boolean[] = []): string {
-  const line = (row: Cell[]) => `| ${row.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [
-    line(header),
-    `|${header.map((_, column) => (alignRight[column] ? '---:' : ':---')).join('|')}|`,
-    ...rows.map(line),
-  ].join('\n');
-}
+import { type Cell, markdownTable, textTable } from './tables.ts';
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${(bytes / 1024).toFixed(0)} KB`);
 const ms = (value: number | undefined) =>
@@ -242,6 +218,8 @@ export function renderText(results: BenchResults): string {
   out.push("4. AWS requests per API call (warm caches; counted by SDK middleware on the service's clients)");
   out.push(textTable(countHeader, countRows(results)));
   for (const note of results.notes.requestCounts) out.push(`   - ${note}`);
+  out.push('');
+  out.push(`5. ${renderCostText(results.costModel)}`);
   return out.join('\n');
 }
 
@@ -315,5 +293,7 @@ export function renderMarkdown(results: BenchResults): string {
   out.push(markdownTable(countHeader, countRows(results)));
   out.push('');
   for (const note of results.notes.requestCounts) out.push(`- ${note}`);
+  out.push('');
+  out.push(renderCostMarkdown(results.costModel).trimEnd());
   return `${out.join('\n')}\n`;
 }

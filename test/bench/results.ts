@@ -1,6 +1,7 @@
 // The shape of bench-results.json.
 import type { BundleResult } from './bundle-sizes.ts';
 import type { InitResult } from './cold-start.ts';
+import type { CostModelResults } from './cost-model/cost-results.ts';
 import type { PipelineResult } from './pipeline-latency.ts';
 import type { RequestCountRow } from './request-counts.ts';
 import type { ThroughputRow } from './throughput.ts';
@@ -44,4 +45,6 @@ export interface BenchResults {
   requestCounts: RequestCountRow[];
   verdicts: { bundles: string; throughputAtC8: string; instructionP99: string; webhookP99: string };
   notes: { requestCounts: string[] };
+  /** AWS requests and dollars per transaction over its whole life, on a simulated clock. */
+  costModel: CostModelResults;
 }

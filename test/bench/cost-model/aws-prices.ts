@@ -1,0 +1,72 @@
+// us-east-1 list prices the cost model multiplies by. Taken from AWS's pricing pages as last
+// known (DynamoDB on-demand after the November 2024 price cut); they could not be re-checked
+// against aws.amazon.com from this machine (no internet): the DynamoDB figures match
+// third-party copies of the page found offline. Update `checkedOn` with the figures.
+
+export const awsPrices = {
+  checkedOn: '2026-11-26',
+  region: 'us-east-1',
+  sources: [
+    'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+    'https://aws.amazon.com/sqs/pricing/',
+    'https://aws.amazon.com/lambda/pricing/',
+    'https://aws.amazon.com/api-gateway/pricing/',
+    'https://aws.amazon.com/cloudwatch/pricing/',
+  ],
+  /** DynamoDB on-demand, Standard table class. */
+  dynamoWritePerMillionUnits: 0.625,
+  dynamoReadPerMillionUnits: 0.125,
+  /** SQS standard queue, per million requests (each 64 KB chunk of a payload is one request). */
+  sqsPerMillionRequests: 0.4,
+  /** Lambda on arm64, first pricing tier. */
+  lambdaPerMillionRequests: 0.2,
+  lambdaPerGbSecond: 0.0000133334,
+  /** API Gateway HTTP API, first 300 million requests a month. */
+  httpApiPerMillionRequests: 1.0,
+  /** CloudWatch Logs standard ingestion. */
+  logsPerGb: 0.5,
+} as const;
+
+export type AwsPrices = typeof awsPrices;
+
+/** What the model counts for one scenario (or one schedule tick). */
+export interface Usage {
+  writeUnits: number;
+  readUnits: number;
+  sqsRequests: number;
+  lambdaInvocations: number;
+  gbSeconds: number;
+  httpRequests: number;
+  logBytes: number;
+}
+
+export interface Cost {
+  dynamo: number;
+  sqs: number;
+  lambda: number;
+  httpApi: number;
+  logs: number;
+  total: number;
+}
+
+/** Dollars for `usage` (one unit of whatever it counts: a transaction, a tick). */
+export function priceOf(usage: Usage, prices: AwsPrices = awsPrices): Cost {
+  const perMillion = (count: number, price: number) => (count / 1e6) * price;
+  const dynamo =
+    perMillion(usage.writeUnits, prices.dynamoWritePerMillionUnits) +
+    perMillion(usage.readUnits, prices.dynamoReadPerMillionUnits);
+  const sqs = perMillion(usage.sqsRequests, prices.sqsPerMillionRequests);
+  const lambda =
+    perMillion(usage.lambdaInvocations, prices.lambdaPerMillionRequests) +
+    usage.gbSeconds * prices.lambdaPerGbSecond;
+  const httpApi = perMillion(usage.httpRequests, prices.httpApiPerMillionRequests);
+  const logs = (usage.logBytes / 1024 ** 3) * prices.logsPerGb;
+  return { dynamo, sqs, lambda, httpApi, logs, total: dynamo + sqs + lambda + httpApi + logs };
+}
+
+/** Lambda bills duration in whole milliseconds, rounded up, at the function's memory. */
+export function billedGbSeconds(durationMs: number, memoryMb: number): number {
+  return (Math.max(1, Math.ceil(durationMs)) / 1000) * (memoryMb / 1024);
+}
+
+export const minutesPerMonth = 30 * 24 * 60;

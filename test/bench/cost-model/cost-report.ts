@@ -1,0 +1,237 @@
+// Renders the cost model's figures: plain text for the terminal, markdown for the README.
+// "today" first, then "declared".
+import { type Cell, markdownTable, textTable } from '../tables.ts';
+import { awsPrices, priceOf } from './aws-prices.ts';
+import type { CostModelResults, CostModeResult, ScenarioRow } from './cost-results.ts';
+import { type TimeToPay, timesToPay } from './scenarios.ts';
+
+const modeTitle = (mode: CostModeResult) =>
+  mode.mode === 'today'
+    ? 'today: every rail watched by per-transaction polling (RAIL_REPORTING=polling)'
+    : "declared: each rail's own reporting (push, batch listing, polling)";
+
+const fixed = (value: number, digits: number) => (value === 0 ? '0' : value.toFixed(digits));
+const dollars = (value: number) => `$${value < 10 ? value.toFixed(2) : value.toFixed(0)}`;
+
+const detailHeader = [
+  'rail',
+  'time to pay',
+  'write units',
+  'read units',
+  'SQS requests',
+  'Lambda invocations',
+  'GB-s',
+  'HTTP API',
+  'log KB',
+  '$ per million',
+  'provider requests (unpriced)',
+  'work-index writes',
+];
+const detailAlign = [false, false, true, true, true, true, true, true, true, true, true, true];
+
+function detailRows(mode: CostModeResult): Cell[][] {
+  return mode.rows.map((row) => {
+    const usage = row.perTransaction;
+    const provider = usage.providerRequests + row.pspCallsPerTransaction;
+    return [
+      row.railLabel,
+      row.timeToPay,
+      fixed(usage.writeUnits, 1),
+      fixed(usage.readUnits, 1),
+      fixed(usage.sqsRequests, 1),
+      fixed(usage.lambdaInvocations, 1),
+      fixed(usage.gbSeconds, 3),
+      fixed(usage.httpRequests, 1),
+      fixed(usage.logBytes / 1024, 1),
+      dollars(row.dollarsPerMillion),
+      fixed(provider, 1),
+      fixed(usage.workIndexWrites, 1),
+    ];
+  });
+}
+
+const summaryHeader = ['rail', ...timesToPay.map((column) => (column === 'never' ? 'never paid' : column))];
+
+function summaryRows(mode: CostModeResult): Cell[][] {
+  const rails = [...new Set(mode.rows.map((row) => row.railLabel))];
+  return rails.map((label) => [
+    label,
+    ...timesToPay.map((column: TimeToPay) => {
+      const row = mode.rows.find(
+        (candidate) => candidate.railLabel === label && candidate.timeToPay === column,
+      );
+      return row ? dollars(row.dollarsPerMillion) : '–';
+    }),
+  ]);
+}
+
+function scheduleRows(mode: CostModeResult): Cell[][] {
+  return mode.schedules.map((schedule) => [
+    schedule.name,
+    `${schedule.everyMinutes} min`,
+    fixed(schedule.idleTick.readUnits, 1),
+    fixed(schedule.idleTick.writeUnits, 1),
+    fixed(schedule.idleTick.gbSeconds, 3),
+    dollars(schedule.dollarsPerMonth),
+  ]);
+}
+const scheduleHeader = [
+  'schedule',
+  'every',
+  'read units per idle tick',
+  'write units',
+  'GB-s',
+  '$ per month',
+];
+
+function workIndexRows(results: CostModelResults): Cell[][] {
+  const rails = [
+    ...new Set(
+      results.modes.flatMap((mode) => mode.workIndexWritesPerPendingDay.map((entry) => entry.railLabel)),
+    ),
+  ];
+  return rails.map((label) => [
+    label,
+    ...results.modes.map((mode) => {
+      const entry = mode.workIndexWritesPerPendingDay.find((candidate) => candidate.railLabel === label);
+      return entry ? `${entry.perDay.toFixed(1)} (${entry.between})` : '–';
+    }),
+  ]);
+}
+
+function unexpected(mode: CostModeResult): string[] {
+  return mode.rows.flatMap((row: ScenarioRow) => {
+    const expected = row.timeToPay === 'never' ? 'EXPIRED' : 'PAID';
+    const wrong = row.statuses.filter((status) => status !== expected);
+    const webhooksExpected = row.timeToPay === 'never' ? 0 : row.statuses.length;
+    const retried =
+      row.redeliveries || row.deadLettered
+        ? [
+            `${row.railLabel}, ${row.timeToPay}: ${row.redeliveries} failed deliveries, ${row.deadLettered} messages dead-lettered`,
+          ]
+        : [];
+    return wrong.length || row.webhooks !== webhooksExpected
+      ? [
+          ...retried,
+          `${row.railLabel}, ${row.timeToPay}: statuses ${row.statuses.join(', ')}, ${row.webhooks} cashin.paid webhooks`,
+        ]
+      : retried;
+  });
+}
+
+/** Issue 18's bar: ≤ $25 per million for a boleto paid on day 3 and a Pix paid after 23 hours. */
+export const targetDollarsPerMillion = 25;
+
+function verdict(mode: CostModeResult): string {
+  const figure = (rail: string, timeToPay: string) =>
+    mode.rows.find((row) => row.rail === rail && row.timeToPay === timeToPay)?.dollarsPerMillion;
+  const checks = [
+    ['boleto paid on day 3', figure('boleto', '3 days')],
+    ['Pix paid after 23 h', figure('pix', '23 h')],
+  ] as const;
+  const measured = checks.filter(([, value]) => value !== undefined);
+  if (!measured.length) return 'not measured';
+  const met = measured.every(([, value]) => value! <= targetDollarsPerMillion);
+  return `${met ? 'met' : 'missed'} (${measured.map(([name, value]) => `${name} ${dollars(value!)}`).join(', ')})`;
+}
+
+/** Where a quickly paid transaction's dollars go, per service. */
+function breakdown(mode: CostModeResult): string[] {
+  return mode.rows
+    .filter((row) => row.timeToPay === '1 min')
+    .map((row) => {
+      const cost = priceOf(row.perTransaction);
+      const part = (value: number) => dollars(value * 1e6);
+      return `${row.railLabel}, paid after 1 min: DynamoDB ${part(cost.dynamo)}, SQS ${part(cost.sqs)}, Lambda ${part(cost.lambda)}, HTTP API ${part(cost.httpApi)}, logs ${part(cost.logs)} per million`;
+    });
+}
+
+export function costMethod(results: CostModelResults): string[] {
+  const k = results.modes[0]?.transactionsPerScenario ?? 3;
+  return [
+    `Prices: ${awsPrices.region} list prices of ${results.pricesCheckedOn} (\`test/bench/cost-model/aws-prices.ts\`): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units and $${awsPrices.dynamoReadPerMillionUnits}/M read units, SQS $${awsPrices.sqsPerMillionRequests}/M requests, Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests and $${awsPrices.lambdaPerGbSecond}/GB-s, HTTP API $${awsPrices.httpApiPerMillionRequests}/M, CloudWatch Logs $${awsPrices.logsPerGb}/GB.`,
+    `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (\`new Date()\` and \`Date.now()\`; timers stay real), ${k} transactions side by side per scenario, figures per transaction. Each HTTP call is the route's function called with the local gateway's API Gateway v2 event (1 HTTP API request, 1 invocation). SQS is modelled: sends are recorded with their delay and delivered one message per worker invocation, each message counted as 1 send, 1 receive and 1 delete (no batching amortisation).`,
+    "Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory. Logs: the bytes the handlers write at LOG_LEVEL=info.",
+    "Not counted: the payer (sandbox pay, the PSP's payment), but the messages it enqueues and the PSP's notification are; requests on the sandbox rails' key space (`RAIL#`, `RAILREPORT#`) and calls to the PSP are the provider's side, shown but not priced. Not modelled: KMS (the signing-secret key is unwrapped once per account and warm function per 5 minutes, not per transaction; locally LOCAL_SECRETS_KEY stands in), Secrets Manager (once per cold start), cold starts, storage and data transfer. Schedules tick only when they can act (the sweeper: when work is overdue); a tick a scenario causes costs what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.",
+  ];
+}
+
+export function renderCostText(results: CostModelResults): string {
+  const out: string[] = [];
+  out.push(`Cost per paid transaction (${results.wallSeconds} s)`);
+  for (const line of costMethod(results)) out.push(`   ${line}`);
+  for (const mode of results.modes) {
+    out.push('');
+    out.push(`${modeTitle(mode)} — ${mode.simulatedDays} simulated days in ${mode.wallSeconds} s`);
+    out.push(
+      textTable(
+        summaryHeader,
+        summaryRows(mode),
+        summaryHeader.map((_, index) => index > 0),
+      ),
+    );
+    out.push('');
+    out.push('   per transaction:');
+    out.push(textTable(detailHeader, detailRows(mode), detailAlign));
+    out.push('');
+    out.push('   schedules (fixed, not per transaction):');
+    out.push(textTable(scheduleHeader, scheduleRows(mode), [false, false, true, true, true, true]));
+    for (const line of breakdown(mode)) out.push(`   ${line}`);
+    out.push(`   Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}`);
+    for (const line of unexpected(mode)) out.push(`   unexpected: ${line}`);
+  }
+  out.push('');
+  out.push(
+    'Work-index writes per pending transaction per day (slope between the quickest and latest payments):',
+  );
+  out.push(textTable(['rail', ...results.modes.map((mode) => mode.mode)], workIndexRows(results)));
+  return out.join('\n');
+}
+
+export function renderCostMarkdown(results: CostModelResults): string {
+  const out: string[] = [];
+  out.push('### Cost per paid transaction');
+  out.push('');
+  for (const line of costMethod(results)) out.push(`- ${line}`);
+  out.push('');
+  const longest = results.modes[0]?.longest ?? {};
+  out.push(
+    `Longest time to pay: boleto ${longest.boleto ?? '–'}; Pix ${longest.pix ?? '–'}. COP and BOB sandbox charges live 24 h. "never paid": the charge expires and is closed, with the last look a day later.`,
+  );
+  for (const mode of results.modes) {
+    out.push('');
+    out.push(`**${modeTitle(mode)}**: $ per million transactions`);
+    out.push('');
+    out.push(
+      markdownTable(
+        summaryHeader,
+        summaryRows(mode),
+        summaryHeader.map((_, index) => index > 0),
+      ),
+    );
+    out.push('');
+    out.push('<details><summary>per transaction</summary>');
+    out.push('');
+    out.push(markdownTable(detailHeader, detailRows(mode), detailAlign));
+    out.push('');
+    out.push('</details>');
+    out.push('');
+    out.push(
+      `Schedules, a fixed cost whatever the number of transactions: ${mode.schedules
+        .map(
+          (schedule) =>
+            `${schedule.name} every ${schedule.everyMinutes} min, ${dollars(schedule.dollarsPerMonth)} per month (an idle tick: ${fixed(schedule.idleTick.readUnits, 1)} read units, ${fixed(schedule.idleTick.gbSeconds, 3)} GB-s)`,
+        )
+        .join('; ')}.`,
+    );
+    out.push('');
+    for (const line of breakdown(mode)) out.push(`- ${line}`);
+    out.push(`- Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}.`);
+    for (const line of unexpected(mode)) out.push(`- unexpected: ${line}`);
+  }
+  out.push('');
+  out.push('Work-index writes per pending transaction per day:');
+  out.push('');
+  out.push(markdownTable(['rail', ...results.modes.map((mode) => mode.mode)], workIndexRows(results)));
+  return `${out.join('\n')}\n`;
+}

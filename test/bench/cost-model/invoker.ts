@@ -1,0 +1,143 @@
+// Calls the service's own handler modules in-process, as Lambda would: an HTTP route with the
+// API Gateway v2 event the local gateway builds, a worker with a real SQSEvent, a schedule with
+// a scheduled event. Each call is one invocation billed at the function's deployed memory for
+// its wall time (rounded up to 1 ms); an HTTP call is also one HTTP API request.
+import type { IncomingMessage } from 'node:http';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  SQSBatchResponse,
+  SQSEvent,
+} from 'aws-lambda';
+import { defaultMemoryMb } from '../../../infra/function-memory.ts';
+import { toEvent } from '../../../infra/local/gateway.ts';
+import { lambdaContext } from '../../../infra/local/lambda-context.ts';
+import { loadHandler } from '../../../infra/local/repo-root.ts';
+import { compileRoutes } from '../../../infra/local/route-matcher.ts';
+import { type QueueName, queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
+import { routeList } from '../../../shared/routes.ts';
+import { billedGbSeconds } from './aws-prices.ts';
+import type { Meter } from './meter.ts';
+import type { SimulatedMessage } from './simulated-queues.ts';
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const matchRoute = compileRoutes(routeList());
+const httpTimeoutMs = 10_000;
+
+export class Invoker {
+  private readonly meter: Meter;
+
+  constructor(meter: Meter) {
+    this.meter = meter;
+  }
+
+  /** One Lambda invocation: wall time billed at `memoryMb`. */
+  private async invoke<T>(memoryMb: number, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await this.meter.inInvocation(work);
+    } finally {
+      const tally = this.meter.tally;
+      tally.lambdaInvocations += 1;
+      tally.gbSeconds += billedGbSeconds(performance.now() - started, memoryMb);
+    }
+  }
+
+  /** An HTTP request through API Gateway to the route's function. */
+  async http(
+    method: string,
+    pathAndQuery: string,
+    options: { headers?: Record<string, string>; body?: string } = {},
+  ): Promise<HttpAnswer> {
+    const path = pathAndQuery.split('?')[0]!;
+    const matched = matchRoute(method, path);
+    if (!matched) throw new Error(`cost model: no route for ${method} ${path}`);
+    const { route } = matched;
+    const body = Buffer.from(options.body ?? '');
+    // The gateway's own event builder, fed the parts of a request it reads.
+    const request = {
+      url: pathAndQuery,
+      method,
+      httpVersion: '1.1',
+      headers: {
+        host: 'api.cost-model.local',
+        'user-agent': 'cost-model',
+        ...lowerCase(options.headers ?? {}),
+      },
+      socket: { remoteAddress: '203.0.113.7' },
+    } as unknown as IncomingMessage;
+    const event = toEvent(request, body, `${route.method} ${route.path}`, matched.pathParameters);
+    const handler = await loadHandler<
+      (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>
+    >(route.handler);
+    this.meter.tally.httpRequests += 1;
+    const result = await this.invoke(route.memoryMb ?? defaultMemoryMb, () =>
+      handler(event, lambdaContext(route.name, httpTimeoutMs)),
+    );
+    return {
+      status: result.statusCode ?? 200,
+      headers: (result.headers ?? {}) as Record<string, string>,
+      body: result.isBase64Encoded
+        ? Buffer.from(result.body ?? '', 'base64').toString()
+        : (result.body ?? ''),
+    };
+  }
+
+  /** Delivers one message to its queue's worker; true when the worker processed it. */
+  async deliver(message: SimulatedMessage): Promise<boolean> {
+    const def = queues[message.queue as QueueName];
+    const handler = await loadHandler<
+      (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | undefined>
+    >(def.worker);
+    const event: SQSEvent = {
+      Records: [
+        {
+          messageId: message.messageId,
+          receiptHandle: message.messageId,
+          body: message.body,
+          attributes: {
+            ApproximateReceiveCount: String(message.receiveCount),
+            SentTimestamp: String(message.sentAt),
+            SenderId: 'cost-model',
+            ApproximateFirstReceiveTimestamp: String(Date.now()),
+          },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${message.queue}`,
+          awsRegion: 'us-east-1',
+        },
+      ],
+    };
+    try {
+      const result = await this.invoke(defaultMemoryMb, () =>
+        handler(event, lambdaContext(message.queue, def.workerTimeoutSeconds * 1000)),
+      );
+      return !result?.batchItemFailures?.length;
+    } catch {
+      return false;
+    }
+  }
+
+  /** One scheduled run of a schedule's function. */
+  async tick(name: ScheduleName): Promise<void> {
+    const handler = await loadHandler<(event: unknown, context: unknown) => Promise<unknown>>(
+      schedules[name].handler,
+    );
+    await this.invoke(defaultMemoryMb, () =>
+      handler(
+        { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
+        lambdaContext(name, 60_000),
+      ),
+    );
+  }
+}
+
+function lowerCase(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

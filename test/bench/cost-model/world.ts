@@ -1,0 +1,289 @@
+// One mode of the cost model inside one process: the service's handler modules against
+// DynamoDB Local on the simulated clock, the simulated queues, the fake PSP, a merchant's
+// webhook receiver; idle schedule ticks measured first, then every rail × time-to-pay scenario.
+// Imported only after the environment is set (the service's config is read once per process).
+import { createServer } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { localCredentials } from '../../../infra/local/dynamodb-local.ts';
+import { issueApiKey } from '../../../shared/accounts/issue-api-key.ts';
+import { basicAuthorization } from '../../../shared/auth/credentials.ts';
+import { dynamo, sqs } from '../../../shared/aws/clients.ts';
+import { tableName } from '../../../shared/config.ts';
+import { type ScheduleName, schedules } from '../../../shared/queues.ts';
+import { txidFor } from '../../../shared/rails/api-pix/txid.ts';
+import { table } from '../../../shared/store/table.ts';
+import { getTransaction } from '../../../shared/store/transactions.ts';
+import { paySandboxTransactionById } from '../../../shared/transactions/sandbox-pay.ts';
+import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
+import type { FakePsp } from '../../support/fake-psp/fake-psp.ts';
+import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
+import { minutesPerMonth, priceOf } from './aws-prices.ts';
+import type { CostMode, CostModeResult, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
+import { Invoker } from './invoker.ts';
+import { emptyTally, Meter, scaleTally, type Tally } from './meter.ts';
+import { nextScenarioStart, type RailScenario, railScenarios, type TimeToPay } from './scenarios.ts';
+import type { SimulatedClock } from './simulated-clock.ts';
+import { SimulatedQueues } from './simulated-queues.ts';
+import { Simulation } from './simulation.ts';
+import { workIndexWritesPerPendingDay } from './work-index-rate.ts';
+
+export interface WorldOptions {
+  mode: CostMode;
+  env: Record<string, string>;
+  clock: SimulatedClock;
+  psp: FakePsp;
+  dynamoEndpoint: string;
+  transactionsPerScenario: number;
+  /** Only these rails and times-to-pay (for trying the model quickly). */
+  only?: { rails?: string[]; timesToPay?: string[] };
+  progress: (message: string) => void;
+  /** Receives the bytes the service logs (called for every write while a handler runs). */
+  onLogWrite: (listener: (bytes: number) => boolean) => void;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+const horizonMs = 40 * dayMs;
+const idleTicksMeasured = 5;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
+  const startedAt = performance.now();
+  const { clock, psp, progress } = options;
+  const simulatedStart = clock.now();
+  const meter = new Meter();
+  const raw = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: options.dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: localCredentials,
+    }),
+  );
+  meter.installDynamo(dynamo().middlewareStack, async (key) => {
+    const { Item } = await raw.send(new GetCommand({ TableName: tableName(), Key: key }));
+    return Item;
+  });
+  const queues = new SimulatedQueues(clock.now, (requests) => {
+    meter.tally.sqsRequests += requests;
+  });
+  queues.install(sqs().middlewareStack);
+  const invoker = new Invoker(meter);
+  options.onLogWrite((bytes) => {
+    if (!meter.insideInvocation) return false;
+    meter.tally.logBytes += bytes;
+    return true;
+  });
+
+  async function earliestWorkDue(): Promise<number | undefined> {
+    let earliest: number | undefined;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await raw.send(
+        new ScanCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          ProjectionExpression: '#sk',
+          ExpressionAttributeNames: { '#sk': table.indexes.gsi2.sortKey },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const due = Date.parse(String(item[table.indexes.gsi2.sortKey]).split('#')[0]!);
+        if (earliest === undefined || due < earliest) earliest = due;
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return earliest;
+  }
+
+  // The PSP's notifications reach the notification route's function as an HTTP API request.
+  const notifications = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void meter
+        .counted(() =>
+          invoker.http(request.method ?? 'POST', `/rails/api-pix/webhook${request.url ?? ''}`, {
+            headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+        .then(
+          (answer) => response.writeHead(answer.status, answer.headers).end(answer.body),
+          () => response.writeHead(502).end(),
+        );
+    });
+  });
+  await new Promise<void>((resolve) => notifications.listen(0, '127.0.0.1', resolve));
+  const notificationPort = (notifications.address() as { port: number }).port;
+  psp.setWebhookUrl(`http://127.0.0.1:${notificationPort}`);
+  const receiver = await startWebhookReceiver();
+
+  try {
+    const issued = await meter.uncounted(() =>
+      issueApiKey({ permissions: ['createTransaction', 'isInvoiceAvailable'], postbackUrl: receiver.url }),
+    );
+    const authorization = basicAuthorization(issued.secretKey);
+    const idleTicks: Partial<Record<ScheduleName, Tally>> = {};
+    const simulation = () => new Simulation({ clock, meter, invoker, queues, earliestWorkDue, idleTicks });
+
+    async function runScenario(
+      scenario: RailScenario,
+      timeToPay: TimeToPay,
+      count: number,
+    ): Promise<ScenarioRow> {
+      const start = nextScenarioStart(clock.now());
+      clock.advanceTo(start);
+      meter.tally = emptyTally();
+      const pspCallsBefore = psp.requests.length;
+      const webhooksBefore = receiver.received.length;
+      const deadLetteredBefore = queues.deadLettered.length;
+      const sim = simulation();
+      const created: string[] = [];
+      const reportedAt: number[] = [];
+      sim.schedule({
+        at: start,
+        run: async () => {
+          for (let index = 0; index < count; index += 1) {
+            const answer = await invoker.http('POST', '/transactions/v2/purchase', {
+              headers: { authorization, 'content-type': 'application/json' },
+              body: JSON.stringify(scenario.body()),
+            });
+            if (answer.status !== 201)
+              throw new Error(
+                `${scenario.label}: purchase answered ${answer.status} ${answer.body.slice(0, 300)}`,
+              );
+            created.push((JSON.parse(answer.body) as { id: string }).id);
+          }
+        },
+      });
+      // The payer decides when to pay once the instruction is there (a due day, an expiry).
+      sim.schedule({
+        at: start + 30_000,
+        run: async () => {
+          for (const id of created) {
+            const transaction = (await meter.uncounted(() => getTransaction(issued.accountId, id, true)))!;
+            const payment = scenario.payment(timeToPay, transaction, start);
+            if (!payment) continue;
+            reportedAt.push(payment.at + payment.settleAfterMs);
+            sim.notePayment(payment.at);
+            sim.notePayment(payment.at + payment.settleAfterMs);
+            sim.schedule({ at: payment.at, run: () => pay(transaction, payment.settleAfterMs) });
+          }
+        },
+      });
+      await sim.run(horizonMs);
+      const lifetimeHours = (clock.now() - start) / (60 * 60 * 1000);
+      const tally = meter.tally;
+      meter.tally = emptyTally();
+      const statuses = await meter.uncounted(async () =>
+        Promise.all(
+          created.map(async (id) => (await getTransaction(issued.accountId, id, true))?.status ?? 'MISSING'),
+        ),
+      );
+      const perTransaction = scaleTally(tally, 1 / count);
+      return {
+        rail: scenario.rail,
+        railLabel: scenario.label,
+        timeToPay,
+        perTransaction,
+        dollarsPerMillion: priceOf(perTransaction).total * 1e6,
+        pspCallsPerTransaction: (psp.requests.length - pspCallsBefore) / count,
+        statuses,
+        webhooks: receiver.received.slice(webhooksBefore).length,
+        redeliveries: sim.redeliveries,
+        deadLettered: queues.deadLettered.length - deadLetteredBefore,
+        lifetimeHours,
+        reportedAfterHours: reportedAt.length
+          ? reportedAt.reduce((sum, at) => sum + at - start, 0) / reportedAt.length / (60 * 60 * 1000)
+          : null,
+      };
+    }
+
+    async function pay(transaction: TransactionRecord, settleAfterMs: number): Promise<void> {
+      if (transaction.rail === 'api-pix') {
+        const txid = txidFor({ accountId: transaction.accountId, transactionId: transaction.id });
+        await meter.uncounted(() => psp.pay(txid));
+        return;
+      }
+      await meter.uncounted(() =>
+        paySandboxTransactionById(transaction.accountId, transaction.id, { settleAfterMs }),
+      );
+    }
+
+    const scenarios = railScenarios.filter(
+      (scenario) => !options.only?.rails || options.only.rails.includes(scenario.rail),
+    );
+
+    // Warm every handler module and client first (a warm function's figures, not a cold start's).
+    progress(`${options.mode}: warming up (one purchase per rail, paid after a minute)`);
+    for (const scenario of scenarios) await runScenario(scenario, '1 min', 1);
+
+    progress(`${options.mode}: idle schedule ticks`);
+    const fixed: ScheduleFixedCost[] = [];
+    for (const name of Object.keys(schedules) as ScheduleName[]) {
+      const ticks: Tally[] = [];
+      for (let index = 0; index < idleTicksMeasured; index += 1) {
+        clock.advanceTo(clock.now() + schedules[name].everyMinutes * 60_000);
+        meter.tally = emptyTally();
+        await invoker.tick(name);
+        ticks.push(meter.tally);
+      }
+      const idle = { ...ticks[ticks.length - 1]!, gbSeconds: median(ticks.map((tick) => tick.gbSeconds)) };
+      idleTicks[name] = idle;
+      const ticksPerMonth = minutesPerMonth / schedules[name].everyMinutes;
+      fixed.push({
+        name,
+        everyMinutes: schedules[name].everyMinutes,
+        idleTick: {
+          writeUnits: idle.writeUnits,
+          readUnits: idle.readUnits,
+          sqsRequests: idle.sqsRequests,
+          lambdaInvocations: idle.lambdaInvocations,
+          gbSeconds: idle.gbSeconds,
+          httpRequests: idle.httpRequests,
+          logBytes: idle.logBytes,
+          providerRequests: idle.providerRequests,
+        },
+        dollarsPerMonth: priceOf(idle).total * ticksPerMonth,
+      });
+    }
+
+    const rows: ScenarioRow[] = [];
+    for (const scenario of scenarios)
+      for (const timeToPay of scenario.timesToPay) {
+        if (options.only?.timesToPay && !options.only.timesToPay.includes(timeToPay)) continue;
+        const began = performance.now();
+        const row = await runScenario(scenario, timeToPay, options.transactionsPerScenario);
+        rows.push(row);
+        progress(
+          `${options.mode}: ${scenario.label}, ${timeToPay}: $${row.dollarsPerMillion.toFixed(2)} per million (${row.statuses.join(',')}, ${row.webhooks} webhooks, ${Math.round(row.lifetimeHours)} h simulated in ${((performance.now() - began) / 1000).toFixed(1)} s)`,
+        );
+      }
+
+    return {
+      mode: options.mode,
+      env: options.env,
+      transactionsPerScenario: options.transactionsPerScenario,
+      rows,
+      schedules: fixed,
+      workIndexWritesPerPendingDay: workIndexWritesPerPendingDay(rows),
+      longest: Object.fromEntries(
+        railScenarios
+          .filter((scenario) => scenario.longest)
+          .map((scenario) => [scenario.rail, scenario.longest!]),
+      ),
+      wallSeconds: Math.round((performance.now() - startedAt) / 1000),
+      simulatedDays: Math.round((clock.now() - simulatedStart) / dayMs),
+    };
+  } finally {
+    await receiver.close();
+    notifications.closeAllConnections();
+    await new Promise<void>((resolve) => notifications.close(() => resolve()));
+    raw.destroy();
+  }
+}
