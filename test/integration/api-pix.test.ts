@@ -3,7 +3,6 @@
 // stage runs no sandbox rails, so it also shows a stage refusing the methods it has no rail
 // for (issue 13, item 6).
 import { request as httpsRequest } from 'node:https';
-import { join } from 'node:path';
 import { hasError, parsePix } from 'pix-utils';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
 import { call, pollUntil } from '../support/api.ts';
-import { type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -27,7 +26,6 @@ let webhookSecret: string;
 beforeAll(async () => {
   psp = await startFakePsp();
   receiver = await startWebhookReceiver();
-  const certs = psp.certificates.dir;
   stack = await startLocalStack({
     port: 0,
     visibilityTimeoutSeconds: 1,
@@ -36,14 +34,7 @@ beforeAll(async () => {
     env: {
       LOG_LEVEL: 'silent',
       SANDBOX_RAILS: 'false',
-      PIX_API_BASE_URL: psp.baseUrl,
-      PIX_API_TOKEN_URL: psp.tokenUrl,
-      PIX_API_CHAVE: psp.chave,
-      PIX_API_CLIENT_ID: psp.clientId,
-      PIX_API_CLIENT_SECRET: psp.clientSecret,
-      PIX_API_CERT_FILE: join(certs, 'client.crt'),
-      PIX_API_KEY_FILE: join(certs, 'client.key'),
-      PIX_API_CA_FILE: join(certs, 'ca.crt'),
+      ...apiPixEnvFor(psp),
       PIX_API_TIMEOUT_MS: '3000',
       // API Pix pushes and lists its payments: a charge is asked about on its own only once a
       // day (the safety net) and at its deadline, so a payment seen within seconds was seen
@@ -81,6 +72,16 @@ async function purchaseWithQr(body: Record<string, unknown> = pixBody()) {
   );
   expect(tx.qr, 'BR Code filled').toBeTruthy();
   return { tx, txid: txidFor({ accountId, transactionId: tx.id }) };
+}
+
+/** A Pix charge the PSP created 57 s ago with `expiresIn` 60: it expires within seconds. */
+async function purchaseAboutToExpire() {
+  psp.setClockOffset(-57_000);
+  try {
+    return await purchaseWithQr({ ...pixBody(), expiresIn: 60 });
+  } finally {
+    psp.setClockOffset(0);
+  }
 }
 
 describe('API Pix rail', () => {
@@ -172,13 +173,7 @@ describe('API Pix rail', () => {
   });
 
   it('a Pix missed by both the notification and the listing is found by the charge check at its deadline', async () => {
-    psp.setClockOffset(-57_000);
-    let created: { tx: any; txid: string };
-    try {
-      created = await purchaseWithQr({ ...pixBody(), expiresIn: 60 });
-    } finally {
-      psp.setClockOffset(0);
-    }
+    const created = await purchaseAboutToExpire();
     psp.setListingLag(3_600_000);
     try {
       await psp.pay(created.txid, { notify: false });
@@ -198,13 +193,7 @@ describe('API Pix rail', () => {
   });
 
   it('closes an ATIVA charge past its expiry with PATCH, then expires the transaction', async () => {
-    psp.setClockOffset(-57_000);
-    let created: { tx: any; txid: string };
-    try {
-      created = await purchaseWithQr({ ...pixBody(), expiresIn: 60 });
-    } finally {
-      psp.setClockOffset(0);
-    }
+    const created = await purchaseAboutToExpire();
     const { tx, txid } = created;
     const expired = await pollUntil(
       () => getTx(tx.id),

@@ -3,10 +3,9 @@
 // Starts DynamoDB Local and the fake PSP, sets the functions' environment, installs the
 // simulated clock, then loads the handler modules (world.ts) and runs every scenario.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ensureTable, localCredentials, startDynamoDbLocal } from '../../../infra/local/dynamodb-local.ts';
 import { newLocalSecretsKey } from '../../../shared/secrets/local-key-wrapper.ts';
-import { startFakePsp } from '../../support/fake-psp/fake-psp.ts';
+import { apiPixEnvFor, startFakePsp } from '../../support/fake-psp/fake-psp.ts';
 import type { CostMode } from './cost-results.ts';
 import { installSimulatedClock } from './simulated-clock.ts';
 import { simulatedQueueEnv } from './simulated-queues.ts';
@@ -40,7 +39,6 @@ const dynamoDb = await startDynamoDbLocal({});
 const psp = await startFakePsp();
 try {
   await ensureTable(dynamoDb.endpoint, tableName);
-  const certs = psp.certificates.dir;
   // Mode "today": every rail watched by per-transaction polling (the behaviour before push and
   // batch reporting); "declared": each rail's own reporting.
   const modeEnv: Record<string, string> = mode === 'today' ? { RAIL_REPORTING: 'polling' } : {};
@@ -60,14 +58,7 @@ try {
     LOCAL_SECRETS_KEY: newLocalSecretsKey(),
     // Production's level: its lines are what CloudWatch Logs would ingest.
     LOG_LEVEL: 'info',
-    PIX_API_BASE_URL: psp.baseUrl,
-    PIX_API_TOKEN_URL: psp.tokenUrl,
-    PIX_API_CHAVE: psp.chave,
-    PIX_API_CLIENT_ID: psp.clientId,
-    PIX_API_CLIENT_SECRET: psp.clientSecret,
-    PIX_API_CERT_FILE: join(certs, 'client.crt'),
-    PIX_API_KEY_FILE: join(certs, 'client.key'),
-    PIX_API_CA_FILE: join(certs, 'ca.crt'),
+    ...apiPixEnvFor(psp),
     ...simulatedQueueEnv(),
     ...modeEnv,
   };

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { buildDynamicBrCode } from '../../../shared/rails/br-code.ts';
 import { makeCertificates, type TestCertificates } from './certificates.ts';
@@ -66,6 +67,21 @@ export interface FakePsp {
 }
 
 const apiRoot = '/api/v2';
+
+/** The API Pix settings (PIX_API_*) of a stage whose PSP is `psp`. */
+export function apiPixEnvFor(psp: FakePsp): Record<string, string> {
+  const certs = psp.certificates.dir;
+  return {
+    PIX_API_BASE_URL: psp.baseUrl,
+    PIX_API_TOKEN_URL: psp.tokenUrl,
+    PIX_API_CHAVE: psp.chave,
+    PIX_API_CLIENT_ID: psp.clientId,
+    PIX_API_CLIENT_SECRET: psp.clientSecret,
+    PIX_API_CERT_FILE: join(certs, 'client.crt'),
+    PIX_API_KEY_FILE: join(certs, 'client.key'),
+    PIX_API_CA_FILE: join(certs, 'ca.crt'),
+  };
+}
 const problemType = (name: string) => `https://pix.bcb.gov.br/api/v2/error/${name}`;
 
 function readBody(request: IncomingMessage): Promise<string> {
