@@ -7,7 +7,7 @@
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import { firstListingLookbackMs, type ListingName, listingOverlapMs } from '../rails/payment-listings.ts';
-import type { ListingWindow, ReportedPayment } from '../rails/rail-port.ts';
+import type { ListingWindow, PaymentListing, ReportedPayment } from '../rails/rail-port.ts';
 import { paymentListingFor } from '../rails/rails.ts';
 import { getListingCursor, saveListingCursor } from '../store/payment-listing-cursors.ts';
 import { getTransaction } from '../store/transactions.ts';
@@ -68,6 +68,8 @@ export async function reconcilePayments(
   name: ListingName,
   now = new Date(),
   clock: () => number = Date.now,
+  /** The rail's listing; a test passes its own reading of the port. */
+  listing: PaymentListing | null = paymentListingFor(name),
 ): Promise<ReconcileResult> {
   const result: ReconcileResult = {
     listing: name,
@@ -77,7 +79,6 @@ export async function reconcilePayments(
     settled: 0,
     readThrough: false,
   };
-  const listing = paymentListingFor(name);
   if (!listing || serviceConfig().railReporting === 'polling') return result;
   result.ran = true;
   const startedAt = clock();
