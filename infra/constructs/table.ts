@@ -2,7 +2,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { table as shape } from '../../shared/store/table.ts';
+import { type IndexProjection, table as shape } from '../../shared/store/table.ts';
 
 export interface ServiceTableProps {
   readonly removalPolicy: RemovalPolicy;
@@ -23,7 +23,13 @@ export function serviceTable(scope: Construct, id: string, props: ServiceTablePr
       indexName,
       partitionKey: key(index.partitionKey),
       sortKey: key(index.sortKey),
-      projectionType: ProjectionType.ALL,
+      ...projectionOf(index.projection),
     })),
   });
+}
+
+function projectionOf(projection: IndexProjection) {
+  if (projection.type === 'INCLUDE')
+    return { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...projection.attributes] };
+  return { projectionType: projection.type === 'ALL' ? ProjectionType.ALL : ProjectionType.KEYS_ONLY };
 }
