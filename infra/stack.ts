@@ -74,9 +74,16 @@ export class ServiceStack extends Stack {
     const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const logRetention = retentionDays(stage.logRetentionDays);
 
+    // `-c omitIndex=…` and `-c fullIndex=…` only move a stage to new index projections (README, Deploy).
+    const indexList = (key: string) => {
+      const value: unknown = this.node.tryGetContext(key);
+      return value ? String(value).split(',') : [];
+    };
     const table = serviceTable(this, 'Table', {
       removalPolicy,
       deletionProtection: stage.deletionProtection,
+      omitIndexes: indexList('omitIndex'),
+      fullIndexes: indexList('fullIndex'),
     });
     this.table = table;
     const images = new Images(this, 'Images', {

@@ -128,7 +128,10 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection:
+        index.projection.type === 'INCLUDE'
+          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes] }
+          : { ProjectionType: index.projection.type },
     }));
     const attributeNames = new Set<string>([
       table.partitionKey,

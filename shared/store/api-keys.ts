@@ -12,6 +12,7 @@ import { tableName } from '../config.ts';
 import { writeIf } from './conditional-writes.ts';
 import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 
 /** Sets the display name and colour, keeping the logo; undefined when the account is unknown. */
@@ -172,7 +173,8 @@ export async function listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) records.push(withoutKeys<ApiKeyRecord>(item));
+    for (const item of await itemsOfEntries(page.Items ?? []))
+      if (item) records.push(withoutKeys<ApiKeyRecord>(item));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -187,7 +189,7 @@ export async function findApiKeyById(accountId: string, keyId: string): Promise<
       ExpressionAttributeValues: { ':pk': keys.apiKeyIndexPartition(accountId), ':keyId': keyId },
     }),
   );
-  const item = Items?.[0];
+  const [item] = await itemsOfEntries(Items?.slice(0, 1) ?? []);
   return item ? withoutKeys<ApiKeyRecord>(item) : undefined;
 }
 

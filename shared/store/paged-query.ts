@@ -1,7 +1,9 @@
 // One page of an index listing, filled up to `limit` even when a filter drops items: DynamoDB
 // applies `Limit` before filtering, so it keeps querying until the page is full (plus one item,
-// to know whether another page exists) or the partition ends.
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+// to know whether another page exists) or the partition ends. The listings index holds keys
+// only (its copies would be rewritten with every write of an item), so the items are read by
+// their table keys here, the one place that does it.
+import { BatchGetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { badRequest } from '../errors.ts';
@@ -29,7 +31,7 @@ export interface Page {
 export async function queryPage(query: PageQuery): Promise<Page> {
   const index = table.indexes[query.index];
   const wanted = query.limit + 1;
-  const kept: Record<string, unknown>[] = [];
+  const kept: Array<{ entry: Record<string, unknown>; item: Record<string, unknown> }> = [];
   let startKey: Record<string, unknown> | undefined = query.after;
   const condition = keyCondition(query, index.sortKey);
   do {
@@ -58,15 +60,56 @@ export async function queryPage(query: PageQuery): Promise<Page> {
       }
       throw error;
     }
-    for (const item of result.Items ?? []) if (!query.keep || query.keep(item)) kept.push(item);
+    const entries = result.Items ?? [];
+    const items = await itemsOfEntries(entries);
+    entries.forEach((entry, position) => {
+      const item = items[position];
+      if (item && (!query.keep || query.keep(item))) kept.push({ entry, item });
+    });
     startKey = result.LastEvaluatedKey;
   } while (kept.length < wanted && startKey);
 
-  if (kept.length <= query.limit) return { items: kept, nextKey: null };
-  const items = kept.slice(0, query.limit);
-  const last = items[items.length - 1]!;
+  if (kept.length <= query.limit) return { items: kept.map(({ item }) => item), nextKey: null };
+  const page = kept.slice(0, query.limit);
+  // The cursor is the index entry as read, so the next page starts where this one stopped.
+  const last = page[page.length - 1]!.entry;
   const keyFields = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey];
-  return { items, nextKey: Object.fromEntries(keyFields.map((field) => [field, last[field] as string])) };
+  return {
+    items: page.map(({ item }) => item),
+    nextKey: Object.fromEntries(keyFields.map((field) => [field, last[field] as string])),
+  };
+}
+
+const batchGetLimit = 100;
+const batchGetRounds = 8;
+
+/**
+ * The items that index entries name, in the entries' order; undefined where the item is gone
+ * (deleted after the index was read). Eventually consistent, like the index itself.
+ */
+export async function itemsOfEntries(
+  entries: readonly Record<string, unknown>[],
+): Promise<Array<Record<string, unknown> | undefined>> {
+  const keyOf = (item: Record<string, unknown>) =>
+    JSON.stringify([item[table.partitionKey], item[table.sortKey]]);
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(entries.map((entry) => [keyOf(entry), entry])).values()];
+  for (let start = 0; start < unique.length; start += batchGetLimit) {
+    let wanted: Record<string, unknown>[] = unique.slice(start, start + batchGetLimit).map((entry) => ({
+      [table.partitionKey]: entry[table.partitionKey],
+      [table.sortKey]: entry[table.sortKey],
+    }));
+    for (let round = 0; wanted.length > 0; round++) {
+      if (round === batchGetRounds) throw new Error(`BatchGetItem left ${wanted.length} keys unprocessed`);
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
+      const result = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) found.set(keyOf(item), item);
+      wanted = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return entries.map((entry) => found.get(keyOf(entry)));
 }
 
 function keyCondition(query: PageQuery, sortKey: string) {

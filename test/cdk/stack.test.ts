@@ -243,6 +243,22 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     expect(props.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(props.Replicas[0].DeletionProtectionEnabled).toBe(config.deletionProtection);
     for (const definition of props.AttributeDefinitions) expect(definition.AttributeType).toBe('S');
+    // Lean indexes: the listings index holds keys only, the work index only what the sweeper reads.
+    const projections: Record<string, unknown> = {
+      gsi1: { ProjectionType: 'KEYS_ONLY' },
+      gsi2: {
+        ProjectionType: 'INCLUDE',
+        NonKeyAttributes: [
+          'accountId',
+          'id',
+          'transactionId',
+          'type',
+          'workSweeps',
+          'sweptWorkSk',
+          'attemptCount',
+        ],
+      },
+    };
     expect(props.GlobalSecondaryIndexes).toEqual(
       Object.entries(tableShape.indexes).map(([name, index]) => ({
         IndexName: name,
@@ -250,7 +266,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: projections[name],
       })),
     );
   });

@@ -119,6 +119,30 @@ describe('transaction write units (DynamoDB Local miscounts them)', () => {
       },
     );
   });
+
+  it('sizes an index write by its projection, and skips an index whose copy the write leaves alone', () => {
+    const lean = {
+      gsi1: { partitionKey: 'g1pk', sortKey: 'g1sk', projection: { type: 'KEYS_ONLY' as const } },
+      gsi2: {
+        partitionKey: 'g2pk',
+        sortKey: 'g2sk',
+        projection: { type: 'INCLUDE' as const, attributes: ['tries'] },
+      },
+    };
+    const big = { ...small, g1pk: 'L', g1sk: '1', g2pk: 'W', g2sk: 't1', tries: 1, body: 'x'.repeat(1500) };
+    // Table 4 (2 KB, transactional); gsi1 untouched (keys only, keys unchanged); gsi2 moves: delete 2 + put 2.
+    expect(
+      transactionWriteUnits(
+        [{ kind: 'Update', before: big, after: { ...big, g2sk: 't2', body: 'y'.repeat(1500) } }],
+        lean,
+        'gsi2',
+      ),
+    ).toEqual({ read: 0, write: 8, workIndexWrite: 4 });
+    // Only an unprojected attribute changes: the table alone.
+    expect(
+      transactionWriteUnits([{ kind: 'Update', before: big, after: { ...big, body: 'z' } }], lean, 'gsi2'),
+    ).toEqual({ read: 0, write: 4, workIndexWrite: 0 });
+  });
 });
 
 describe('prices', () => {

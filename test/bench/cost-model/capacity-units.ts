@@ -114,18 +114,31 @@ export interface TransactionAction {
 export interface IndexKeys {
   partitionKey: string;
   sortKey: string;
+  /** Absent: ALL, the index item is the item. */
+  projection?: { type: 'ALL' | 'KEYS_ONLY' } | { type: 'INCLUDE'; attributes: readonly string[] };
+}
+
+/** The copy of an item in an index: its table and index keys plus the projected attributes. */
+export function indexItem(item: Item, index: IndexKeys, tableKeys: readonly string[]): Item {
+  const projection = index.projection ?? { type: 'ALL' };
+  if (projection.type === 'ALL') return item;
+  const kept = new Set([...tableKeys, index.partitionKey, index.sortKey]);
+  if (projection.type === 'INCLUDE') for (const name of projection.attributes) kept.add(name);
+  return Object.fromEntries(Object.entries(item).filter(([name]) => kept.has(name)));
 }
 
 /**
  * A committed TransactWriteItems by AWS's rules: every item 2 units per KB (an update is sized by
  * the larger of the item before and after; a condition check by the item it reads), and every
- * index the write changes (projection ALL: the index item is the item) a put of the new index
- * item, a delete of the old, or both when its key moved, doubled like the table's writes.
+ * index the write changes a put of the new index item (the keys plus the projected attributes),
+ * a delete of the old, or both when its key moved, doubled like the table's writes. An index
+ * whose key and projected attributes the write leaves alone is not written.
  */
 export function transactionWriteUnits(
   actions: readonly TransactionAction[],
   indexes: Readonly<Record<string, IndexKeys>>,
   workIndex: string,
+  tableKeys: readonly string[] = ['pk', 'sk'],
 ): Units {
   let write = 0;
   let workIndexWrite = 0;
@@ -138,18 +151,29 @@ export function transactionWriteUnits(
     }
     write += writeUnitsFor(Math.max(sizeBefore, sizeAfter), true);
     for (const [name, keys] of Object.entries(indexes)) {
-      const keyOf = (item: Item | undefined) =>
+      const inIndex = (item: Item | undefined) =>
         item && item[keys.partitionKey] !== undefined && item[keys.sortKey] !== undefined
-          ? `${String(item[keys.partitionKey])}\u0000${String(item[keys.sortKey])}`
+          ? indexItem(item, keys, tableKeys)
           : undefined;
-      const was = keyOf(action.before);
-      const is = keyOf(action.kind === 'Delete' ? undefined : action.after);
+      const keyOf = (item: Item) => `${String(item[keys.partitionKey])}\u0000${String(item[keys.sortKey])}`;
+      const was = inIndex(action.before);
+      const is = inIndex(action.kind === 'Delete' ? undefined : action.after);
+      const moved = was !== undefined && (is === undefined || keyOf(is) !== keyOf(was));
       let units = 0;
-      if (was !== undefined && (is === undefined || is !== was)) units += writeUnitsFor(sizeBefore, true);
-      if (is !== undefined) units += writeUnitsFor(sizeAfter, true);
+      if (moved) units += writeUnitsFor(itemBytes(was), true);
+      if (is !== undefined && (moved || was === undefined || !sameItem(was, is)))
+        units += writeUnitsFor(itemBytes(is), true);
       write += units;
       if (name === workIndex) workIndexWrite += units;
     }
   }
   return { read: 0, write, workIndexWrite };
+}
+
+function sameItem(a: Item, b: Item): boolean {
+  const names = Object.keys(a);
+  return (
+    names.length === Object.keys(b).length &&
+    names.every((name) => JSON.stringify(a[name]) === JSON.stringify(b[name]))
+  );
 }

@@ -184,7 +184,10 @@ export class Meter {
         try {
           const result = await next(args);
           if (transaction) {
-            const units = transactionWriteUnits(await transaction.after(), table.indexes, 'gsi2');
+            const units = transactionWriteUnits(await transaction.after(), table.indexes, 'gsi2', [
+              table.partitionKey,
+              table.sortKey,
+            ]);
             if (process.env.COST_MODEL_TRACE) traceLine(operation, input, { computed: units }, indexWrites);
             this.addUnits(provider, units, indexWrites);
             return result;
