@@ -4,6 +4,7 @@
 // nudges the payment worker to look (it still confirms through the rail, as for a real payment).
 import { serviceConfig } from '../config.ts';
 import { conflict, notFound } from '../errors.ts';
+import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { paySandboxCharge } from '../rails/sandbox/sandbox-rail.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
@@ -57,16 +58,8 @@ export async function paySandboxTransaction(
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
   const settleAfterMs = options.settleAfterMs ?? serviceConfig().sandboxSettlementDelayMs;
-  // A sandbox rail that pushes (as PSE, Nequi, Bre-B, QR and Pix do) notifies us of the payment:
-  // the notification is queued before the rail takes the payment, so no such payment is ever
-  // without one (when the queue is down the payment is refused and the payer retries; one for
-  // a payment the rail then refuses finds nothing). It comes a second after settlement. Every
-  // sandbox payment is also a line of the sandbox listing, written with the payment itself.
-  if (pushesPayments(transaction) && options.notify !== false)
-    await enqueueWatchPayment(
-      { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
-      delaySecondsFor(settleAfterMs + 1000),
-    );
+  // Every sandbox payment is a line of the sandbox listing, written with the payment itself, so
+  // the scheduled reading of the listing finds it whatever happens to a notification.
   const outcome = await paySandboxCharge(transaction, now, settleAfterMs);
   if (outcome === 'expired') throw notPayable(transaction, 'expired');
   if (outcome === 'closed') throw notPayable(transaction, 'canceled');
@@ -75,6 +68,22 @@ export async function paySandboxTransaction(
       'transaction.instruction_pending',
       `transaction ${transaction.id} has no payment instruction yet; retry once it is filled`,
     );
+  // A sandbox rail that pushes (as PSE, Nequi, Bre-B, QR and Pix do) then notifies us: at once,
+  // or a second after a delayed settlement (a look before it would find nothing). A payment
+  // made again sends it again, as a PSP retrying its notification does.
+  if (pushesPayments(transaction) && options.notify !== false) {
+    try {
+      await enqueueWatchPayment(
+        { accountId: transaction.accountId, transactionId: transaction.id, mode: 'notify' },
+        delaySecondsFor(settleAfterMs > 0 ? settleAfterMs + 1000 : 0),
+      );
+    } catch (error) {
+      log.warn('sandbox notification not sent; the listing reports the payment', {
+        transactionId: transaction.id,
+        error: (error as Error).message,
+      });
+    }
+  }
   return { transactionId: transaction.id, railStatus: 'PAID', status: transaction.status };
 }
 
