@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { dateTime } from '../format.ts';
-import { ShownOnce } from '../parts/bits.tsx';
+import { Notice, ShownOnce } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { ApiKey } from '../types.ts';
 
@@ -58,11 +58,7 @@ export function ApiKeysPage() {
   return (
     <section>
       <h1>API keys</h1>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <div class="table-wrap">
         <table data-testid="api-keys">
           <caption class="sr-only">API keys of this account</caption>

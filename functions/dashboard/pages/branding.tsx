@@ -1,6 +1,7 @@
 // Branding: display name, colour and logo, with a preview of the hosted page header.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api } from '../api.ts';
+import { Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 
 interface Branding {
@@ -59,11 +60,7 @@ export function BrandingPage() {
   return (
     <section>
       <h1>Branding</h1>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <div class="split">
         <form class="card" onSubmit={save} noValidate aria-label="Branding">
           <Field id="display-name" label="Display name" error={errors.fields.displayName}>

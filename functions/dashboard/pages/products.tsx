@@ -2,7 +2,7 @@
 // preview (the API's 413/415 messages shown in place), and each product's offers.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ApiError, api, type Page, query } from '../api.ts';
-import { Loading } from '../parts/bits.tsx';
+import { Loading, Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { Offer, Product } from '../types.ts';
 
@@ -211,11 +211,7 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
   return (
     <div class="card" data-testid="product-editor">
       <h2>{product.name}</h2>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <form onSubmit={save} noValidate>
         <fieldset disabled={archived}>
           <legend class="sr-only">Edit product</legend>

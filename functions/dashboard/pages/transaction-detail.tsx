@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
-import { CopyButton, Loading, StatusBadge } from '../parts/bits.tsx';
+import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import type { Transaction, TransactionEvent } from '../types.ts';
 
@@ -106,11 +106,7 @@ export function TransactionDetailPage(props: { id: string }) {
           ) : null}
         </div>
       </div>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <dl class="facts" data-testid="transaction-fields">
         <dt>ID</dt>
         <dd>{transaction.id}</dd>

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, type Page } from '../api.ts';
 import { dateTime } from '../format.ts';
-import { ShownOnce, StatusBadge } from '../parts/bits.tsx';
+import { Notice, ShownOnce, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { EventSummary } from '../types.ts';
 
@@ -102,11 +102,7 @@ export function WebhooksPage() {
   return (
     <section>
       <h1>Webhooks</h1>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <form class="card" onSubmit={save} noValidate aria-labelledby="webhook-url-title">
         <h2 id="webhook-url-title">Endpoint</h2>
         <Field

@@ -1,4 +1,4 @@
-// Small shared pieces: status badges, copy buttons, a secret shown once.
+// Small shared pieces: status badges, copy buttons, a secret shown once, a page's notice.
 import { useState } from 'preact/hooks';
 
 export function StatusBadge(props: { status: string }) {
@@ -44,4 +44,14 @@ export function ShownOnce(props: { title: string; value: string; testId: string;
 
 export function Loading() {
   return <p class="muted">Loading…</p>;
+}
+
+/** The page's last message (an action's outcome or error), read out by screen readers. */
+export function Notice(props: { text: string | null }) {
+  if (!props.text) return null;
+  return (
+    <p class="notice" role="status">
+      {props.text}
+    </p>
+  );
 }
