@@ -6,6 +6,7 @@ import { tableName } from '../config.ts';
 import type { ChargeRef, RailInstruction } from '../rails/rail-port.ts';
 import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
+import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 
 export interface RailChargeRecord {
@@ -224,4 +225,25 @@ export async function getChargeReference(
     new GetCommand({ TableName: tableName(), Key: keys.railChargeId(rail, chargeId), ConsistentRead: true }),
   );
   return Item ? { accountId: String(Item.accountId), transactionId: String(Item.transactionId) } : undefined;
+}
+
+/**
+ * The references of many charge ids at once (a page of a rail's listing), read in batches of a
+ * hundred; an id with no reference is left out. Eventually consistent: a reference is written
+ * before its charge exists on the rail, long before anyone can pay it.
+ */
+export async function getChargeReferences(
+  rail: string,
+  chargeIds: readonly string[],
+): Promise<Map<string, ChargeReference>> {
+  const items = await itemsOfEntries(chargeIds.map((chargeId) => keys.railChargeId(rail, chargeId)));
+  const references = new Map<string, ChargeReference>();
+  items.forEach((item, index) => {
+    if (item)
+      references.set(chargeIds[index]!, {
+        accountId: String(item.accountId),
+        transactionId: String(item.transactionId),
+      });
+  });
+  return references;
 }

@@ -3,7 +3,7 @@
 // derived from the transaction; its status read with GET; closed with PATCH. The PSP's
 // notification only makes us look sooner (see shared/transactions/pix-notification.ts).
 import { log } from '../../log.ts';
-import { getChargeReference, putChargeReference } from '../../store/rail-charges.ts';
+import { getChargeReferences, putChargeReference } from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
 import { buildDynamicBrCode, parseDynamicBrCode } from '../br-code.ts';
 import { formatEmvAmount } from '../emv-qr.ts';
@@ -127,18 +127,19 @@ export function createApiPixRail(
     async listPayments(window: ListingWindow): Promise<ListingPage> {
       const page = window.page === null ? 0 : Number(window.page);
       const listed = await client.listReceivedPix(window.from, window.to, page);
-      const payments = await Promise.all(
-        listed.pix.map(async (pix) => {
-          if (!pix.txid) return null;
-          const charge = await getChargeReference(apiPixRailName, pix.txid);
-          if (!charge) return null;
-          return {
-            charge,
-            paidAt: new Date(pix.horario).toISOString(),
-            amount: Math.round(Number(pix.valor) * 100),
-          };
-        }),
+      const references = await getChargeReferences(
+        apiPixRailName,
+        listed.pix.flatMap((pix) => (pix.txid ? [pix.txid] : [])),
       );
+      const payments = listed.pix.map((pix) => {
+        const charge = pix.txid ? references.get(pix.txid) : undefined;
+        if (!charge) return null;
+        return {
+          charge,
+          paidAt: new Date(pix.horario).toISOString(),
+          amount: Math.round(Number(pix.valor) * 100),
+        };
+      });
       return {
         payments: payments.filter((payment) => payment !== null),
         nextPage: listed.paginaAtual + 1 < listed.quantidadeDePaginas ? String(listed.paginaAtual + 1) : null,
