@@ -32,3 +32,12 @@ export function useTransactionIdSource(source: TransactionIdSource = randomTrans
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
+
+/**
+ * A hosted page's token: the transaction id, a dot, and an unguessable secret. The id finds the
+ * transaction (through its id reservation), so a page needs no lookup item of its own; the
+ * secret, compared with the one stored on the transaction, is what makes the link private.
+ */
+export function newPageToken(transactionId: string): string {
+  return `${transactionId}.${newToken()}`;
+}

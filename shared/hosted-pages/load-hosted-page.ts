@@ -1,14 +1,23 @@
-// Token → page entry → transaction → view model. Every way of not finding the page (a token
-// that could never exist, an unknown one, a page of another kind) ends the same way, so the
-// answer tells nothing about which tokens exist.
+// Token → transaction (by the id the token carries, or an older page's entry) → view model.
+// Every way of not finding the page (a token that could never exist, an unknown one, a wrong
+// secret, a page long expired, a page of another kind) ends the same way, so the answer tells
+// nothing about which tokens exist.
+import { timingSafeEqual } from 'node:crypto';
 import { accountSettings } from '../accounts/account-settings.ts';
 import { brandingView } from '../accounts/branding.ts';
 import { serviceConfig } from '../config.ts';
 import { getHostedPage } from '../store/hosted-pages.ts';
-import { getTransaction } from '../store/transactions.ts';
+import { findTransactionRef, getTransaction } from '../store/transactions.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { HostedPageKind } from './hosted-page-url.ts';
-import { type HostedPage, isPageToken, toPageModel } from './page-model.ts';
+import { type HostedPage, pageStillServed, pageTokenAddress, toPageModel } from './page-model.ts';
+
+/** Compares in constant time: how much of a guessed token matches must not show in the timing. */
+function sameSecret(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export interface LoadedPage {
   record: TransactionRecord;
@@ -20,11 +29,13 @@ export async function loadHostedPage(
   kind: HostedPageKind | 'any',
   now = new Date(),
 ): Promise<LoadedPage | null> {
-  if (!isPageToken(token)) return null;
-  const ref = await getHostedPage(token);
+  const address = pageTokenAddress(token);
+  if (!address) return null;
+  const ref =
+    'entry' in address ? await getHostedPage(address.entry) : await findTransactionRef(address.transactionId);
   if (!ref) return null;
   const record = await getTransaction(ref.accountId, ref.transactionId);
-  if (!record || record.pageToken !== token) return null;
+  if (!record || !sameSecret(record.pageToken, token) || !pageStillServed(record, now)) return null;
   const account = await accountSettings(record.accountId);
   const page = toPageModel(record, {
     now,

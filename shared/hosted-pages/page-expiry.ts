@@ -1,5 +1,6 @@
-// A hosted-page entry lives as long as its transaction can be paid, plus a week in which the
-// link still shows "expired" (410) rather than "unknown" (404); then DynamoDB's TTL removes it.
+// A hosted page lives as long as its transaction can be paid, plus a week in which the link
+// still shows "expired" (410) rather than "unknown" (404). An older page's entry carries this
+// as its TTL; a newer page (no entry) is refused past it (page-model.ts `pageStillServed`).
 
 export const expiredPageKeptMs = 7 * 24 * 60 * 60 * 1000;
 

@@ -4,6 +4,7 @@
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
 import { type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
+import { hostedPageTtl } from './page-expiry.ts';
 import type {
   BoletoPageModel,
   CheckoutPageModel,
@@ -27,11 +28,25 @@ export interface PageContext {
   branding?: { displayName: string | null; brandColor: string | null; logoUrl: string | null };
 }
 
-/** The page's token, as newToken() makes it: 24 random bytes in base64url. */
-const PAGE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+/** The page's token, as newPageToken() makes it: the transaction id, a dot, 24 random bytes in base64url. */
+const PAGE_TOKEN = /^(\d{1,32})\.[A-Za-z0-9_-]{32}$/;
+/** A page made before tokens carried the transaction id: found through its page entry. */
+const ENTRY_PAGE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-export function isPageToken(token: string): boolean {
-  return PAGE_TOKEN.test(token);
+/** Where a token leads: its transaction's id, or (an older page) its page entry; null when no page can have it. */
+export function pageTokenAddress(token: string): { transactionId: string } | { entry: string } | null {
+  const addressed = PAGE_TOKEN.exec(token);
+  if (addressed) return { transactionId: addressed[1]! };
+  return ENTRY_PAGE_TOKEN.test(token) ? { entry: token } : null;
+}
+
+/**
+ * A page is served (as "expired" once its transaction is) until a week after its transaction
+ * expires; then the link is unknown, as an older page's entry is removed by its TTL then.
+ */
+export function pageStillServed(record: Pick<TransactionRecord, 'expiresAt'>, now: Date): boolean {
+  const ttl = hostedPageTtl(record.expiresAt);
+  return ttl === undefined || now.getTime() < ttl * 1000;
 }
 
 export function hostedPagePath(kind: HostedPageKind, token: string): string {

@@ -1,6 +1,6 @@
-// The hosted payer page entry: an unguessable token → the transaction it shows. Written with
-// the instruction (transaction-updates.ts `saveInstruction`), so a page exists only once there
-// is something to pay.
+// The hosted payer page entry of a transaction made before page tokens carried the transaction
+// id: an unguessable token → the transaction it shows. Written with the instruction
+// (transaction-updates.ts `saveInstruction`); newer pages need none (load-hosted-page.ts).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';

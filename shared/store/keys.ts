@@ -160,12 +160,13 @@ export function railPaymentReportPartition(listing: string, reportedAt: string):
 
 /**
  * Partition-key patterns (IAM `dynamodb:LeadingKeys`, `*` any run of characters) of the items a
- * function reached without an API key may touch. A hosted page reads its entry and the
- * transaction it shows, never key hashes, accounts or webhook secrets: `ACC#*#TX#*` cannot
- * match an account item (`ACC#<id>`) or an API key (`KEY#…`).
+ * function reached without an API key may touch. A hosted page reads the transaction it shows
+ * (found through its id reservation, or the page entry of a page made before pages were
+ * addressed by transaction id), never key hashes, accounts or webhook secrets: `ACC#*#TX#*`
+ * cannot match an account item (`ACC#<id>`) or an API key (`KEY#…`).
  */
 export const keyScopes = {
-  'hosted-pages': ['PAGE#*', 'ACC#*#TX#*'],
+  'hosted-pages': ['TXID#*', 'PAGE#*', 'ACC#*#TX#*'],
   health: ['HEALTH'],
   'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
   /** A rail's own charge ids → account and transaction (the PSP notification's only read). */

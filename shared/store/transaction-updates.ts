@@ -5,6 +5,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
+import { pageTokenAddress } from '../hosted-pages/page-model.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
@@ -15,8 +16,10 @@ const pendingAndUnfilled =
   '#status = :pending AND (attribute_not_exists(instructionFilledAt) OR attribute_type(instructionFilledAt, :nullType))';
 
 /**
- * Writes the instruction (only while PENDING and not filled yet), creates the hosted page entry,
- * and moves the transaction from "instruction owed" to "payment to watch" in the work index.
+ * Writes the instruction (only while PENDING and not filled yet) and moves the transaction from
+ * "instruction owed" to "payment to watch" in the work index: one conditional write. A page
+ * token carries its transaction's id; only a transaction made before that (its token is a bare
+ * secret) still gets a page entry, in the same transaction.
  */
 export function saveInstruction(
   transaction: TransactionRecord,
@@ -47,17 +50,18 @@ export function saveInstruction(
     values[`:v${index}`] = value;
     return `#f${index} = :v${index}`;
   });
+  const update = {
+    TableName: tableName(),
+    Key: keys.transaction(transaction.accountId, transaction.id),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: pendingAndUnfilled,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  const address = pageTokenAddress(transaction.pageToken);
+  if (!address || !('entry' in address)) return writeIf(new UpdateCommand(update));
   return transactIf([
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.transaction(transaction.accountId, transaction.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: pendingAndUnfilled,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
+    { Update: update },
     {
       Put: {
         TableName: tableName(),

@@ -133,6 +133,16 @@ export async function getTransaction(
   return Item ? withoutKeys<TransactionRecord>(Item) : undefined;
 }
 
+/** The account of a transaction id, from the id's service-wide reservation. */
+export async function findTransactionRef(
+  transactionId: string,
+): Promise<{ accountId: string; transactionId: string } | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.transactionIdReservation(transactionId) }),
+  );
+  return typeof Item?.accountId === 'string' ? { accountId: Item.accountId, transactionId } : undefined;
+}
+
 export async function findTransactionIdByExternalId(
   accountId: string,
   externalId: string,

@@ -7,7 +7,7 @@ import { accountSettings } from '../accounts/account-settings.ts';
 import type { Principal } from '../auth/principal.ts';
 import { serviceConfig } from '../config.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
-import { newToken, newTransactionId } from '../ids.ts';
+import { newPageToken, newTransactionId } from '../ids.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
@@ -91,9 +91,10 @@ export async function createPurchase(
     const costFee = computeCostFee(request.amount, request.currency, request.method, account?.fees);
     const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
     for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
+      const id = newTransactionId(now.getTime());
       const record = newTransactionRecord({
-        id: newTransactionId(now.getTime()),
-        pageToken: newToken(),
+        id,
+        pageToken: newPageToken(id),
         accountId: principal.accountId,
         request,
         costFee,

@@ -1,10 +1,16 @@
-// Hosted pages: the entry expires with its transaction (TTL), and every page answer carries HSTS.
+// Hosted pages: a token carries its transaction id (an older page keeps its entry, with a TTL), and
+// every page answer carries HSTS.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { expiredPageKeptMs } from '../../shared/hosted-pages/page-expiry.ts';
+import { newToken, newTransactionId } from '../../shared/ids.ts';
+import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { call, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { getTransaction, insertTransaction } from '../../shared/store/transactions.ts';
+import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
+import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 
 async function pageOfNewTransaction() {
@@ -19,16 +25,53 @@ async function pageOfNewTransaction() {
   return { tx, path: new URL(tx.redirectUrl).pathname };
 }
 
-describe('hosted page entries', () => {
-  it('expire with their transaction: TTL one week after the transaction expires', async () => {
+describe('hosted page tokens', () => {
+  it('carry the transaction id: no page entry is written, and only the whole token opens the page', async () => {
     const { tx, path } = await pageOfNewTransaction();
-    expect(tx.expiresAt).toEqual(expect.any(String));
-    useSharedStore();
     const token = path.split('/').at(-1)!;
+    expect(token).toMatch(new RegExp(`^${tx.id}\\.[A-Za-z0-9_-]{32}$`));
+    useSharedStore();
     const { Item } = await dynamo().send(
       new GetCommand({ TableName: sharedStack().tableName, Key: keys.hostedPage(token) }),
     );
-    expect(Item?.ttl).toBe(Math.ceil((Date.parse(tx.expiresAt) + expiredPageKeptMs) / 1000));
+    expect(Item).toBeUndefined();
+    expect((await call('GET', path, { key: null })).status).toBe(200);
+    const secret = token.split('.')[1]!;
+    const wrongSecret = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    for (const other of [`${tx.id}.${wrongSecret}`, secret, `${tx.id.slice(0, -1)}9.${secret}`])
+      expect((await call('GET', path.replace(token, other), { key: null })).status, other).toBe(404);
+  });
+
+  it('a transaction made before tokens carried its id still gets a page entry, expiring a week after it', async () => {
+    useSharedStore();
+    const { accountId } = await createKey(['createTransaction']);
+    const now = new Date();
+    const id = newTransactionId(now.getTime());
+    // As a transaction written before this change: its token is a bare secret.
+    const legacyToken = newToken();
+    const record = newTransactionRecord({
+      id,
+      pageToken: legacyToken,
+      accountId,
+      request: parsePurchaseRequest(copBody(), now),
+      costFee: 0,
+      accountPostbackUrl: null,
+      now,
+    });
+    expect(await insertTransaction(record, { instructionDueAt: now.toISOString() })).toBe('inserted');
+    await fillInstruction({ accountId, transactionId: id }, now);
+    const tx = await pollUntil(
+      async () => (await getTransaction(accountId, id))!,
+      (record) => record.instructionFilledAt !== null,
+      5000,
+      50,
+    );
+    expect(tx.redirectUrl).toContain(`/${legacyToken}`);
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: sharedStack().tableName, Key: keys.hostedPage(legacyToken) }),
+    );
+    expect(Item?.ttl).toBe(Math.ceil((Date.parse(tx.expiresAt!) + expiredPageKeptMs) / 1000));
+    expect((await call('GET', new URL(tx.redirectUrl!).pathname, { key: null })).status).toBe(200);
   });
 
   it('answer with Strict-Transport-Security, unknown links too', async () => {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
 import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
+import { expiredPageKeptMs } from '../../shared/hosted-pages/page-expiry.ts';
 import {
   type HostedPage,
-  isPageToken,
   pageStatus,
+  pageStillServed,
+  pageTokenAddress,
   toPageModel,
 } from '../../shared/hosted-pages/page-model.ts';
 import { checkPayForm, parsePayForm } from '../../shared/hosted-pages/pay-from-hosted-page.ts';
 import { hostedPageView } from '../../shared/hosted-pages/show-hosted-page.ts';
-import { newToken } from '../../shared/ids.ts';
+import { newPageToken, newToken, randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt, sandboxInstruction } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
@@ -46,10 +48,14 @@ function filledRecord(body: Record<string, unknown>): TransactionRecord {
   return filled;
 }
 
-describe('isPageToken', () => {
-  it('accepts what newToken makes and nothing else', () => {
-    for (let i = 0; i < 20; i++) expect(isPageToken(newToken())).toBe(true);
-    expect(isPageToken(token)).toBe(true);
+describe('pageTokenAddress', () => {
+  it('finds the transaction id in what newPageToken makes, an older page’s entry in a bare token, and nothing else', () => {
+    for (let i = 0; i < 20; i++) {
+      const id = randomTransactionId(Date.now());
+      expect(pageTokenAddress(newPageToken(id))).toEqual({ transactionId: id });
+      const bare = newToken();
+      expect(pageTokenAddress(bare)).toEqual({ entry: bare });
+    }
     for (const bad of [
       '',
       'short',
@@ -58,10 +64,25 @@ describe('isPageToken', () => {
       `${token.slice(1)}/`,
       `${token.slice(1)}.`,
       `${token.slice(1)}=`,
+      `1764082800000123456.${token}x`,
+      `1764082800000123456.${token.slice(1)}`,
+      `.${token}`,
+      `17640828000001234x.${token}`,
+      `1764082800000123456.${token}/pdf`,
       '../../etc/passwd',
     ]) {
-      expect(isPageToken(bad), bad).toBe(false);
+      expect(pageTokenAddress(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('pageStillServed', () => {
+  it('serves a page until a week after its transaction expires, then the link is unknown', () => {
+    const expiresAt = noon.toISOString();
+    const weekLater = noon.getTime() + expiredPageKeptMs;
+    expect(pageStillServed({ expiresAt: null }, new Date(weekLater * 10))).toBe(true);
+    expect(pageStillServed({ expiresAt }, new Date(weekLater - 1000))).toBe(true);
+    expect(pageStillServed({ expiresAt }, new Date(weekLater))).toBe(false);
   });
 });
 
