@@ -13,7 +13,7 @@ import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import { queues } from '../queues.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
-import { getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
+import { claimAttempt, getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
@@ -81,6 +81,29 @@ async function recordMadeAttempt(
   }
 }
 
+/** Time an attempt needs beyond the POST's timeout to record itself before its mark falls due. */
+const recordMarginMs = 5000;
+
+/**
+ * Takes the attempt before the POST, so a copy of this job racing us stops. A mark that already
+ * outlasts the POST (the sweeper cannot start a second chain meanwhile) is only noted as claimed
+ * (one small write, the work index untouched); otherwise the event moves to a due time that
+ * does. Answers the chain's owner mark, or null when the attempt belongs to someone else.
+ */
+async function takeAttempt(event: EventRecord, workDueAt: string, now: Date): Promise<string | null> {
+  const config = serviceConfig();
+  if (Date.parse(workDueAt) - now.getTime() >= config.webhookTimeoutMs + recordMarginMs)
+    return (await claimAttempt(event, workDueAt)) ? workDueAt : null;
+  const claimDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
+  const work = {
+    kind: 'deliver-event' as const,
+    accountId: event.accountId,
+    transactionId: event.transactionId,
+    eventType: event.type,
+  };
+  return postponeWork(work, claimDueAt, workDueAt);
+}
+
 export async function deliverEvent(job: DeliverEventJob, now = new Date()): Promise<DeliveryOutcome> {
   if (job.notBefore && job.notBefore > now.getTime()) {
     // A wait longer than one SQS delay: hop again until the attempt is due.
@@ -116,16 +139,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
 
   const config = serviceConfig();
   const startedAt = Date.now();
-  // Take the attempt before the POST: a copy of this job racing us finds the mark moved. The new
-  // due time outlasts the POST's timeout, so the sweeper cannot start a second chain meanwhile.
-  const claimDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
-  const work = {
-    kind: 'deliver-event' as const,
-    accountId: event.accountId,
-    transactionId: event.transactionId,
-    eventType: event.type,
-  };
-  const ownedDueAt = await postponeWork(work, claimDueAt, job.workDueAt);
+  const ownedDueAt = await takeAttempt(event, job.workDueAt, now);
   if (ownedDueAt === null) return 'superseded';
 
   const payload = buildEnvelope({

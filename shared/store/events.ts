@@ -67,6 +67,26 @@ export async function listEventsWithAttempts(
 }
 
 /**
+ * Takes the next attempt for the chain that owns the event (its owner mark, `ownedDueAt`) without
+ * moving the event in the work index: the mark is noted as claimed, so a copy of the same job
+ * (an SQS duplicate) finds it taken. The caller keeps this for a mark that already outlasts the
+ * attempt (the sweeper cannot start another chain meanwhile); a new chain brings a new mark.
+ */
+export function claimAttempt(event: EventRecord, ownedDueAt: string): Promise<boolean> {
+  const owned = keys.pendingWork('deliver-event', ownedDueAt, event.transactionId).gsi2sk;
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.event(event.accountId, event.transactionId, event.type),
+      UpdateExpression: 'SET claimedWorkSk = :owned',
+      ConditionExpression:
+        'gsi2sk = :owned AND attemptCount = :count AND deliveryStatus = :pending AND (attribute_not_exists(claimedWorkSk) OR claimedWorkSk <> :owned)',
+      ExpressionAttributeValues: { ':owned': owned, ':count': event.attemptCount, ':pending': 'PENDING' },
+    }),
+  );
+}
+
+/**
  * Records one attempt and the event's new state in one transaction. The attempt number must be
  * the next one and the event must still carry the owner mark of the chain that made the attempt
  * (`ownedDueAt`), so a duplicate worker or a superseded chain records nothing.

@@ -28,7 +28,7 @@ describe('Pix page', () => {
       { ...pixBody(), amount: 123_450, expiresIn: 7200, postbackUrl: setup.receiver.url },
       (t) => Boolean(t.qr),
     );
-    expect(tx.redirectUrl).toMatch(/\/pay\/pix\/[A-Za-z0-9_-]{32}$/);
+    expect(tx.redirectUrl).toMatch(/\/pay\/pix\/\d{19}\.[A-Za-z0-9_-]{32}$/);
 
     const { context, page, watch } = await newPayerContext(setup.browser);
     try {

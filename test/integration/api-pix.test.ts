@@ -102,7 +102,7 @@ describe('API Pix rail', () => {
     expect(independent).toMatchObject({ type: 'DYNAMIC', url: cob.location });
     expect(parseDynamicBrCode(tx.qr).amountCents).toBe(4_321);
     expect(Date.parse(tx.expiresAt)).toBe(Date.parse(cob.calendario.criacao) + 1_800_000);
-    expect(tx.redirectUrl).toMatch(/\/pay\/pix\/[A-Za-z0-9_-]{32}$/);
+    expect(tx.redirectUrl).toMatch(/\/pay\/pix\/\d{19}\.[A-Za-z0-9_-]{32}$/);
 
     // Push first: once the instruction is filled nobody polls the charge; the notification makes us look.
     const readsBeforePay = cobRequests(txid, 'GET').length;

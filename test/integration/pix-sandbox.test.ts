@@ -58,7 +58,9 @@ describe('BRL PIX on the sandbox rail', () => {
     expect(independent.merchantCity).toBe(ours.merchantCity);
 
     expect(tx.paymentInstruction).toBeNull();
-    expect(tx.redirectUrl).toMatch(new RegExp(`^${sharedStack().baseUrl}/pay/pix/[A-Za-z0-9_-]{32}$`));
+    expect(tx.redirectUrl).toMatch(
+      new RegExp(`^${sharedStack().baseUrl}/pay/pix/\\d{19}\\.[A-Za-z0-9_-]{32}$`),
+    );
     const expiresIn = Date.parse(tx.expiresAt) - Date.parse(tx.createdAt);
     expect(expiresIn).toBe(3_600_000);
 

@@ -61,7 +61,7 @@ describe('instruction worker', () => {
     expect(parsed.amountCents).toBe(123_456);
     expect(parsed.dueDateFactor).toBe(dueDateFactor(dueDate));
     expect(parsed.dueDate).toBe(dueDate);
-    expect(boletoUrl).toMatch(/^http:\/\/localhost:\d+\/pay\/boleto\/[A-Za-z0-9_-]{32}$/);
+    expect(boletoUrl).toMatch(/^http:\/\/localhost:\d+\/pay\/boleto\/\d{19}\.[A-Za-z0-9_-]{32}$/);
     expect(tx.paymentInstruction.dueDate).toBe(`${dueDate}T00:00:00.000Z`);
     expect(tx.expiresAt).not.toBeNull();
   });
@@ -74,7 +74,7 @@ describe('instruction worker', () => {
       );
       expect(created.redirectUrl).toBeNull();
       expect(new URL(tx.redirectUrl).protocol).toBe('http:');
-      expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/[A-Za-z0-9_-]{32}$/);
+      expect(tx.redirectUrl).toMatch(/\/pay\/checkout\/\d{19}\.[A-Za-z0-9_-]{32}$/);
       const page = await fetch(tx.redirectUrl);
       await checkFetched(page);
       expect(page.status).toBe(200);
