@@ -22,6 +22,11 @@ export interface EventRecord {
   deliveredAt: string | null;
   /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
   lastError: string | null;
+  /**
+   * The attempts, in order, kept on the event itself (absent until the first). An event
+   * recorded before attempts moved onto it has its earlier attempts as items of their own.
+   */
+  attempts?: DeliveryAttempt[];
 }
 
 export interface DeliveryAttempt {

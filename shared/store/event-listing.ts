@@ -1,5 +1,5 @@
 // The account's events newest first (gsi1, `createdAt#eventId`, written with each event), each
-// with its last delivery attempt read by key.
+// with its last delivery attempt (kept on the event; an older event's is read by key).
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
@@ -52,8 +52,13 @@ export async function listEventRecords(
 
 async function lastAttempts(records: EventRecord[]): Promise<Map<string, DeliveryAttempt>> {
   const found = new Map<string, DeliveryAttempt>();
+  for (const record of records) {
+    const last = record.attempts?.at(-1);
+    if (last && last.number === record.attemptCount) found.set(record.eventId, last);
+  }
+  // An event whose last attempt was recorded before attempts moved onto it: read its item.
   let wanted = records
-    .filter((record) => record.attemptCount > 0)
+    .filter((record) => record.attemptCount > 0 && !found.has(record.eventId))
     .map((record) =>
       keys.eventAttempt(record.accountId, record.transactionId, record.type, record.attemptCount),
     );

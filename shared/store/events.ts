@@ -56,11 +56,17 @@ export async function listEventsWithAttempts(
   } while (startKey);
   const events = items
     .filter((item) => item.entity === 'event')
-    .map((item) => ({ ...withoutKeys<EventRecord>(item), attempts: [] as DeliveryAttempt[] }));
+    .map((item) => withoutKeys<EventRecord>(item))
+    .map((event) => ({ ...event, attempts: [...(event.attempts ?? [])] }));
+  // Attempts recorded before they moved onto the event are items of their own.
   for (const item of items.filter((entry) => entry.entity === 'deliveryAttempt')) {
-    events
-      .find((event) => event.type === item.eventKind)
-      ?.attempts.push(withoutKeys<DeliveryAttempt & { eventKind: string }>(item));
+    const { eventKind, eventId, entity, ...attempt } = withoutKeys<
+      DeliveryAttempt & { eventKind: string; eventId: string; entity: string }
+    >(item);
+    void eventId;
+    void entity;
+    const event = events.find((candidate) => candidate.type === eventKind);
+    if (event && !event.attempts.some((kept) => kept.number === attempt.number)) event.attempts.push(attempt);
   }
   for (const event of events) event.attempts.sort((a, b) => a.number - b.number);
   return events;
@@ -87,10 +93,11 @@ export function claimAttempt(event: EventRecord, ownedDueAt: string): Promise<bo
 }
 
 /**
- * Records one attempt and the event's new state in one transaction. The attempt number must be
- * the next one and the event must still carry the owner mark of the chain that made the attempt
- * (`ownedDueAt`), so a duplicate worker or a superseded chain records nothing.
- * `nextDueAt` keeps the event in the work index (more attempts owed); null takes it out.
+ * Records one attempt on the event, with the event's new state, in one conditional write. The
+ * attempt number must be the next one and the event must still carry the owner mark of the
+ * chain that made the attempt (`ownedDueAt`), so a duplicate worker or a superseded chain
+ * records nothing. `nextDueAt` keeps the event in the work index (more attempts owed); null
+ * takes it out. A run that fails for good is counted in the same transaction.
  */
 export function recordAttempt(
   event: EventRecord,
@@ -107,6 +114,7 @@ export function recordAttempt(
     ? keys.pendingWork('deliver-event', next.nextDueAt, event.transactionId)
     : undefined;
   const assignments = [
+    'attempts = list_append(if_not_exists(attempts, :none), :attempt)',
     'attemptCount = :number',
     'runAttempts = :runAttempts',
     'lastAttemptAt = :at',
@@ -118,48 +126,33 @@ export function recordAttempt(
   // Out of the work index once no attempt is owed.
   const removals = workIndex ? '' : ' REMOVE gsi2pk, gsi2sk';
   const owned = keys.pendingWork('deliver-event', ownedDueAt, event.transactionId);
+  const update = {
+    TableName: tableName(),
+    Key: keys.event(event.accountId, event.transactionId, event.type),
+    UpdateExpression: `SET ${assignments.join(', ')}${removals}`,
+    ConditionExpression: 'attemptCount = :previous AND gsi2sk = :owned',
+    ExpressionAttributeValues: {
+      ':owned': owned.gsi2sk,
+      ':number': attempt.number,
+      ':previous': attempt.number - 1,
+      ':runAttempts': next.runAttempts,
+      ':at': attempt.at,
+      ':status': next.deliveryStatus,
+      ':lastError': next.lastError,
+      ':none': [],
+      ':attempt': [attempt],
+      ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
+    },
+  };
+  if (next.deliveryStatus !== 'FAILED') return writeIf(new UpdateCommand(update));
   return transactIf([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.eventAttempt(event.accountId, event.transactionId, event.type, attempt.number),
-          entity: 'deliveryAttempt',
-          eventKind: event.type,
-          eventId: event.eventId,
-          ...attempt,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.event(event.accountId, event.transactionId, event.type),
-        UpdateExpression: `SET ${assignments.join(', ')}${removals}`,
-        ConditionExpression: 'attemptCount = :previous AND gsi2sk = :owned',
-        ExpressionAttributeValues: {
-          ':owned': owned.gsi2sk,
-          ':number': attempt.number,
-          ':previous': attempt.number - 1,
-          ':runAttempts': next.runAttempts,
-          ':at': attempt.at,
-          ':status': next.deliveryStatus,
-          ':lastError': next.lastError,
-          ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
-        },
-      },
-    },
-    ...(next.deliveryStatus === 'FAILED'
-      ? [
-          countChange('deliveryFailed', {
-            accountId: event.accountId,
-            currency: event.data.currency,
-            amount: event.data.amount,
-            at: attempt.at,
-          }),
-        ]
-      : []),
+    { Update: update },
+    countChange('deliveryFailed', {
+      accountId: event.accountId,
+      currency: event.data.currency,
+      amount: event.data.amount,
+      at: attempt.at,
+    }),
   ]);
 }
 

@@ -1,0 +1,105 @@
+// Delivery attempts are kept on the event itself (one conditional write per attempt). An event
+// recorded before that has its attempts as items of their own: both layouts read as one story.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../shared/aws/clients.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { copBody } from '../support/purchase-fixtures.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver('/attempts-layout');
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+async function deliveredEvent(key: string) {
+  const created = await call('POST', '/transactions/v2/purchase', { body: copBody(), key });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id as string;
+  await pollUntil(
+    async () => (await call('GET', `/transactions/${id}`, { key })).body,
+    (tx) => Boolean(tx.redirectUrl),
+    15_000,
+    50,
+  );
+  expect((await call('POST', `/sandbox/transactions/${id}/pay`, { key })).status).toBe(202);
+  const [event] = await pollUntil(
+    async () => (await call('GET', `/transactions/${id}/events`, { key })).body.data,
+    (events: any[]) => events[0]?.deliveryStatus === 'DELIVERED',
+    20_000,
+    100,
+  );
+  return { id, event };
+}
+
+describe('delivery attempts', () => {
+  it('are kept on the event item: no attempt item is written', async () => {
+    const key = await createKey(['createTransaction'], { postbackUrl: receiver.url });
+    const { id, event } = await deliveredEvent(key.secretKey);
+    expect(event.attempts).toMatchObject([{ number: 1, statusCode: 200, url: receiver.url }]);
+    useSharedStore();
+    const table = sharedStack().tableName;
+    const stored = await dynamo().send(
+      new GetCommand({ TableName: table, Key: keys.event(key.accountId, id, 'cashin.paid') }),
+    );
+    expect(stored.Item?.attempts).toMatchObject([{ number: 1, statusCode: 200 }]);
+    const item = await dynamo().send(
+      new GetCommand({ TableName: table, Key: keys.eventAttempt(key.accountId, id, 'cashin.paid', 1) }),
+    );
+    expect(item.Item).toBeUndefined();
+  });
+
+  it('recorded before they moved onto the event still read in order, and a redelivery goes on after them', async () => {
+    const key = await createKey(['createTransaction'], { postbackUrl: receiver.url });
+    const { id, event } = await deliveredEvent(key.secretKey);
+    useSharedStore();
+    const table = sharedStack().tableName;
+    // Rewrite the event as the older layout left it: attempt 1 an item of its own.
+    const [first] = event.attempts;
+    await dynamo().send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          ...keys.eventAttempt(key.accountId, id, 'cashin.paid', 1),
+          entity: 'deliveryAttempt',
+          eventKind: 'cashin.paid',
+          eventId: event.id,
+          ...first,
+        },
+      }),
+    );
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.event(key.accountId, id, 'cashin.paid'),
+        UpdateExpression: 'REMOVE attempts',
+      }),
+    );
+    const listed = async () =>
+      (await call('GET', '/events?limit=100', { key: key.secretKey })).body.data.find(
+        (entry: { id: string }) => entry.id === event.id,
+      );
+    expect(
+      (await call('GET', `/transactions/${id}/events`, { key: key.secretKey })).body.data[0].attempts,
+    ).toEqual([first]);
+    expect((await listed()).lastAttempt).toEqual(first);
+
+    expect((await call('POST', `/events/${event.id}/redeliver`, { key: key.secretKey })).status).toBe(202);
+    const [after] = await pollUntil(
+      async () => (await call('GET', `/transactions/${id}/events`, { key: key.secretKey })).body.data,
+      (events: any[]) => events[0]?.attempts.length === 2 && events[0].deliveryStatus === 'DELIVERED',
+      20_000,
+      100,
+    );
+    expect(after.attempts.map((attempt: { number: number }) => attempt.number)).toEqual([1, 2]);
+    expect(after.attempts[0]).toEqual(first);
+    expect((await listed()).lastAttempt).toMatchObject({ number: 2, statusCode: 200 });
+    await dynamo().send(
+      new DeleteCommand({ TableName: table, Key: keys.eventAttempt(key.accountId, id, 'cashin.paid', 1) }),
+    );
+  });
+});
