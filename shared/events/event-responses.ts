@@ -15,7 +15,9 @@ export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABL
 const eventId = v.pipe(
   v.string(),
   v.regex(/^evt_/),
-  v.description('`evt_` and a UUID; the `webhook-id` header.'),
+  v.description(
+    '`evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header.',
+  ),
 );
 
 export const deliveryAttemptSchema = v.pipe(

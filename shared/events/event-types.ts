@@ -3,14 +3,17 @@
 
 export const eventTypes = {
   'cashin.paid': {
+    /** The event's id is `evt_<transaction id>_<idSuffix>`: one event per transaction and type. */
+    idSuffix: 'paid',
     description:
       'Money arrived: the transaction is PAID. `data` is the transaction as GET /transactions/:id shows it.',
   },
   'webhook.test': {
+    idSuffix: 'test',
     description:
       'Sent only by POST /v2/account/webhook/test to check a receiver: never stored, never retried. `data` is `{accountId, message}`.',
   },
-} as const satisfies Record<string, { readonly description: string }>;
+} as const satisfies Record<string, { readonly idSuffix: string; readonly description: string }>;
 
 export type EventType = keyof typeof eventTypes;
 

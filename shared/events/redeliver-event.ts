@@ -12,7 +12,7 @@ export async function redeliverEvent(
   eventId: string,
   now = new Date(),
 ): Promise<{ id: string; deliveryStatus: 'PENDING' }> {
-  const event = /^evt_[0-9a-f-]{36}$/.test(eventId) ? await findEventById(accountId, eventId) : undefined;
+  const event = await findEventById(accountId, eventId);
   if (!event) throw notFound('event.not_found', `event ${eventId} not found`);
   const dueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
   if (!(await restartDelivery(event, dueAt)))

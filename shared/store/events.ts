@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { DeliveryAttempt, DeliveryStatus, EventRecord } from '../events/event.ts';
+import { eventIdAddress } from '../events/event-ids.ts';
 import type { EventType } from '../events/event-types.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange } from './daily-counters.ts';
@@ -24,9 +25,16 @@ export async function getEvent(
   return Item ? withoutKeys<EventRecord>(Item) : undefined;
 }
 
+/** The event by its public id: read where the id points, or through an older event's lookup item. */
 export async function findEventById(accountId: string, eventId: string): Promise<EventRecord | undefined> {
+  const address = eventIdAddress(eventId);
+  if (!address) return undefined;
+  if ('transactionId' in address) {
+    const event = await getEvent(accountId, address.transactionId, address.type);
+    return event?.eventId === eventId ? event : undefined;
+  }
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, eventId) }),
+    new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, address.lookup) }),
   );
   if (!Item) return undefined;
   return getEvent(accountId, Item.transactionId as string, Item.eventKind as EventType);

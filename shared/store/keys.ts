@@ -100,7 +100,7 @@ export const keys = {
     gsi1sk: `${createdAt}#${eventId}`,
   }),
   eventListingPartition: (accountId: string) => `${acc(accountId)}#EVENTS`,
-  /** Finds an event by its public id (for redelivery). */
+  /** Finds an event made before event ids named their transaction (`evt_<uuid>`) by its id. */
   eventById: (accountId: string, eventId: string) => ({
     pk: `${acc(accountId)}#EVT#${eventId}`,
     sk: 'EVENT_REF',

@@ -80,8 +80,8 @@ export function saveInstruction(
 }
 
 /**
- * PENDING → PAID together with the transaction's one `cashin.paid` event (and its lookup by
- * id), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
+ * PENDING → PAID together with the transaction's one `cashin.paid` event (its id names the
+ * transaction, so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
  * EXPIRED and CANCELED → PAID too: a payment the rail reports after we closed the charge is
  * money that arrived, never silent.
  */
@@ -120,18 +120,6 @@ export function markPaidWithEvent(
           ...keys.eventListing(transaction.accountId, event.createdAt, event.eventId),
           entity: 'event',
           ...event,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.eventById(transaction.accountId, event.eventId),
-          entity: 'eventRef',
-          transactionId: transaction.id,
-          eventKind: event.type,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },

@@ -3,7 +3,7 @@
 // then the event goes to the delivery queue (the sweeper starts it if this send fails).
 import { serviceConfig } from '../config.ts';
 import type { EventRecord } from '../events/event.ts';
-import { newPrefixedId } from '../ids.ts';
+import { eventIdOf } from '../events/event-ids.ts';
 import { log } from '../log.ts';
 import { markPaidWithEvent } from '../store/transaction-updates.ts';
 import { enqueueDeliverEvent } from './jobs.ts';
@@ -12,7 +12,7 @@ import { type TransactionRecord, transactionView } from './transaction.ts';
 export function paidEvent(transaction: TransactionRecord, paidAt: string, now: Date): EventRecord {
   const paid: TransactionRecord = { ...transaction, status: 'PAID', paidAt, updatedAt: now.toISOString() };
   return {
-    eventId: newPrefixedId('evt'),
+    eventId: eventIdOf(transaction.id, 'cashin.paid'),
     type: 'cashin.paid',
     accountId: transaction.accountId,
     transactionId: transaction.id,

@@ -1054,7 +1054,7 @@ export interface components {
          * @description An event as sent (`data`) with its delivery story.
          */
         Event: {
-            /** @description `evt_` and a UUID; the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
             id: string;
             /** @enum {string} */
             type: "cashin.paid" | "webhook.test";
@@ -1086,7 +1086,7 @@ export interface components {
         /** EventSummaryPage */
         EventSummaryPage: {
             data: {
-                /** @description `evt_` and a UUID; the `webhook-id` header. */
+                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
                 type: "cashin.paid" | "webhook.test";
@@ -1116,7 +1116,7 @@ export interface components {
         };
         /** RedeliveryStarted */
         RedeliveryStarted: {
-            /** @description `evt_` and a UUID; the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
             id: string;
             /** @constant */
             deliveryStatus: "PENDING";
@@ -1311,7 +1311,7 @@ export interface components {
         };
         /** CashinPaidEvent */
         CashinPaidEvent: {
-            /** @description `evt_` and a UUID; the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.paid";
@@ -1379,7 +1379,7 @@ export interface components {
         };
         /** WebhookTestEvent */
         WebhookTestEvent: {
-            /** @description `evt_` and a UUID; the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
             id: string;
             /** @constant */
             type: "webhook.test";

@@ -1,5 +1,8 @@
-// Delivery attempts are kept on the event itself (one conditional write per attempt). An event
-// recorded before that has its attempts as items of their own: both layouts read as one story.
+// Events as they are stored now, and as they were: attempts are kept on the event itself (one
+// conditional write per attempt) and its id names its transaction (no lookup item). An event
+// recorded before has its attempts as items of their own and an `evt_<uuid>` id found through a
+// lookup item: both layouts read, list and redeliver as one story.
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
@@ -41,6 +44,7 @@ describe('delivery attempts', () => {
     const key = await createKey(['createTransaction'], { postbackUrl: receiver.url });
     const { id, event } = await deliveredEvent(key.secretKey);
     expect(event.attempts).toMatchObject([{ number: 1, statusCode: 200, url: receiver.url }]);
+    expect(event.id).toBe(`evt_${id}_paid`);
     useSharedStore();
     const table = sharedStack().tableName;
     const stored = await dynamo().send(
@@ -101,5 +105,45 @@ describe('delivery attempts', () => {
     await dynamo().send(
       new DeleteCommand({ TableName: table, Key: keys.eventAttempt(key.accountId, id, 'cashin.paid', 1) }),
     );
+  });
+
+  it('with an older evt_<uuid> id are found through their lookup item, and redelivered', async () => {
+    const key = await createKey(['createTransaction'], { postbackUrl: receiver.url });
+    const { id } = await deliveredEvent(key.secretKey);
+    useSharedStore();
+    const table = sharedStack().tableName;
+    const olderId = `evt_${randomUUID()}`;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.event(key.accountId, id, 'cashin.paid'),
+        UpdateExpression: 'SET eventId = :id',
+        ExpressionAttributeValues: { ':id': olderId },
+      }),
+    );
+    const redeliver = () => call('POST', `/events/${olderId}/redeliver`, { key: key.secretKey });
+    expect((await redeliver()).status).toBe(404);
+    await dynamo().send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          ...keys.eventById(key.accountId, olderId),
+          entity: 'eventRef',
+          transactionId: id,
+          eventKind: 'cashin.paid',
+        },
+      }),
+    );
+    expect((await redeliver()).status).toBe(202);
+    const [after] = await pollUntil(
+      async () => (await call('GET', `/transactions/${id}/events`, { key: key.secretKey })).body.data,
+      (events: any[]) => events[0]?.attempts.length === 2 && events[0].deliveryStatus === 'DELIVERED',
+      20_000,
+      100,
+    );
+    expect(after.id).toBe(olderId);
+    expect(receiver.received.at(-1)?.headers['webhook-id']).toBe(olderId);
+    // The id of the new layout no longer leads to this event: its stored id is the older one.
+    expect((await call('POST', `/events/evt_${id}_paid/redeliver`, { key: key.secretKey })).status).toBe(404);
   });
 });
