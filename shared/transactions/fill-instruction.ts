@@ -11,10 +11,36 @@ import { failInstruction, saveInstruction } from '../store/transaction-updates.t
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
+import type { TransactionRecord } from './transaction.ts';
 import { watchDeadline } from './payment-deadline.ts';
 import { planNextWatch } from './watch-plan.ts';
 
 export type FillOutcome = 'filled' | 'waiting' | 'nothing-to-do';
+
+/** The least time the next look keeps before the work falls due, for the sweeper not to race it. */
+const minimumLeadMs = 10_000;
+
+/**
+ * Keeps the sweeper away while this chain is alive: answers the owner mark the next look carries,
+ * or null when the chain lost the work (it stops). A due time that already outlasts the next look
+ * (the purchase sets one a sweep grace ahead) is kept as it is: no write. Copies of a chain that
+ * keep it are harmless (the instruction is saved once, conditionally) and end at the first move.
+ */
+async function keepSweeperAway(
+  transaction: TransactionRecord,
+  job: FillInstructionJob,
+  now: Date,
+  delayMs: number,
+): Promise<string | null> {
+  if (job.workDueAt && Date.parse(job.workDueAt) - now.getTime() >= delayMs + minimumLeadMs)
+    return job.workDueAt;
+  const plannedDueAt = new Date(now.getTime() + delayMs + serviceConfig().sweepAfterMs).toISOString();
+  return postponeWork(
+    { kind: 'fill-instruction', accountId: transaction.accountId, transactionId: transaction.id },
+    plannedDueAt,
+    job.workDueAt,
+  );
+}
 
 export async function fillInstruction(job: FillInstructionJob, now = new Date()): Promise<FillOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
@@ -42,13 +68,7 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;
     const delayMs = result.retryAfterMs ?? pollDelayMs(config.instructionPollScheduleMs, attempt);
-    // Keep the sweeper away while this chain is alive; a chain that lost the work stops here.
-    const plannedDueAt = new Date(now.getTime() + delayMs + config.sweepAfterMs).toISOString();
-    const workDueAt = await postponeWork(
-      { kind: 'fill-instruction', accountId: transaction.accountId, transactionId: transaction.id },
-      plannedDueAt,
-      job.workDueAt,
-    );
+    const workDueAt = await keepSweeperAway(transaction, job, now, delayMs);
     if (workDueAt === null) return 'nothing-to-do';
     await enqueueFillInstruction(
       { accountId: job.accountId, transactionId: job.transactionId, attempt, workDueAt },

@@ -1,0 +1,74 @@
+// A look that finds the instruction not ready yet keeps the work's due time when it already
+// outlasts the next look (the purchase sets one a sweep grace ahead): no write, so a rail that
+// takes a moment costs nothing extra. Nearer its due time, the look moves it, as before.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { dynamo } from '../../shared/aws/clients.ts';
+import { newPageToken, newTransactionId } from '../../shared/ids.ts';
+import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { insertTransaction } from '../../shared/store/transactions.ts';
+import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
+import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
+import { createKey, sharedStack } from '../support/api.ts';
+import { copBody } from '../support/purchase-fixtures.ts';
+
+async function pendingTransaction(instructionDueAt: Date, now: Date) {
+  const { accountId } = await createKey(['createTransaction']);
+  const id = newTransactionId(now.getTime());
+  const record = newTransactionRecord({
+    id,
+    pageToken: newPageToken(id),
+    accountId,
+    request: parsePurchaseRequest(copBody(), now),
+    costFee: 0,
+    accountPostbackUrl: null,
+    now,
+  });
+  const dueAt = instructionDueAt.toISOString();
+  expect(await insertTransaction(record, { instructionDueAt: dueAt })).toBe('inserted');
+  const workSortKey = async () =>
+    (
+      await dynamo().send(
+        new GetCommand({
+          TableName: sharedStack().tableName,
+          Key: keys.transaction(accountId, id),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item?.gsi2sk as string;
+  return { accountId, id, dueAt, workSortKey };
+}
+
+describe('instruction looks', () => {
+  it('keep a due time that outlasts the next look: the work index is not written', async () => {
+    const now = new Date();
+    const tx = await pendingTransaction(new Date(now.getTime() + 60_000), now);
+    const before = await tx.workSortKey();
+    expect(before).toBe(keys.pendingWork('fill-instruction', tx.dueAt, tx.id).gsi2sk);
+    expect(
+      await fillInstruction({ accountId: tx.accountId, transactionId: tx.id, workDueAt: tx.dueAt }, now),
+    ).toBe('waiting');
+    expect(await tx.workSortKey()).toBe(before);
+  });
+
+  it('move a due time the next look would outlast, and a chain that lost the work stops', async () => {
+    const now = new Date();
+    const tx = await pendingTransaction(new Date(now.getTime() + 3_000), now);
+    const before = await tx.workSortKey();
+    expect(
+      await fillInstruction({ accountId: tx.accountId, transactionId: tx.id, workDueAt: tx.dueAt }, now),
+    ).toBe('waiting');
+    const after = await tx.workSortKey();
+    expect(after).not.toBe(before);
+    expect(after > before).toBe(true);
+    // A copy of the first job, holding the old mark: the work moved, so it stops.
+    expect(
+      await fillInstruction(
+        { accountId: tx.accountId, transactionId: tx.id, attempt: 1, workDueAt: tx.dueAt },
+        now,
+      ),
+    ).toBe('nothing-to-do');
+    expect(await tx.workSortKey()).toBe(after);
+  });
+});
