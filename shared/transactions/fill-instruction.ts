@@ -11,8 +11,8 @@ import { failInstruction, saveInstruction } from '../store/transaction-updates.t
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
-import type { TransactionRecord } from './transaction.ts';
 import { watchDeadline } from './payment-deadline.ts';
+import type { TransactionRecord } from './transaction.ts';
 import { planNextWatch } from './watch-plan.ts';
 
 export type FillOutcome = 'filled' | 'waiting' | 'nothing-to-do';
@@ -26,14 +26,14 @@ const minimumLeadMs = 10_000;
  * (the purchase sets one a sweep grace ahead) is kept as it is: no write. Copies of a chain that
  * keep it are harmless (the instruction is saved once, conditionally) and end at the first move.
  */
-async function keepSweeperAway(
+function keepSweeperAway(
   transaction: TransactionRecord,
   job: FillInstructionJob,
   now: Date,
   delayMs: number,
 ): Promise<string | null> {
   if (job.workDueAt && Date.parse(job.workDueAt) - now.getTime() >= delayMs + minimumLeadMs)
-    return job.workDueAt;
+    return Promise.resolve(job.workDueAt);
   const plannedDueAt = new Date(now.getTime() + delayMs + serviceConfig().sweepAfterMs).toISOString();
   return postponeWork(
     { kind: 'fill-instruction', accountId: transaction.accountId, transactionId: transaction.id },
