@@ -17,12 +17,13 @@ import { claimAttempt, getEvent, markUndeliverable, recordAttempt } from '../sto
 import { postponeWork } from '../store/pending-work.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { type PostWebhookResult, postWebhook } from '../webhooks/post-webhook.ts';
 import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
-import type { EventRecord } from './event.ts';
+import { type EventRecord, eventData } from './event.ts';
 
 export type DeliveryOutcome =
   | 'delivered'
@@ -45,15 +46,18 @@ function describeFailure(result: PostWebhookResult): string {
   return result.statusCode !== undefined ? `HTTP ${result.statusCode}` : (result.error ?? 'unknown error');
 }
 
-async function destination(event: EventRecord): Promise<{ url: string | null; secrets: string[] }> {
+/** Where the event goes, signed with which secrets, and the transaction it carries. */
+async function destination(
+  event: EventRecord,
+): Promise<{ url: string | null; secrets: string[]; transaction: TransactionRecord | undefined }> {
   const [transaction, account] = await Promise.all([
     getTransaction(event.accountId, event.transactionId),
     accountSettings(event.accountId),
   ]);
   const url = transaction?.requestedPostbackUrl ?? account?.webhookUrl ?? null;
-  if (!url) return { url, secrets: [] };
+  if (!url) return { url, secrets: [], transaction };
   const opened = await openWebhookSecrets(event.accountId, account?.webhookSecrets ?? []);
-  return { url, secrets: activeSigningSecrets(opened, new Date()) };
+  return { url, secrets: activeSigningSecrets(opened, new Date()), transaction };
 }
 
 /**
@@ -115,7 +119,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   // A job without the mark, or from an attempt the event has moved past, belongs to no live chain.
   if (!job.workDueAt || job.attempt !== event.attemptCount) return 'superseded';
 
-  const { url, secrets } = await destination(event);
+  const { url, secrets, transaction } = await destination(event);
   if (!url) {
     await markUndeliverable(
       event,
@@ -142,11 +146,12 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   const ownedDueAt = await takeAttempt(event, job.workDueAt, now);
   if (ownedDueAt === null) return 'superseded';
 
+  const data = eventData(event, transaction);
   const payload = buildEnvelope({
     eventId: event.eventId,
     type: event.type,
     createdAt: event.createdAt,
-    data: event.data,
+    data,
   });
   const headers = signWebhook({ id: event.eventId, timestamp: now, payload, secrets });
   const result = await postWebhook({
@@ -182,6 +187,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
           attempt,
           { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null },
           ownedDueAt,
+          data,
         ),
       ownedDueAt,
       startedAt,
@@ -200,6 +206,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
             attempt,
             { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason },
             ownedDueAt,
+            data,
           ),
         ownedDueAt,
         startedAt,
@@ -220,6 +227,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
         attempt,
         { deliveryStatus: 'PENDING', runAttempts, nextDueAt, lastError: attempt.error },
         ownedDueAt,
+        data,
       ),
     ownedDueAt,
     startedAt,

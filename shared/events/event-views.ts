@@ -1,5 +1,6 @@
 // Events as merchants read them: the envelope they received plus its delivery story.
-import type { DeliveryAttempt, EventRecord } from './event.ts';
+import type { TransactionRecord, TransactionView } from '../transactions/transaction.ts';
+import { type DeliveryAttempt, type EventRecord, eventData } from './event.ts';
 
 export interface EventView {
   id: string;
@@ -11,10 +12,14 @@ export interface EventView {
   lastAttemptAt: string | null;
   lastError: string | null;
   attempts: DeliveryAttempt[];
-  data: EventRecord['data'];
+  data: TransactionView;
 }
 
-export function eventView(event: EventRecord, attempts: DeliveryAttempt[]): EventView {
+export function eventView(
+  event: EventRecord,
+  attempts: DeliveryAttempt[],
+  transaction: TransactionRecord | undefined,
+): EventView {
   return {
     id: event.eventId,
     type: event.type,
@@ -32,6 +37,6 @@ export function eventView(event: EventRecord, attempts: DeliveryAttempt[]): Even
       error,
       durationMs,
     })),
-    data: event.data,
+    data: eventData(event, transaction),
   };
 }

@@ -1,5 +1,9 @@
 // An event (one per transaction and type) and the record of each attempt to deliver it.
-import type { TransactionView } from '../transactions/transaction.ts';
+import {
+  type TransactionRecord,
+  type TransactionView,
+  transactionView,
+} from '../transactions/transaction.ts';
 import type { EventType } from './event-types.ts';
 
 export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
@@ -11,8 +15,12 @@ export interface EventRecord {
   accountId: string;
   transactionId: string;
   createdAt: string;
-  /** The transaction as GET /transactions/:id showed it when the event happened. */
-  data: TransactionView;
+  /**
+   * The transaction as GET /transactions/:id showed it when the event happened. Kept only on
+   * events recorded before 2026-11-26: a paid transaction no longer changes, so a newer event's
+   * data is the transaction as it is (eventData).
+   */
+  data?: TransactionView;
   deliveryStatus: DeliveryStatus;
   /** Attempts made so far, over every delivery run (redeliveries included). */
   attemptCount: number;
@@ -27,6 +35,13 @@ export interface EventRecord {
    * recorded before attempts moved onto it has its earlier attempts as items of their own.
    */
   attempts?: DeliveryAttempt[];
+}
+
+/** The event's `data`: its own copy (an older event), or its transaction, final once PAID. */
+export function eventData(event: EventRecord, transaction: TransactionRecord | undefined): TransactionView {
+  if (event.data) return event.data;
+  if (!transaction) throw new Error(`event ${event.eventId}: its transaction is missing`);
+  return transactionView(transaction);
 }
 
 export interface DeliveryAttempt {

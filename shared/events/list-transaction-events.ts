@@ -8,5 +8,5 @@ export async function listTransactionEvents(
 ): Promise<{ data: EventView[] }> {
   const transaction = await findTransaction(accountId, transactionId, 'id');
   const events = await listEventsWithAttempts(accountId, transaction.id);
-  return { data: events.map((event) => eventView(event, event.attempts)) };
+  return { data: events.map((event) => eventView(event, event.attempts, transaction)) };
 }

@@ -117,6 +117,8 @@ export function recordAttempt(
     lastError: string | null;
   },
   ownedDueAt: string,
+  /** The transaction's currency and amount, counted when the run fails for good. */
+  money: { currency: string; amount: number },
 ): Promise<boolean> {
   const workIndex = next.nextDueAt
     ? keys.pendingWork('deliver-event', next.nextDueAt, event.transactionId)
@@ -157,8 +159,8 @@ export function recordAttempt(
     { Update: update },
     countChange('deliveryFailed', {
       accountId: event.accountId,
-      currency: event.data.currency,
-      amount: event.data.amount,
+      currency: money.currency,
+      amount: money.amount,
       at: attempt.at,
     }),
   ]);

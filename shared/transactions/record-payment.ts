@@ -7,17 +7,16 @@ import { eventIdOf } from '../events/event-ids.ts';
 import { log } from '../log.ts';
 import { markPaidWithEvent } from '../store/transaction-updates.ts';
 import { enqueueDeliverEvent } from './jobs.ts';
-import { type TransactionRecord, transactionView } from './transaction.ts';
+import type { TransactionRecord } from './transaction.ts';
 
-export function paidEvent(transaction: TransactionRecord, paidAt: string, now: Date): EventRecord {
-  const paid: TransactionRecord = { ...transaction, status: 'PAID', paidAt, updatedAt: now.toISOString() };
+/** The cashin.paid event; its data is the transaction it makes PAID (read with it: eventData). */
+export function paidEvent(transaction: TransactionRecord, now: Date): EventRecord {
   return {
     eventId: eventIdOf(transaction.id, 'cashin.paid'),
     type: 'cashin.paid',
     accountId: transaction.accountId,
     transactionId: transaction.id,
     createdAt: now.toISOString(),
-    data: transactionView(paid),
     deliveryStatus: 'PENDING',
     attemptCount: 0,
     runAttempts: 0,
@@ -33,7 +32,7 @@ export async function recordPayment(
   paidAt: string,
   now: Date,
 ): Promise<boolean> {
-  const event = paidEvent(transaction, paidAt, now);
+  const event = paidEvent(transaction, now);
   const deliveryDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
   if (!(await markPaidWithEvent(transaction, paidAt, event, deliveryDueAt, now))) return false;
   log.info('transaction paid', {

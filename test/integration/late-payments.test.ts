@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/auth/principal.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
+import { eventData } from '../../shared/events/event.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { keys } from '../../shared/store/keys.ts';
@@ -80,7 +81,7 @@ describe('late payments', () => {
     expect(await watchPayment(job(tx, 'notify'), at(expiry + 7 * secondMs))).toBe('nothing-to-do');
     const events = await paidEvents(tx);
     expect(events).toHaveLength(1);
-    expect(events[0]!.data).toMatchObject({ id: tx.id, status: 'PAID', paidAt: paid.paidAt });
+    expect(eventData(events[0]!, paid)).toMatchObject({ id: tx.id, status: 'PAID', paidAt: paid.paidAt });
   });
 
   it('paid before expiry and known to the rail when we close: the close answers paid → PAID, one event', async () => {

@@ -1,7 +1,8 @@
 // Events as they are stored now, and as they were: attempts are kept on the event itself (one
-// conditional write per attempt) and its id names its transaction (no lookup item). An event
-// recorded before has its attempts as items of their own and an `evt_<uuid>` id found through a
-// lookup item: both layouts read, list and redeliver as one story.
+// conditional write per attempt), its id names its transaction (no lookup item) and its data is
+// its transaction (final once PAID), not a copy. An event recorded before has its attempts as
+// items of their own, an `evt_<uuid>` id found through a lookup item and its own copy of the
+// data: both layouts read, list and redeliver as one story.
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ async function deliveredEvent(key: string) {
 }
 
 describe('delivery attempts', () => {
-  it('are kept on the event item: no attempt item is written', async () => {
+  it('are kept on the event item: no attempt item is written, and no copy of the transaction', async () => {
     const key = await createKey(['createTransaction'], { postbackUrl: receiver.url });
     const { id, event } = await deliveredEvent(key.secretKey);
     expect(event.attempts).toMatchObject([{ number: 1, statusCode: 200, url: receiver.url }]);
@@ -51,6 +52,11 @@ describe('delivery attempts', () => {
       new GetCommand({ TableName: table, Key: keys.event(key.accountId, id, 'cashin.paid') }),
     );
     expect(stored.Item?.attempts).toMatchObject([{ number: 1, statusCode: 200 }]);
+    expect(stored.Item).not.toHaveProperty('data');
+    const transaction = (await call('GET', `/transactions/${id}`, { key: key.secretKey })).body;
+    expect(event.data).toEqual(transaction);
+    const delivered = receiver.received.find((webhook) => webhook.headers['webhook-id'] === event.id);
+    expect(JSON.parse(delivered!.body).data).toEqual(transaction);
     const item = await dynamo().send(
       new GetCommand({ TableName: table, Key: keys.eventAttempt(key.accountId, id, 'cashin.paid', 1) }),
     );
@@ -113,12 +119,16 @@ describe('delivery attempts', () => {
     useSharedStore();
     const table = sharedStack().tableName;
     const olderId = `evt_${randomUUID()}`;
+    // Its own copy of the data, as the older layout kept it (marked, to see it is the one sent).
+    const transaction = (await call('GET', `/transactions/${id}`, { key: key.secretKey })).body;
+    const copy = { ...transaction, description: 'as it was copied' };
     await dynamo().send(
       new UpdateCommand({
         TableName: table,
         Key: keys.event(key.accountId, id, 'cashin.paid'),
-        UpdateExpression: 'SET eventId = :id',
-        ExpressionAttributeValues: { ':id': olderId },
+        UpdateExpression: 'SET eventId = :id, #data = :data',
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: { ':id': olderId, ':data': copy },
       }),
     );
     const redeliver = () => call('POST', `/events/${olderId}/redeliver`, { key: key.secretKey });
@@ -142,7 +152,10 @@ describe('delivery attempts', () => {
       100,
     );
     expect(after.id).toBe(olderId);
-    expect(receiver.received.at(-1)?.headers['webhook-id']).toBe(olderId);
+    expect(after.data).toEqual(copy);
+    const redelivered = receiver.received.at(-1)!;
+    expect(redelivered.headers['webhook-id']).toBe(olderId);
+    expect(JSON.parse(redelivered.body).data).toEqual(copy);
     // The id of the new layout no longer leads to this event: its stored id is the older one.
     expect((await call('POST', `/events/evt_${id}_paid/redeliver`, { key: key.secretKey })).status).toBe(404);
   });

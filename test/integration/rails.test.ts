@@ -108,7 +108,9 @@ describe('payment worker and sandbox pay', () => {
     useSharedStore();
     const events = await listEventsWithAttempts(sharedStack().accountId, tx.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, status: 'PAID', externalId } });
+    expect(events[0]).toMatchObject({ type: 'cashin.paid', transactionId: tx.id });
+    const [listed] = (await call('GET', `/transactions/${tx.id}/events`)).body.data;
+    expect(listed).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, status: 'PAID', externalId } });
     expect(events[0]!.eventId).toMatch(/^evt_/);
   });
 
@@ -135,7 +137,9 @@ describe('payment worker and sandbox pay', () => {
     expect(await watchPayment(job)).toBe('nothing-to-do');
     const events = await listEventsWithAttempts(sharedStack().accountId, tx.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, status: 'PAID' } });
+    expect(events[0]).toMatchObject({ type: 'cashin.paid', transactionId: tx.id });
+    const [listed] = (await call('GET', `/transactions/${tx.id}/events`)).body.data;
+    expect(listed).toMatchObject({ type: 'cashin.paid', data: { id: tx.id, status: 'PAID' } });
   });
 
   it("cannot pay another account's transaction (404)", async () => {
