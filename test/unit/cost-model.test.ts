@@ -5,6 +5,7 @@ import { awsPrices, billedGbSeconds, priceOf, type Usage } from '../bench/cost-m
 import {
   itemBytes,
   readUnitsFor,
+  transactionIndexFactor,
   transactionWriteUnits,
   unitsFromConsumedCapacity,
   writeUnitsFor,
@@ -91,33 +92,49 @@ describe('transaction write units (DynamoDB Local miscounts them)', () => {
     ).toBe(2);
   });
 
-  it('adds each index the item enters, leaves, stays in or moves within', () => {
+  it('adds each index the item enters, leaves, stays in or moves within, billed as outside a transaction', () => {
     const inBoth = { ...small, g1pk: 'L', g1sk: '1', g2pk: 'W', g2sk: 't1' };
-    // Enters gsi1 and gsi2: table 2 + 2 + 2.
+    // Enters gsi1 and gsi2: table 2 + 1 + 1.
     expect(
       transactionWriteUnits([{ kind: 'Put', before: undefined, after: inBoth }], indexes, 'gsi2'),
     ).toEqual({
       read: 0,
-      write: 6,
-      workIndexWrite: 2,
+      write: 4,
+      workIndexWrite: 1,
     });
-    // Moves in gsi2 (delete + put), stays in gsi1 (rewritten): table 2 + gsi1 2 + gsi2 4.
-    expect(
-      transactionWriteUnits(
-        [{ kind: 'Update', before: inBoth, after: { ...inBoth, g2sk: 't2' } }],
-        indexes,
-        'gsi2',
-      ),
-    ).toEqual({ read: 0, write: 8, workIndexWrite: 4 });
-    // Leaves gsi2: table 2 + gsi1 2 + gsi2 delete 2.
+    // Moves in gsi2 (delete + put), stays in gsi1 (rewritten): table 2 + gsi1 1 + gsi2 2.
+    const moved = [{ kind: 'Update' as const, before: inBoth, after: { ...inBoth, g2sk: 't2' } }];
+    expect(transactionWriteUnits(moved, indexes, 'gsi2')).toEqual({ read: 0, write: 5, workIndexWrite: 2 });
+    // Leaves gsi2: table 2 + gsi1 1 + gsi2 delete 1.
     const { g2pk: _pk, g2sk: _sk, ...left } = inBoth;
     expect(transactionWriteUnits([{ kind: 'Update', before: inBoth, after: left }], indexes, 'gsi2')).toEqual(
       {
         read: 0,
-        write: 6,
-        workIndexWrite: 2,
+        write: 4,
+        workIndexWrite: 1,
       },
     );
+    // The bound the model used before: index writes doubled like the table's (factor 2).
+    expect(transactionWriteUnits(moved, indexes, 'gsi2', ['pk', 'sk'], 2)).toEqual({
+      read: 0,
+      write: 8,
+      workIndexWrite: 4,
+    });
+  });
+
+  it('reads the index factor from COST_MODEL_TRANSACTION_INDEX_FACTOR: 1 by default, 2 on request, nothing else', () => {
+    const saved = process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR;
+    try {
+      delete process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR;
+      expect(transactionIndexFactor()).toBe(1);
+      process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR = '2';
+      expect(transactionIndexFactor()).toBe(2);
+      process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR = '3';
+      expect(() => transactionIndexFactor()).toThrow(/must be 1 or 2/);
+    } finally {
+      if (saved === undefined) delete process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR;
+      else process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR = saved;
+    }
   });
 
   it('sizes an index write by its projection, and skips an index whose copy the write leaves alone', () => {
@@ -130,14 +147,14 @@ describe('transaction write units (DynamoDB Local miscounts them)', () => {
       },
     };
     const big = { ...small, g1pk: 'L', g1sk: '1', g2pk: 'W', g2sk: 't1', tries: 1, body: 'x'.repeat(1500) };
-    // Table 4 (2 KB, transactional); gsi1 untouched (keys only, keys unchanged); gsi2 moves: delete 2 + put 2.
+    // Table 4 (2 KB, transactional); gsi1 untouched (keys only, keys unchanged); gsi2 moves: delete 1 + put 1.
     expect(
       transactionWriteUnits(
         [{ kind: 'Update', before: big, after: { ...big, g2sk: 't2', body: 'y'.repeat(1500) } }],
         lean,
         'gsi2',
       ),
-    ).toEqual({ read: 0, write: 8, workIndexWrite: 4 });
+    ).toEqual({ read: 0, write: 6, workIndexWrite: 2 });
     // Only an unprojected attribute changes: the table alone.
     expect(
       transactionWriteUnits([{ kind: 'Update', before: big, after: { ...big, body: 'z' } }], lean, 'gsi2'),

