@@ -85,18 +85,18 @@ async function recordMadeAttempt(
   }
 }
 
-/** Time an attempt needs beyond the POST's timeout to record itself before its mark falls due. */
-const recordMarginMs = 5000;
-
 /**
  * Takes the attempt before the POST, so a copy of this job racing us stops. A mark that already
- * outlasts the POST (the sweeper cannot start a second chain meanwhile) is only noted as claimed
- * (one small write, the work index untouched); otherwise the event moves to a due time that
- * does. Answers the chain's owner mark, or null when the attempt belongs to someone else.
+ * outlasts the POST by most of the sweep grace (as the mark of a job that runs when it is due
+ * does: its chain set it a grace past that) is only noted as claimed: one small write, the work
+ * index untouched, and the attempt's record still has that long to survive a table outage
+ * before the sweeper could start a second chain. Otherwise the event moves to a due time a whole
+ * grace past the POST. Answers the chain's owner mark, or null when the attempt is someone else's.
  */
 async function takeAttempt(event: EventRecord, workDueAt: string, now: Date): Promise<string | null> {
   const config = serviceConfig();
-  if (Date.parse(workDueAt) - now.getTime() >= config.webhookTimeoutMs + recordMarginMs)
+  const keptLeadMs = config.webhookTimeoutMs + (config.sweepAfterMs * 3) / 4;
+  if (Date.parse(workDueAt) - now.getTime() >= keptLeadMs)
     return (await claimAttempt(event, workDueAt)) ? workDueAt : null;
   const claimDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
   const work = {
