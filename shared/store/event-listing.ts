@@ -1,12 +1,9 @@
 // The account's events newest first (gsi1, `createdAt#eventId`, written with each event), each
 // with its last delivery attempt (kept on the event; an older event's is read by key).
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
-import { tableName } from '../config.ts';
 import type { DeliveryAttempt, EventRecord } from '../events/event.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
 import { keys } from './keys.ts';
-import { queryPage } from './paged-query.ts';
+import { itemsOfEntries, queryPage } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 
 export function eventCursorShape(accountId: string): CursorShape {
@@ -57,24 +54,20 @@ async function lastAttempts(records: EventRecord[]): Promise<Map<string, Deliver
     if (last && last.number === record.attemptCount) found.set(record.eventId, last);
   }
   // An event whose last attempt was recorded before attempts moved onto it: read its item.
-  let wanted = records
-    .filter((record) => record.attemptCount > 0 && !found.has(record.eventId))
-    .map((record) =>
+  const older = records.filter((record) => record.attemptCount > 0 && !found.has(record.eventId));
+  const items = await itemsOfEntries(
+    older.map((record) =>
       keys.eventAttempt(record.accountId, record.transactionId, record.type, record.attemptCount),
-    );
-  // At most 100 events per page, the BatchGet limit; unprocessed keys are read again.
-  for (let round = 0; wanted.length > 0 && round < 5; round++) {
-    const result = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted } } }),
-    );
-    for (const item of result.Responses?.[tableName()] ?? []) {
-      const { eventId, eventKind, ...attempt } = withoutKeys<
-        DeliveryAttempt & { eventId: string; eventKind: string }
-      >(item);
-      void eventKind;
-      found.set(eventId, attempt);
-    }
-    wanted = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as typeof wanted;
-  }
+    ),
+  );
+  items.forEach((item, index) => {
+    if (!item) return;
+    const { eventId, eventKind, ...attempt } = withoutKeys<
+      DeliveryAttempt & { eventId: string; eventKind: string }
+    >(item);
+    void eventId;
+    void eventKind;
+    found.set(older[index]!.eventId, attempt);
+  });
   return found;
 }
