@@ -5,15 +5,15 @@ import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { chargeRefOf, RailRejectedError } from '../rails/rail-port.ts';
-import { railFor, reportsOf } from '../rails/rails.ts';
+import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { failInstruction, saveInstruction } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
+import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
 import type { TransactionRecord } from './transaction.ts';
-import { planNextWatch } from './watch-plan.ts';
 
 export type FillOutcome = 'filled' | 'waiting' | 'nothing-to-do';
 
@@ -77,18 +77,11 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
     return 'waiting';
   }
 
-  const firstWatch = planNextWatch({
-    reports: reportsOf(rail),
-    attempt: 1,
-    deadline: watchDeadline(
-      { expiresAt: result.expiresAt, boleto: transaction.boleto },
-      config.boletoSettlementBusinessDays,
-    ),
-    now,
-    paymentPollScheduleMs: config.paymentPollScheduleMs,
-    safetyNetPollMs: config.safetyNetPollMs,
-    sweepAfterMs: config.sweepAfterMs,
-  });
+  const deadline = watchDeadline(
+    { expiresAt: result.expiresAt, boleto: transaction.boleto },
+    config.boletoSettlementBusinessDays,
+  );
+  const firstWatch = nextWatch(rail, 1, deadline, now);
   // A QR method whose hosted page the API links (Pix) gets the page as its redirectUrl.
   const instruction =
     result.instruction.type === 'QR' && methodOf(transaction).page.linkedAs === 'redirectUrl'

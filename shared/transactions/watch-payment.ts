@@ -8,14 +8,14 @@
 //   rail that pushes or lists its payments), until that deadline.
 import { serviceConfig } from '../config.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
-import { railFor, reportsOf } from '../rails/rails.ts';
+import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { endLastLook, markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
+import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
 import { recordPayment } from './record-payment.ts';
-import { planNextWatch } from './watch-plan.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
@@ -51,15 +51,7 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
   if (job.mode === 'notify') return 'pending';
 
   const attempt = (job.attempt ?? 1) + 1;
-  const plan = planNextWatch({
-    reports: reportsOf(rail),
-    attempt,
-    deadline,
-    now,
-    paymentPollScheduleMs: config.paymentPollScheduleMs,
-    safetyNetPollMs: config.safetyNetPollMs,
-    sweepAfterMs: config.sweepAfterMs,
-  });
+  const plan = nextWatch(rail, attempt, deadline, now);
   // A chain that lost the work (a duplicate message, or the sweeper restarted it) stops here.
   const work = {
     kind: 'watch-payment' as const,
