@@ -5,6 +5,7 @@
 // that stops (time budget, crash, the rail down) is resumed by the next one; a window read
 // twice, or a payment listed twice, changes nothing.
 import { serviceConfig } from '../config.ts';
+import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { firstListingLookbackMs, type ListingName, listingOverlapMs } from '../rails/payment-listings.ts';
 import type { ListingWindow, PaymentListing, ReportedPayment } from '../rails/rail-port.ts';
@@ -95,12 +96,10 @@ export async function reconcilePayments(
     const page = await listing.listPayments(window, now);
     result.pages += 1;
     result.listed += page.payments.length;
-    for (let index = 0; index < page.payments.length; index += concurrency) {
-      const outcomes = await Promise.all(
-        page.payments.slice(index, index + concurrency).map((payment) => settleReportedPayment(payment, now)),
-      );
-      result.settled += outcomes.filter((outcome) => outcome === 'settled').length;
-    }
+    const outcomes = await mapInGroups(page.payments, concurrency, (payment) =>
+      settleReportedPayment(payment, now),
+    );
+    result.settled += outcomes.filter((outcome) => outcome === 'settled').length;
     const done = page.nextPage === null;
     const next = done
       ? { since: window.to, window: null, readThroughAt: now.toISOString() }

@@ -6,6 +6,7 @@
 // job never makes progress is swept with a growing wait and, after a bounded number of sweeps,
 // given up: the transaction or the event is marked FAILED and counted (an alarm watches it).
 import { serviceConfig, workIndexShards } from '../config.ts';
+import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { countMetric, metricNames } from '../metrics.ts';
 import type { WorkKind } from '../store/keys.ts';
@@ -137,8 +138,7 @@ export async function sweepPendingWork(
         pageSize,
         partition.nextKey,
       );
-      for (let index = 0; index < page.work.length; index += concurrency)
-        await Promise.all(page.work.slice(index, index + concurrency).map(sweepOne));
+      await mapInGroups(page.work, concurrency, sweepOne);
       partition.nextKey = page.nextKey;
       partition.done = !page.nextKey;
     }
