@@ -1,5 +1,5 @@
 import { withLogContext } from '../../shared/log.ts';
-import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
+import { readListing } from '../../shared/transactions/reconcile-payments.ts';
 
 export const handler = async () =>
-  withLogContext({ job: 'reconcile-api-pix-payments' }, () => reconcilePayments('api-pix'));
+  withLogContext({ job: 'reconcile-api-pix-payments' }, () => readListing('api-pix'));

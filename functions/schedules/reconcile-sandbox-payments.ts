@@ -1,5 +1,5 @@
 import { withLogContext } from '../../shared/log.ts';
-import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
+import { readListing } from '../../shared/transactions/reconcile-payments.ts';
 
 export const handler = async () =>
-  withLogContext({ job: 'reconcile-sandbox-payments' }, () => reconcilePayments('sandbox'));
+  withLogContext({ job: 'reconcile-sandbox-payments' }, () => readListing('sandbox'));

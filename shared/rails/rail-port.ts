@@ -57,6 +57,8 @@ export interface ListingWindow {
 
 export interface ListingPage {
   payments: ReportedPayment[];
+  /** Payments on the page the adapter left out because the reader had handled them (see `handled`). */
+  leftOutAsHandled?: number;
   /** The next page of the same window, or null when this was the last. */
   nextPage: string | null;
 }
@@ -64,7 +66,11 @@ export interface ListingPage {
 /** A rail's listing of received payments (e.g. API Pix `GET /pix`, a bank's statement). */
 export interface PaymentListing {
   readonly name: string;
-  listPayments(window: ListingWindow, now: Date): Promise<ListingPage>;
+  /**
+   * `handled`: transaction ids the caller has handled already (a window's overlap lists them
+   * again); an adapter that can tell a payment's transaction before any lookup leaves them out.
+   */
+  listPayments(window: ListingWindow, now: Date, handled?: ReadonlySet<string>): Promise<ListingPage>;
 }
 
 /** The provider refused the charge for good (e.g. an RFC 7807 4xx): no instruction will come. */

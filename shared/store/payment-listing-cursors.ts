@@ -16,6 +16,11 @@ export interface ListingCursor {
   window: ListingWindow | null;
   /** When the last window was read through (the listing's lag is `now - readThroughAt`). */
   readThroughAt: string | null;
+  /**
+   * Payments already handled that the next window may list again (its overlap): transaction id →
+   * the end of the window that first listed it.
+   */
+  recent: Record<string, string>;
   version: number;
 }
 
@@ -28,12 +33,17 @@ export async function getListingCursor(listing: string): Promise<ListingCursor |
     since: String(Item.since),
     window: (Item.window as ListingWindow | undefined) ?? null,
     readThroughAt: (Item.readThroughAt as string | undefined) ?? null,
+    recent: (Item.recent as Record<string, string> | undefined) ?? {},
     version: Number(Item.version),
   };
 }
 
 /** Saves the cursor as `version + 1`; false when another run saved it since `version` was read. */
-export function saveListingCursor(listing: string, cursor: Omit<ListingCursor, 'version'>, version: number) {
+export function saveListingCursor(
+  listing: string,
+  cursor: Omit<ListingCursor, 'version' | 'recent'> & { recent?: Record<string, string> },
+  version: number,
+) {
   return writeIf(
     new PutCommand({
       TableName: tableName(),

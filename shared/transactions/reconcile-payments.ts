@@ -4,6 +4,10 @@
 // conditional PAID write the payment watch uses. The cursor is saved after every page, so a run
 // that stops (time budget, crash, the rail down) is resumed by the next one; a window read
 // twice, or a payment listed twice, changes nothing.
+// Each window is read a second time SAFETY_NET_POLL_MS later, with a cursor of its own: the
+// rail's safety net, per rail instead of per charge. A window the first reading lost (its run
+// failed for good, the cursor was moved past it) or a payment the rail listed late is found
+// then; the charge's own look after its deadline is the last resort.
 import { serviceConfig } from '../config.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
@@ -15,12 +19,18 @@ import { getTransaction } from '../store/transactions.ts';
 import { enqueueWatchPayment } from './jobs.ts';
 import { recordPayment } from './record-payment.ts';
 
+/** The reading as payments come in, or the same windows read again a safety-net period later. */
+export type ListingReading = 'first' | 'again';
+
 export interface ReconcileResult {
   listing: ListingName;
+  reading: ListingReading;
   /** False when this stage does not serve the rail, or its charges are polled (RAIL_REPORTING=polling). */
   ran: boolean;
   pages: number;
   listed: number;
+  /** Listed again by a window's overlap after an earlier window handled them: not read again. */
+  known: number;
   settled: number;
   /** False when the run stopped before the window's last page (the next run goes on). */
   readThrough: boolean;
@@ -29,11 +39,39 @@ export interface ReconcileResult {
 /** Payments settled at once; each is a read and, when new, one conditional write and a send. */
 const concurrency = 8;
 
+/** Most payments a cursor remembers from a window's overlap (beyond them, a payment listed again is read again). */
+const recentLimit = 2000;
+
+/**
+ * The payments the next window may list again, already handled (transaction id → the end of the
+ * window that first listed it): those listed in a window that ends at or after `nextFrom` (all
+ * of them while a window is still being read), the latest `recentLimit`.
+ */
+export function recentPayments(
+  handled: Record<string, string>,
+  nextFrom: string | null,
+): Record<string, string> {
+  const kept = Object.entries(handled)
+    .filter(([, listedBy]) => nextFrom === null || listedBy >= nextFrom)
+    .sort(([, a], [, b]) => b.localeCompare(a))
+    .slice(0, recentLimit);
+  return Object.fromEntries(kept);
+}
+
 export type SettleOutcome = 'settled' | 'already-paid' | 'unknown' | 'amount-differs';
 
 /** One listed payment: PAID with its event unless it was already, through the conditional write. */
-export async function settleReportedPayment(payment: ReportedPayment, now: Date): Promise<SettleOutcome> {
-  const transaction = await getTransaction(payment.charge.accountId, payment.charge.transactionId, true);
+export async function settleReportedPayment(
+  payment: ReportedPayment,
+  now: Date,
+  /** The second reading, a day on, can read the transaction as it was a moment ago (half the read). */
+  consistent = true,
+): Promise<SettleOutcome> {
+  const transaction = await getTransaction(
+    payment.charge.accountId,
+    payment.charge.transactionId,
+    consistent,
+  );
   if (!transaction) {
     log.warn('listed payment names no transaction', { transactionId: payment.charge.transactionId });
     return 'unknown';
@@ -56,13 +94,23 @@ export async function settleReportedPayment(payment: ReportedPayment, now: Date)
   return (await recordPayment(transaction, payment.paidAt, now)) ? 'settled' : 'already-paid';
 }
 
-/** The next window: from the last one's end less the overlap, to now. */
-export function newWindow(since: string, now: Date): ListingWindow {
+/** The next window: from the last one's end less the overlap, to `end` (now, or now less the safety net's period). */
+export function newWindow(since: string, end: Date): ListingWindow {
   return {
     from: new Date(Date.parse(since) - listingOverlapMs).toISOString(),
-    to: now.toISOString(),
+    to: end.toISOString(),
     page: null,
   };
+}
+
+/** The cursor of each reading: the second reading of a listing keeps its own. */
+const cursorNameOf = (name: ListingName, reading: ListingReading) =>
+  reading === 'first' ? name : `${name}#again`;
+
+export interface ReadingOptions {
+  reading?: ListingReading;
+  /** When the scheduled run started (both readings share its time budget). */
+  startedAt?: number;
 }
 
 export async function reconcilePayments(
@@ -71,41 +119,69 @@ export async function reconcilePayments(
   clock: () => number = Date.now,
   /** The rail's listing; a test passes its own reading of the port. */
   listing: PaymentListing | null = paymentListingFor(name),
+  options: ReadingOptions = {},
 ): Promise<ReconcileResult> {
+  const reading = options.reading ?? 'first';
   const result: ReconcileResult = {
     listing: name,
+    reading,
     ran: false,
     pages: 0,
     listed: 0,
+    known: 0,
     settled: 0,
     readThrough: false,
   };
   if (!listing || serviceConfig().railReporting === 'polling') return result;
   result.ran = true;
-  const startedAt = clock();
-  const cursor = await getListingCursor(name);
+  const startedAt = options.startedAt ?? clock();
+  const cursorName = cursorNameOf(name, reading);
+  const end = reading === 'first' ? now : new Date(now.getTime() - serviceConfig().safetyNetPollMs);
+  const cursor = await getListingCursor(cursorName);
   let version = cursor?.version ?? 0;
-  const since = cursor?.since ?? new Date(now.getTime() - firstListingLookbackMs).toISOString();
-  let window: ListingWindow = cursor?.window ?? newWindow(since, now);
+  const since = cursor?.since ?? new Date(end.getTime() - firstListingLookbackMs).toISOString();
+  let window: ListingWindow = cursor?.window ?? newWindow(since, end);
   // The cursor is ahead of now (moved by hand past a window): nothing can be listed there yet.
   if (window.from > window.to) {
     result.readThrough = true;
     return result;
   }
+  const handled: Record<string, string> = { ...cursor?.recent };
   while (true) {
-    const page = await listing.listPayments(window, now);
+    const page = await listing.listPayments(window, now, new Set(Object.keys(handled)));
     result.pages += 1;
-    result.listed += page.payments.length;
-    const outcomes = await mapInGroups(page.payments, concurrency, (payment) =>
-      settleReportedPayment(payment, now),
+    const fresh = page.payments.filter((payment) => !(payment.charge.transactionId in handled));
+    const leftOut = page.leftOutAsHandled ?? 0;
+    result.listed += page.payments.length + leftOut;
+    result.known += page.payments.length - fresh.length + leftOut;
+    const outcomes = await mapInGroups(fresh, concurrency, (payment) =>
+      settleReportedPayment(payment, now, reading === 'first'),
     );
-    result.settled += outcomes.filter((outcome) => outcome === 'settled').length;
+    for (const payment of fresh) handled[payment.charge.transactionId] = window.to;
+    const settled = outcomes.filter((outcome) => outcome === 'settled').length;
+    result.settled += settled;
+    if (reading === 'again' && settled > 0)
+      log.warn('payments found only by the second reading of the listing', {
+        listing: name,
+        settled,
+        window,
+      });
     const done = page.nextPage === null;
     const next = done
-      ? { since: window.to, window: null, readThroughAt: now.toISOString() }
-      : { since, window: { ...window, page: page.nextPage }, readThroughAt: cursor?.readThroughAt ?? null };
+      ? {
+          since: window.to,
+          window: null,
+          readThroughAt: now.toISOString(),
+          recent: recentPayments(handled, newWindow(window.to, now).from),
+        }
+      : {
+          since,
+          window: { ...window, page: page.nextPage },
+          readThroughAt: cursor?.readThroughAt ?? null,
+          recent: recentPayments(handled, null),
+        };
     // Another run moved the cursor meanwhile: it carries on from there.
-    if (!(await saveListingCursor(name, next, version))) break;
+    if (!(await saveListingCursor(cursorName, next, version))) break;
     version += 1;
     if (done) {
       result.readThrough = true;
@@ -114,6 +190,15 @@ export async function reconcilePayments(
     window = next.window!;
     if (clock() - startedAt >= serviceConfig().sweepTimeBudgetMs) break;
   }
-  if (result.listed || !result.readThrough) log.info('payment listing read', { ...result });
+  if (result.listed > result.known || !result.readThrough) log.info('payment listing read', { ...result });
   return result;
+}
+
+/** One scheduled run: the listing as payments come in, then its windows of a safety-net period ago. */
+export async function readListing(name: ListingName, now = new Date()): Promise<ReconcileResult[]> {
+  const startedAt = Date.now();
+  const listing = paymentListingFor(name);
+  const first = await reconcilePayments(name, now, Date.now, listing, { startedAt });
+  if (Date.now() - startedAt >= serviceConfig().sweepTimeBudgetMs) return [first];
+  return [first, await reconcilePayments(name, now, Date.now, listing, { reading: 'again', startedAt })];
 }

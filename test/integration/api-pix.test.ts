@@ -8,8 +8,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { serviceConfig } from '../../shared/config.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
@@ -146,9 +148,11 @@ describe('API Pix rail', () => {
     expect(first).toMatchObject({ ran: true, readThrough: true });
     expect(first.settled).toBeGreaterThanOrEqual(1);
     expect((await getTx(tx.id)).status).toBe('PAID');
-    // The next window overlaps this one: the Pix is listed again and settles nothing.
+    // The next window overlaps this one: the Pix is listed again, known from the cursor (no
+    // lookup of its txid or its transaction), and settles nothing.
     const second = await reconcilePayments('api-pix');
     expect(second.listed).toBeGreaterThanOrEqual(1);
+    expect(second.known).toBeGreaterThanOrEqual(1);
     expect(second.settled).toBe(0);
     expect(psp.requests.filter((r) => r.path === '/api/v2/pix').length).toBeGreaterThanOrEqual(
       listingsBefore + 2,
@@ -160,6 +164,44 @@ describe('API Pix rail', () => {
       50,
     );
     expect(deliveries).toHaveLength(1);
+  });
+
+  it('a Pix the first reading of GET /pix never read is settled by its second reading, a safety-net period later', async () => {
+    const { tx, txid } = await purchaseWithQr();
+    await psp.pay(txid, { notify: false });
+    // The first reading's window is lost: its cursor is moved past the payment.
+    const cursor = await getListingCursor('api-pix');
+    const lostUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    expect(
+      await saveListingCursor(
+        'api-pix',
+        { since: lostUntil, window: null, readThroughAt: null },
+        cursor?.version ?? 0,
+      ),
+    ).toBe(true);
+    try {
+      expect((await reconcilePayments('api-pix')).settled).toBe(0);
+      expect((await getTx(tx.id)).status).toBe('PENDING');
+      const aDayOn = new Date(Date.now() + serviceConfig().safetyNetPollMs + 60_000);
+      const again = await reconcilePayments('api-pix', aDayOn, Date.now, undefined, { reading: 'again' });
+      expect(again).toMatchObject({ reading: 'again', readThrough: true });
+      expect(again.settled).toBeGreaterThanOrEqual(1);
+      expect((await getTx(tx.id)).status).toBe('PAID');
+      const deliveries = await pollUntil(
+        async () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id),
+        (list) => list.length >= 1,
+        8000,
+        50,
+      );
+      expect(deliveries).toHaveLength(1);
+    } finally {
+      const moved = await getListingCursor('api-pix');
+      await saveListingCursor(
+        'api-pix',
+        { since: new Date().toISOString(), window: null, readThroughAt: null },
+        moved!.version,
+      );
+    }
   });
 
   it('a listing the PSP fails to answer moves nothing; the next reading settles the Pix', async () => {

@@ -4,6 +4,7 @@
 // end less the overlap. The listing here is a scripted reading of the rail port, over the real
 // store; the global stack serves no API Pix rail, so its schedule never touches this cursor.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { serviceConfig } from '../../shared/config.ts';
 import { listingOverlapMs } from '../../shared/rails/payment-listings.ts';
 import type { ListingPage, ListingWindow, PaymentListing } from '../../shared/rails/rail-port.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
@@ -124,5 +125,31 @@ describe('the reading of a listing', () => {
     });
     expect(windows).toEqual([]);
     expect((await getListingCursor('api-pix'))?.since).toBe(ahead);
+  });
+
+  it('payments the last window handled are not looked up again when the overlap lists them again', async () => {
+    const { listing } = scriptedListing();
+    expect(await reconcilePayments('api-pix', now, Date.now, listing)).toMatchObject({ listed: 4, known: 0 });
+    expect(Object.keys((await getListingCursor('api-pix'))!.recent).sort()).toEqual(
+      ['a', 'b', 'c', 'd'].map((id) => `tx_unknown_${id}`),
+    );
+    const again = scriptedListing();
+    expect(await reconcilePayments('api-pix', later, Date.now, again.listing)).toMatchObject({
+      listed: 4,
+      known: 4,
+      readThrough: true,
+    });
+  });
+
+  it('the second reading reads the same windows a safety-net period later, with a cursor of its own', async () => {
+    const firstCursor = await getListingCursor('api-pix');
+    const { listing, windows } = scriptedListing();
+    const result = await reconcilePayments('api-pix', now, Date.now, listing, { reading: 'again' });
+    expect(result).toMatchObject({ reading: 'again', ran: true, pages: 3, readThrough: true });
+    const end = new Date(now.getTime() - serviceConfig().safetyNetPollMs).toISOString();
+    expect(windows.every((window) => window.to === end)).toBe(true);
+    expect(await getListingCursor('api-pix#again')).toMatchObject({ since: end, window: null });
+    // The first reading's cursor is not touched.
+    expect(await getListingCursor('api-pix')).toEqual(firstCursor);
   });
 });

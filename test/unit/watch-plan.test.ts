@@ -1,5 +1,6 @@
 // When a charge is next asked about on its own: polling for rails that only answer when asked,
-// a daily safety net for rails that push or list their payments, never past the deadline.
+// a daily safety net for rails that only push, only the deadline for rails that list their
+// payments (their listing is read a second time a day later instead), never past the deadline.
 import { describe, expect, it } from 'vitest';
 import { planNextWatch } from '../../shared/transactions/watch-plan.ts';
 
@@ -27,8 +28,8 @@ describe('planNextWatch', () => {
     });
   });
 
-  it('asks a rail that pushes or lists once a day, with no message: the sweeper starts it when due', () => {
-    for (const reports of [['listing'], ['push', 'listing']] as const)
+  it('asks a rail that reports, before it names a deadline, once a day, with no message: the sweeper starts it when due', () => {
+    for (const reports of [['push'], ['listing'], ['push', 'listing']] as const)
       expect(planNextWatch({ ...base, reports, attempt: 1 })).toEqual({
         dueAt: at(24 * hour),
         delaySeconds: null,
@@ -50,9 +51,17 @@ describe('planNextWatch', () => {
       dueAt: at(minute),
       delaySeconds: 0,
     });
-    // A deadline three days away leaves the daily safety net as it is.
-    expect(planNextWatch({ ...base, reports: ['listing'], attempt: 2, deadline: at(72 * hour) }).dueAt).toBe(
+    // A deadline three days away leaves the daily safety net of a rail that only pushes as it is.
+    expect(planNextWatch({ ...base, reports: ['push'], attempt: 2, deadline: at(72 * hour) }).dueAt).toBe(
       at(24 * hour),
     );
+  });
+
+  it('leaves a charge on a rail that lists its payments alone until its deadline: the listing is read again instead', () => {
+    for (const reports of [['listing'], ['push', 'listing']] as const)
+      expect(planNextWatch({ ...base, reports, attempt: 2, deadline: at(72 * hour) })).toEqual({
+        dueAt: at(72 * hour + 1000),
+        delaySeconds: null,
+      });
   });
 });

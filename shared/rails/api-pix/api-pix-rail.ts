@@ -29,7 +29,7 @@ import {
 } from './api-pix-client.ts';
 import type { ApiPixConfig } from './api-pix-config.ts';
 import { loadApiPixSecrets } from './api-pix-secrets.ts';
-import { apiPixRailName, txidFor } from './txid.ts';
+import { apiPixRailName, transactionIdInTxid, txidFor } from './txid.ts';
 
 export { apiPixRailName, txidFor };
 
@@ -124,14 +124,23 @@ export function createApiPixRail(
     },
 
     /** `GET /pix` for the window: the Pix that name a charge of ours (by its txid). */
-    async listPayments(window: ListingWindow): Promise<ListingPage> {
+    async listPayments(
+      window: ListingWindow,
+      _now: Date,
+      handled?: ReadonlySet<string>,
+    ): Promise<ListingPage> {
       const page = window.page === null ? 0 : Number(window.page);
       const listed = await client.listReceivedPix(window.from, window.to, page);
+      // A Pix whose transaction the reader handled already needs no lookup: our txids start with it.
+      const unhandled = listed.pix.filter((pix) => {
+        const transactionId = pix.txid ? transactionIdInTxid(pix.txid) : null;
+        return transactionId === null || !handled?.has(transactionId);
+      });
       const references = await getChargeReferences(
         apiPixRailName,
-        listed.pix.flatMap((pix) => (pix.txid ? [pix.txid] : [])),
+        unhandled.flatMap((pix) => (pix.txid ? [pix.txid] : [])),
       );
-      const payments = listed.pix.map((pix) => {
+      const payments = unhandled.map((pix) => {
         const charge = pix.txid ? references.get(pix.txid) : undefined;
         if (!charge) return null;
         return {
@@ -142,6 +151,7 @@ export function createApiPixRail(
       });
       return {
         payments: payments.filter((payment) => payment !== null),
+        leftOutAsHandled: listed.pix.length - unhandled.length,
         nextPage: listed.paginaAtual + 1 < listed.quantidadeDePaginas ? String(listed.paginaAtual + 1) : null,
       };
     },

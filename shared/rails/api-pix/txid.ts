@@ -16,3 +16,8 @@ export function txidFor(charge: ChargeRef): string {
   if (txid.length < 26 || txid.length > 35) throw new RangeError(`txid: ${txid.length} characters`);
   return txid;
 }
+
+/** The transaction id a txid of ours starts with, or null for a txid this service did not make. */
+export function transactionIdInTxid(txid: string): string | null {
+  return /^\d{19}[0-9a-f]{16}$/.test(txid) ? txid.slice(0, 19) : null;
+}

@@ -9,7 +9,7 @@ import { localCredentials } from '../../../infra/local/dynamodb-local.ts';
 import { issueApiKey } from '../../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../../shared/auth/credentials.ts';
 import { dynamo, sqs } from '../../../shared/aws/clients.ts';
-import { tableName } from '../../../shared/config.ts';
+import { serviceConfig, tableName } from '../../../shared/config.ts';
 import { type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { txidFor } from '../../../shared/rails/api-pix/txid.ts';
 import { table } from '../../../shared/store/table.ts';
@@ -25,7 +25,7 @@ import { emptyTally, Meter, scaleTally, type Tally } from './meter.ts';
 import { nextScenarioStart, type RailScenario, railScenarios, type TimeToPay } from './scenarios.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import { SimulatedQueues } from './simulated-queues.ts';
-import { Simulation } from './simulation.ts';
+import { Simulation, tickEveryRunAfterPaymentMs } from './simulation.ts';
 import { workIndexWritesPerPendingDay } from './work-index-rate.ts';
 
 export interface WorldOptions {
@@ -43,6 +43,7 @@ export interface WorldOptions {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+const listingSchedules = (Object.keys(schedules) as ScheduleName[]).filter((name) => name !== 'sweepPendingWork');
 const horizonMs = 40 * dayMs;
 const idleTicksMeasured = 5;
 
@@ -138,6 +139,9 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     ): Promise<ScenarioRow> {
       const start = nextScenarioStart(clock.now());
       clock.advanceTo(start);
+      // The listings' readings catch up over the days between scenarios, uncounted: a scenario's
+      // ticks then read only its own time (the second reading is a safety-net period behind).
+      for (const name of listingSchedules) await invoker.tick(name);
       meter.tally = emptyTally();
       const pspCallsBefore = psp.requests.length;
       const webhooksBefore = receiver.received.length;
@@ -169,10 +173,15 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
             const transaction = (await meter.uncounted(() => getTransaction(issued.accountId, id, true)))!;
             const payment = scenario.payment(timeToPay, transaction, start);
             if (!payment) continue;
-            reportedAt.push(payment.at + payment.settleAfterMs);
+            const reported = payment.at + payment.settleAfterMs;
+            reportedAt.push(reported);
             sim.notePayment(payment.at);
-            sim.notePayment(payment.at + payment.settleAfterMs);
+            sim.notePayment(reported);
             sim.schedule({ at: payment.at, run: () => pay(transaction, payment.settleAfterMs) });
+            // The listing's second reading, a safety-net period later, reads the payment again.
+            const readAgainAt = reported + serviceConfig().safetyNetPollMs;
+            sim.notePayment(readAgainAt);
+            sim.schedule({ at: readAgainAt + tickEveryRunAfterPaymentMs, run: async () => {} });
           }
         },
       });
