@@ -43,7 +43,9 @@ export interface WorldOptions {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
-const listingSchedules = (Object.keys(schedules) as ScheduleName[]).filter((name) => name !== 'sweepPendingWork');
+const listingSchedules = (Object.keys(schedules) as ScheduleName[]).filter(
+  (name) => name !== 'sweepPendingWork',
+);
 const horizonMs = 40 * dayMs;
 const idleTicksMeasured = 5;
 
