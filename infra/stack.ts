@@ -17,6 +17,7 @@ import {
   queues as queueTable,
   type ScheduleDef,
   schedules as scheduleTable,
+  scheduleTimeoutSeconds,
 } from '../shared/queues.ts';
 import { type RouteDef, routeList } from '../shared/routes.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
@@ -226,7 +227,7 @@ export class ServiceStack extends Stack {
       const fn = build(`schedule:${name}`, 'Schedule', name, {
         entry: def.handler,
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
-        timeout: Duration.seconds(60),
+        timeout: Duration.seconds(scheduleTimeoutSeconds),
         grants: def.grants,
         // One sweep at a time, and always room for it.
         ...(name === 'sweepPendingWork' ? { reservedConcurrency: stage.capacity.sweeper } : {}),

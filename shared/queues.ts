@@ -27,10 +27,18 @@ export const queues = {
   },
   'watch-payment': {
     worker: 'functions/workers/watch-payment.ts',
-    workerTimeoutSeconds: 20,
+    // The rail's answer, then the first webhook attempt of a payment it reports (record-payment.ts).
+    workerTimeoutSeconds: 30,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send', 'rails:live'],
+    grants: [
+      'table:write',
+      'queue:watch-payment:send',
+      'queue:deliver-event:send',
+      'queue:deliver-event:dead-letter',
+      'secrets:open',
+      'rails:live',
+    ],
   },
   'deliver-event': {
     worker: 'functions/workers/deliver-event.ts',
@@ -40,6 +48,9 @@ export const queues = {
     grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter', 'secrets:open'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
+
+/** Every scheduled job's Lambda timeout; a run keeps to SWEEP_TIME_BUDGET_MS within it. */
+export const scheduleTimeoutSeconds = 60;
 
 export interface ScheduleDef {
   readonly handler: string;
@@ -65,7 +76,14 @@ export const schedules = {
     handler: 'functions/schedules/reconcile-api-pix-payments.ts',
     everyMinutes: paymentListings['api-pix'].everyMinutes,
     locallyEverySeconds: 5,
-    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send', 'rails:live'],
+    grants: [
+      'table:write',
+      'queue:watch-payment:send',
+      'queue:deliver-event:send',
+      'queue:deliver-event:dead-letter',
+      'secrets:open',
+      'rails:live',
+    ],
   },
   /** Reads the sandbox rails' statement once a window. */
   reconcileSandboxPayments: {
@@ -73,7 +91,13 @@ export const schedules = {
     everyMinutes: paymentListings.sandbox.everyMinutes,
     // A sandbox boleto paid on `npm start` shows as PAID within seconds, not a minute.
     locallyEverySeconds: 5,
-    grants: ['table:write', 'queue:watch-payment:send', 'queue:deliver-event:send'],
+    grants: [
+      'table:write',
+      'queue:watch-payment:send',
+      'queue:deliver-event:send',
+      'queue:deliver-event:dead-letter',
+      'secrets:open',
+    ],
   },
 } as const satisfies Record<string, ScheduleDef>;
 

@@ -1,3 +1,4 @@
+import { queues } from '../../shared/queues.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
 import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
@@ -6,6 +7,8 @@ export const handler = sqsWorker(
   'watch-payment',
   (body) => requireFields<WatchPaymentJob>(body, ['accountId', 'transactionId', 'mode']),
   async (job) => {
-    await watchPayment(job);
+    await watchPayment(job, new Date(), {
+      endBy: Date.now() + queues['watch-payment'].workerTimeoutSeconds * 1000,
+    });
   },
 );

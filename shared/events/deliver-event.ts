@@ -6,7 +6,9 @@
 // One chain per event: every job carries the attempt count and the owner mark (the event's
 // work-index due time) it was sent with, and takes the attempt with a conditional write on that
 // mark before it POSTs. An SQS duplicate, a replayed old hop or a chain the sweeper replaced finds
-// the mark moved and stops without a POST.
+// the mark moved and stops without a POST. The first attempt is usually made by the function
+// that made the transaction PAID, on the event it has just written (`fresh`): no message was
+// sent, so nothing can race it and it takes the attempt without a write.
 import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
@@ -24,6 +26,24 @@ import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { type EventRecord, eventData } from './event.ts';
+
+/** An attempt was POSTed but could not be recorded: the next chain will POST it again. */
+export class AttemptNotRecordedError extends Error {
+  constructor(cause: unknown) {
+    super(`webhook attempt made but not recorded: ${(cause as Error).message}`, { cause });
+    this.name = 'AttemptNotRecordedError';
+  }
+}
+
+export interface DeliveryOptions {
+  /**
+   * The event as this invocation has just written it, with the write that made its transaction
+   * PAID: no message carries its owner mark, so no copy of this job can race this attempt.
+   */
+  fresh?: EventRecord;
+  /** When the calling function must be done (epoch ms); the delivery worker's timeout from now otherwise. */
+  endBy?: number;
+}
 
 export type DeliveryOutcome =
   | 'delivered'
@@ -51,7 +71,8 @@ async function destination(
   event: EventRecord,
 ): Promise<{ url: string | null; secrets: string[]; transaction: TransactionRecord | undefined }> {
   const [transaction, account] = await Promise.all([
-    getTransaction(event.accountId, event.transactionId),
+    // Consistent: the event's data is this transaction as its event left it (PAID), never an older copy.
+    getTransaction(event.accountId, event.transactionId, true),
     accountSettings(event.accountId),
   ]);
   const url = transaction?.requestedPostbackUrl ?? account?.webhookUrl ?? null;
@@ -68,17 +89,14 @@ async function destination(
 async function recordMadeAttempt(
   write: () => Promise<boolean>,
   ownedDueAt: string,
-  startedAt: number,
+  endBy: number,
 ): Promise<boolean> {
-  const deadline = Math.min(
-    Date.parse(ownedDueAt) - 1000,
-    startedAt + queues['deliver-event'].workerTimeoutSeconds * 1000 - 5000,
-  );
+  const deadline = Math.min(Date.parse(ownedDueAt) - 1000, endBy - 5000);
   for (let wait = 200; ; wait = Math.min(wait * 2, 2000)) {
     try {
       return await write();
     } catch (error) {
-      if (Date.now() + wait >= deadline) throw error;
+      if (Date.now() + wait >= deadline) throw new AttemptNotRecordedError(error);
       log.warn('attempt not recorded yet; retrying', { error: (error as Error).message });
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
@@ -93,11 +111,19 @@ async function recordMadeAttempt(
  * before the sweeper could start a second chain. Otherwise the event moves to a due time a whole
  * grace past the POST. Answers the chain's owner mark, or null when the attempt is someone else's.
  */
-async function takeAttempt(event: EventRecord, workDueAt: string, now: Date): Promise<string | null> {
+async function takeAttempt(
+  event: EventRecord,
+  workDueAt: string,
+  now: Date,
+  fresh: boolean,
+): Promise<string | null> {
   const config = serviceConfig();
   const keptLeadMs = config.webhookTimeoutMs + (config.sweepAfterMs * 3) / 4;
-  if (Date.parse(workDueAt) - now.getTime() >= keptLeadMs)
+  if (Date.parse(workDueAt) - now.getTime() >= keptLeadMs) {
+    // An event this invocation has just written is its own already: no write.
+    if (fresh) return workDueAt;
     return (await claimAttempt(event, workDueAt)) ? workDueAt : null;
+  }
   const claimDueAt = new Date(now.getTime() + config.webhookTimeoutMs + config.sweepAfterMs).toISOString();
   const work = {
     kind: 'deliver-event' as const,
@@ -108,13 +134,17 @@ async function takeAttempt(event: EventRecord, workDueAt: string, now: Date): Pr
   return postponeWork(work, claimDueAt, workDueAt);
 }
 
-export async function deliverEvent(job: DeliverEventJob, now = new Date()): Promise<DeliveryOutcome> {
+export async function deliverEvent(
+  job: DeliverEventJob,
+  now = new Date(),
+  options: DeliveryOptions = {},
+): Promise<DeliveryOutcome> {
   if (job.notBefore && job.notBefore > now.getTime()) {
     // A wait longer than one SQS delay: hop again until the attempt is due.
     await enqueueDeliverEvent(job, delaySecondsFor(job.notBefore - now.getTime()));
     return 'deferred';
   }
-  const event = await getEvent(job.accountId, job.transactionId, job.eventType);
+  const event = options.fresh ?? (await getEvent(job.accountId, job.transactionId, job.eventType));
   if (event?.deliveryStatus !== 'PENDING') return 'nothing-to-do';
   // A job without the mark, or from an attempt the event has moved past, belongs to no live chain.
   if (!job.workDueAt || job.attempt !== event.attemptCount) return 'superseded';
@@ -142,8 +172,8 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
   }
 
   const config = serviceConfig();
-  const startedAt = Date.now();
-  const ownedDueAt = await takeAttempt(event, job.workDueAt, now);
+  const endBy = options.endBy ?? Date.now() + queues['deliver-event'].workerTimeoutSeconds * 1000;
+  const ownedDueAt = await takeAttempt(event, job.workDueAt, now, options.fresh !== undefined);
   if (ownedDueAt === null) return 'superseded';
 
   const data = eventData(event, transaction);
@@ -190,7 +220,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
           data,
         ),
       ownedDueAt,
-      startedAt,
+      endBy,
     );
     return 'delivered';
   }
@@ -209,7 +239,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
             data,
           ),
         ownedDueAt,
-        startedAt,
+        endBy,
       )
     ) {
       await sendToDeadLetter('deliver-event', { ...job, eventId: event.eventId, reason });
@@ -230,7 +260,7 @@ export async function deliverEvent(job: DeliverEventJob, now = new Date()): Prom
         data,
       ),
     ownedDueAt,
-    startedAt,
+    endBy,
   );
   if (!recorded) return 'superseded';
   await enqueueDeliverEvent(

@@ -169,8 +169,11 @@ export const keyScopes = {
   'hosted-pages': ['TXID#*', 'PAGE#*', 'ACC#*#TX#*'],
   health: ['HEALTH'],
   'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
-  /** A rail's own charge ids → account and transaction (the PSP notification's only read). */
-  'rail-references': ['RAILID#*'],
+  /**
+   * A rail's own charge ids → account and transaction (the PSP notification's only read): the
+   * transaction ids' reservations, which our txids start with, and older charges' reference items.
+   */
+  'rail-references': ['TXID#*', 'RAILID#*'],
   'rate-limits': ['RATE#*'],
 } as const;
 

@@ -10,6 +10,7 @@ import { failedConditions } from './dynamo-errors.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
+import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
 
@@ -141,6 +142,20 @@ export async function findTransactionRef(
     new GetCommand({ TableName: tableName(), Key: keys.transactionIdReservation(transactionId) }),
   );
   return typeof Item?.accountId === 'string' ? { accountId: Item.accountId, transactionId } : undefined;
+}
+
+/** The accounts of many transaction ids at once, from their reservations (eventually consistent). */
+export async function findTransactionRefs(
+  transactionIds: readonly string[],
+): Promise<Map<string, { accountId: string; transactionId: string }>> {
+  const items = await itemsOfEntries(transactionIds.map((id) => keys.transactionIdReservation(id)));
+  const refs = new Map<string, { accountId: string; transactionId: string }>();
+  items.forEach((item, index) => {
+    const transactionId = transactionIds[index]!;
+    if (typeof item?.accountId === 'string')
+      refs.set(transactionId, { accountId: item.accountId, transactionId });
+  });
+  return refs;
 }
 
 export async function findTransactionIdByExternalId(

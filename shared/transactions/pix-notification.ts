@@ -4,8 +4,7 @@
 // answers fast (a lookup and a queue send per txid) and is bounded and rate-limited.
 import { badRequest, tooManyRequests } from '../errors.ts';
 import { log } from '../log.ts';
-import { apiPixRailName } from '../rails/api-pix/txid.ts';
-import { getChargeReference } from '../store/rail-charges.ts';
+import { findPixCharges } from '../rails/api-pix/pix-charges.ts';
 import { enqueueWatchPayment } from './jobs.ts';
 import { maxPixPerNotification } from './pix-notification-schemas.ts';
 
@@ -39,9 +38,10 @@ export function notifiedTxids(body: unknown): string[] {
 export async function receivePixNotification(body: unknown, now = Date.now()): Promise<{ received: number }> {
   if (!takeToken(now)) throw tooManyRequests('too many notifications; retry shortly', { 'Retry-After': '1' });
   const txids = notifiedTxids(body);
+  const charges = await findPixCharges(txids);
   await Promise.all(
     txids.map(async (txid) => {
-      const ref = await getChargeReference(apiPixRailName, txid);
+      const ref = charges.get(txid);
       if (!ref) return;
       try {
         await enqueueWatchPayment({ ...ref, mode: 'notify' });

@@ -11,13 +11,14 @@
 import { serviceConfig } from '../config.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
+import { scheduleTimeoutSeconds } from '../queues.ts';
 import { firstListingLookbackMs, type ListingName, listingOverlapMs } from '../rails/payment-listings.ts';
 import type { ListingWindow, PaymentListing, ReportedPayment } from '../rails/rail-port.ts';
 import { paymentListingFor } from '../rails/rails.ts';
 import { getListingCursor, saveListingCursor } from '../store/payment-listing-cursors.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { enqueueWatchPayment } from './jobs.ts';
-import { recordPayment } from './record-payment.ts';
+import { type InlineDelivery, recordPayment } from './record-payment.ts';
 
 /** The reading as payments come in, or the same windows read again a safety-net period later. */
 export type ListingReading = 'first' | 'again';
@@ -66,6 +67,8 @@ export async function settleReportedPayment(
   now: Date,
   /** The second reading, a day on, can read the transaction as it was a moment ago (half the read). */
   consistent = true,
+  /** The run's time, for the first webhook attempt of a payment it settles. */
+  inline?: InlineDelivery,
 ): Promise<SettleOutcome> {
   const transaction = await getTransaction(
     payment.charge.accountId,
@@ -91,7 +94,7 @@ export async function settleReportedPayment(
     });
     return 'amount-differs';
   }
-  return (await recordPayment(transaction, payment.paidAt, now)) ? 'settled' : 'already-paid';
+  return (await recordPayment(transaction, payment.paidAt, now, inline)) ? 'settled' : 'already-paid';
 }
 
 /** The next window: from the last one's end less the overlap, to `end` (now, or now less the safety net's period). */
@@ -135,6 +138,7 @@ export async function reconcilePayments(
   if (!listing || serviceConfig().railReporting === 'polling') return result;
   result.ran = true;
   const startedAt = options.startedAt ?? clock();
+  const inline = { endBy: (options.startedAt ?? Date.now()) + scheduleTimeoutSeconds * 1000 };
   const cursorName = cursorNameOf(name, reading);
   const end = reading === 'first' ? now : new Date(now.getTime() - serviceConfig().safetyNetPollMs);
   const cursor = await getListingCursor(cursorName);
@@ -155,7 +159,7 @@ export async function reconcilePayments(
     result.listed += page.payments.length + leftOut;
     result.known += page.payments.length - fresh.length + leftOut;
     const outcomes = await mapInGroups(fresh, concurrency, (payment) =>
-      settleReportedPayment(payment, now, reading === 'first'),
+      settleReportedPayment(payment, now, reading === 'first', inline),
     );
     for (const payment of fresh) handled[payment.charge.transactionId] = window.to;
     const settled = outcomes.filter((outcome) => outcome === 'settled').length;
@@ -190,7 +194,8 @@ export async function reconcilePayments(
     window = next.window!;
     if (clock() - startedAt >= serviceConfig().sweepTimeBudgetMs) break;
   }
-  if (result.listed > result.known || !result.readThrough) log.info('payment listing read', { ...result });
+  // A reading that only finds payments already settled (their notification came first) is routine.
+  if (result.settled > 0 || !result.readThrough) log.info('payment listing read', { ...result });
   return result;
 }
 

@@ -15,11 +15,16 @@ import { getTransaction } from '../store/transactions.ts';
 import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
-import { recordPayment } from './record-payment.ts';
+import { type InlineDelivery, recordPayment } from './record-payment.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
-export async function watchPayment(job: WatchPaymentJob, now = new Date()): Promise<WatchOutcome> {
+export async function watchPayment(
+  job: WatchPaymentJob,
+  now = new Date(),
+  /** The worker's time, for the first webhook attempt of a payment found here. */
+  inline?: InlineDelivery,
+): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (!transaction?.instructionFilledAt || transaction.status === 'PAID') return 'nothing-to-do';
   // (A transaction without an instruction has no payment watch: the cancel that closed it set none.)
@@ -29,7 +34,7 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
   const status = await rail.fetchPaymentStatus(charge, now);
 
   if (status.status === 'PAID')
-    return (await recordPayment(transaction, status.paidAt, now)) ? 'paid' : 'nothing-to-do';
+    return (await recordPayment(transaction, status.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
   if (transaction.status !== 'PENDING') {
     // EXPIRED or CANCELED: the charge is closed and the rail reports no payment. This was the
     // last look after the close (the sweeper starts it when due), or a notification: only the
@@ -42,7 +47,7 @@ export async function watchPayment(job: WatchPaymentJob, now = new Date()): Prom
   if (deadline !== null && deadline <= now.toISOString()) {
     const closed = await rail.closeCharge(charge, 'expired', now);
     if (closed.outcome === 'paid')
-      return (await recordPayment(transaction, closed.paidAt, now)) ? 'paid' : 'nothing-to-do';
+      return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
     const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();
     return (await markClosed(transaction, 'EXPIRED', lastLookDueAt, now)) ? 'expired' : 'nothing-to-do';
   }

@@ -135,7 +135,7 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
 });
 
 describe('secrets key', () => {
-  it('is one KMS key per stage, rotated, that only the signing functions may decrypt with', () => {
+  it('is one KMS key per stage, rotated, that only the functions that sign webhooks may decrypt with', () => {
     const synthesized = synth('prod');
     try {
       const keys = ofType(synthesized.resources, 'AWS::KMS::Key');
@@ -159,7 +159,14 @@ describe('secrets key', () => {
           'Fn::GetAtt': [keyId, 'Arn'],
         });
       }
-      expect(mayDecrypt).toEqual(['queue:deliver-event']);
+      // The delivery worker, and the worker and listing jobs that make a transaction PAID and make
+      // its first webhook attempt; never a function behind the HTTP API.
+      expect(mayDecrypt.sort()).toEqual([
+        'queue:deliver-event',
+        'queue:watch-payment',
+        'schedule:reconcileApiPixPayments',
+        'schedule:reconcileSandboxPayments',
+      ]);
     } finally {
       synthesized.cleanup();
     }

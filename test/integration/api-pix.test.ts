@@ -24,6 +24,8 @@ let receiver: WebhookReceiver;
 let key: string;
 let accountId: string;
 let webhookSecret: string;
+/** Messages the stack's workers received, by queue. */
+const received: Record<string, number> = {};
 
 beforeAll(async () => {
   psp = await startFakePsp();
@@ -33,6 +35,13 @@ beforeAll(async () => {
     visibilityTimeoutSeconds: 1,
     // The tests read the PSP's listing themselves (reconcilePayments), so no scheduled run races them.
     scheduleIntervalMs: 3_600_000,
+    // Only counts what each worker receives (no copies are made).
+    duplicates: {
+      decide(queue) {
+        received[queue] = (received[queue] ?? 0) + 1;
+        return 'none';
+      },
+    },
     env: {
       LOG_LEVEL: 'silent',
       SANDBOX_RAILS: 'false',
@@ -108,6 +117,7 @@ describe('API Pix rail', () => {
 
     // Push first: once the instruction is filled nobody polls the charge; the notification makes us look.
     const readsBeforePay = cobRequests(txid, 'GET').length;
+    const deliveryJobsBeforePay = received['deliver-event'] ?? 0;
     await psp.pay(txid);
     const paid = await pollUntil(
       () => getTx(tx.id),
@@ -125,6 +135,8 @@ describe('API Pix rail', () => {
       8000,
       50,
     );
+    // The check that made it PAID made the webhook's first attempt itself: no delivery job.
+    expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBeforePay);
     // The PSP retries its notification: nothing more happens.
     expect(await psp.notify({ pix: cob.pix })).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 800));
@@ -144,6 +156,7 @@ describe('API Pix rail', () => {
     const { tx, txid } = await purchaseWithQr();
     await psp.pay(txid, { notify: false });
     const listingsBefore = psp.requests.filter((r) => r.path === '/api/v2/pix').length;
+    const deliveryJobsBefore = received['deliver-event'] ?? 0;
     const first = await reconcilePayments('api-pix');
     expect(first).toMatchObject({ ran: true, readThrough: true });
     expect(first.settled).toBeGreaterThanOrEqual(1);
@@ -164,6 +177,8 @@ describe('API Pix rail', () => {
       50,
     );
     expect(deliveries).toHaveLength(1);
+    // The reading that settled it made the first attempt itself.
+    expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBefore);
   });
 
   it('a Pix the first reading of GET /pix never read is settled by its second reading, a safety-net period later', async () => {

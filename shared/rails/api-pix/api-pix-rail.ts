@@ -3,7 +3,6 @@
 // derived from the transaction; its status read with GET; closed with PATCH. The PSP's
 // notification only makes us look sooner (see shared/transactions/pix-notification.ts).
 import { log } from '../../log.ts';
-import { getChargeReferences, putChargeReference } from '../../store/rail-charges.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
 import { buildDynamicBrCode, parseDynamicBrCode } from '../br-code.ts';
 import { formatEmvAmount } from '../emv-qr.ts';
@@ -29,6 +28,7 @@ import {
 } from './api-pix-client.ts';
 import type { ApiPixConfig } from './api-pix-config.ts';
 import { loadApiPixSecrets } from './api-pix-secrets.ts';
+import { findPixCharges, keepPixChargeReference } from './pix-charges.ts';
 import { apiPixRailName, transactionIdInTxid, txidFor } from './txid.ts';
 
 export { apiPixRailName, txidFor };
@@ -91,7 +91,7 @@ export function createApiPixRail(
       const ref = { accountId: transaction.accountId, transactionId: transaction.id };
       const txid = txidFor(ref);
       // The notification names only the txid: keep the way back to the transaction first.
-      await putChargeReference(apiPixRailName, txid, ref);
+      await keepPixChargeReference(ref, txid);
       try {
         await client.createCob(txid, cobRequestFor(transaction, config.chave));
       } catch (error) {
@@ -136,10 +136,7 @@ export function createApiPixRail(
         const transactionId = pix.txid ? transactionIdInTxid(pix.txid) : null;
         return transactionId === null || !handled?.has(transactionId);
       });
-      const references = await getChargeReferences(
-        apiPixRailName,
-        unhandled.flatMap((pix) => (pix.txid ? [pix.txid] : [])),
-      );
+      const references = await findPixCharges(unhandled.flatMap((pix) => (pix.txid ? [pix.txid] : [])));
       const payments = unhandled.map((pix) => {
         const charge = pix.txid ? references.get(pix.txid) : undefined;
         if (!charge) return null;
