@@ -1,3 +1,4 @@
+import { deliverEvent } from '../../shared/events/deliver-event.ts';
 import { queues } from '../../shared/queues.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
@@ -9,6 +10,7 @@ export const handler = sqsWorker(
   async (job) => {
     await watchPayment(job, new Date(), {
       endBy: Date.now() + queues['watch-payment'].workerTimeoutSeconds * 1000,
+      deliver: deliverEvent,
     });
   },
 );

@@ -25,15 +25,8 @@ import { type PostWebhookResult, postWebhook } from '../webhooks/post-webhook.ts
 import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
+import { AttemptNotRecordedError } from './delivery-errors.ts';
 import { type EventRecord, eventData } from './event.ts';
-
-/** An attempt was POSTed but could not be recorded: the next chain will POST it again. */
-export class AttemptNotRecordedError extends Error {
-  constructor(cause: unknown) {
-    super(`webhook attempt made but not recorded: ${(cause as Error).message}`, { cause });
-    this.name = 'AttemptNotRecordedError';
-  }
-}
 
 export interface DeliveryOptions {
   /**

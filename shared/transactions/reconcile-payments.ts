@@ -9,6 +9,7 @@
 // failed for good, the cursor was moved past it) or a payment the rail listed late is found
 // then; the charge's own look after its deadline is the last resort.
 import { serviceConfig } from '../config.ts';
+import { deliverEvent } from '../events/deliver-event.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { scheduleTimeoutSeconds } from '../queues.ts';
@@ -138,7 +139,10 @@ export async function reconcilePayments(
   if (!listing || serviceConfig().railReporting === 'polling') return result;
   result.ran = true;
   const startedAt = options.startedAt ?? clock();
-  const inline = { endBy: (options.startedAt ?? Date.now()) + scheduleTimeoutSeconds * 1000 };
+  const inline = {
+    endBy: (options.startedAt ?? Date.now()) + scheduleTimeoutSeconds * 1000,
+    deliver: deliverEvent,
+  };
   const cursorName = cursorNameOf(name, reading);
   const end = reading === 'first' ? now : new Date(now.getTime() - serviceConfig().safetyNetPollMs);
   const cursor = await getListingCursor(cursorName);

@@ -6,12 +6,13 @@
 // delivery queue. The event's owner mark keeps the sweeper away meanwhile, and starts the
 // chain if both fail.
 import { serviceConfig } from '../config.ts';
-import { AttemptNotRecordedError, deliverEvent } from '../events/deliver-event.ts';
+import type { DeliveryOptions, DeliveryOutcome } from '../events/deliver-event.ts';
+import { AttemptNotRecordedError } from '../events/delivery-errors.ts';
 import type { EventRecord } from '../events/event.ts';
 import { eventIdOf } from '../events/event-ids.ts';
 import { log } from '../log.ts';
 import { markPaidWithEvent } from '../store/transaction-updates.ts';
-import { enqueueDeliverEvent } from './jobs.ts';
+import { type DeliverEventJob, enqueueDeliverEvent } from './jobs.ts';
 import type { TransactionRecord } from './transaction.ts';
 
 /** The cashin.paid event; its data is the transaction it makes PAID (read with it: eventData). */
@@ -31,15 +32,21 @@ export function paidEvent(transaction: TransactionRecord, now: Date): EventRecor
   };
 }
 
-/** The caller's function: when it must be done (epoch ms), to tell whether a webhook POST still fits. */
+/** A caller that may make the first delivery attempt itself. */
 export interface InlineDelivery {
+  /** When the caller's function must be done (epoch ms), to tell whether a webhook POST still fits. */
   endBy: number;
+  /** `deliverEvent`, given by the caller, so that a function that never delivers does not bundle it. */
+  deliver: (job: DeliverEventJob, now: Date, options: DeliveryOptions) => Promise<DeliveryOutcome>;
 }
 
 /** Room for the POST (the webhook timeout) and for recording it after. */
 const inlineDeliveryMarginMs = 10_000;
 
-export function inlineDeliveryFits(inline: InlineDelivery | undefined, at = Date.now()): boolean {
+export function inlineDeliveryFits(
+  inline: Pick<InlineDelivery, 'endBy'> | undefined,
+  at = Date.now(),
+): boolean {
   return (
     inline !== undefined && at + serviceConfig().webhookTimeoutMs + inlineDeliveryMarginMs <= inline.endBy
   );
@@ -70,7 +77,7 @@ export async function recordPayment(
   };
   if (inlineDeliveryFits(inline)) {
     try {
-      await deliverEvent(job, new Date(), { fresh: event, endBy: inline!.endBy });
+      await inline!.deliver(job, new Date(), { fresh: event, endBy: inline!.endBy });
       return true;
     } catch (error) {
       if (error instanceof AttemptNotRecordedError) {
