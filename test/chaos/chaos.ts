@@ -275,8 +275,9 @@ async function main() {
       // restart below (15–30 s here), as production's 60 s outlasts a table's blip, or an attempt
       // POSTed just before the outage is POSTed again when the sweeper takes over (at-least-once).
       SWEEP_AFTER_MS: '45000',
-      // The per-charge safety net under lost notifications and listing windows, compressed like
-      // the charges' lifetime (a day in production).
+      // The safety net under lost notifications and listing windows (each listing window read
+      // again this much later; a push-only rail's daily look), compressed like the charges'
+      // lifetime (a day in production).
       SAFETY_NET_POLL_MS: '20000',
       WORK_INDEX_SHARDS: '4',
       AUTH_CACHE_TTL_MS: '60000',
@@ -342,9 +343,10 @@ async function main() {
   faults.push(`DynamoDB Local restarted at +${seconds(downAt)} (down ${seconds(dynamoBack - downAt)})`);
   const dynamoCanary = canary();
 
-  // Fault 3: a window of the sandbox listing is never read (the cursor is moved past it), so
-  // its payments are found by notifications or the safety net alone; then an older stretch of
-  // the listing is read again (the cursor moved back), which must change nothing.
+  // Fault 3: a window of the sandbox listing is never read by its first reading (the cursor is
+  // moved past it), so its payments are found by notifications or the listing's second reading
+  // alone; then an older stretch of the listing is read again (the cursor moved back), which
+  // must change nothing.
   await sleep(runStart + listingWindowLost.at - elapsed());
   await moveListingCursor((now) => now + listingOverlapMs + listingWindowLost.forMs);
   faults.push(
