@@ -17,6 +17,18 @@ export interface QueueDef {
   readonly grants: readonly Grant[];
 }
 
+/**
+ * What a function that makes transactions PAID needs: the table, a check of a charge, the
+ * webhook's first attempt (signing secrets; the next attempt's message, or the dead-letter queue).
+ */
+const settlesPayments = [
+  'table:write',
+  'queue:watch-payment:send',
+  'queue:deliver-event:send',
+  'queue:deliver-event:dead-letter',
+  'secrets:open',
+] as const satisfies readonly Grant[];
+
 export const queues = {
   'fill-instruction': {
     worker: 'functions/workers/fill-instruction.ts',
@@ -31,14 +43,7 @@ export const queues = {
     workerTimeoutSeconds: 30,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: [
-      'table:write',
-      'queue:watch-payment:send',
-      'queue:deliver-event:send',
-      'queue:deliver-event:dead-letter',
-      'secrets:open',
-      'rails:live',
-    ],
+    grants: [...settlesPayments, 'rails:live'],
   },
   'deliver-event': {
     worker: 'functions/workers/deliver-event.ts',
@@ -76,14 +81,7 @@ export const schedules = {
     handler: 'functions/schedules/reconcile-api-pix-payments.ts',
     everyMinutes: paymentListings['api-pix'].everyMinutes,
     locallyEverySeconds: 5,
-    grants: [
-      'table:write',
-      'queue:watch-payment:send',
-      'queue:deliver-event:send',
-      'queue:deliver-event:dead-letter',
-      'secrets:open',
-      'rails:live',
-    ],
+    grants: [...settlesPayments, 'rails:live'],
   },
   /** Reads the sandbox rails' statement once a window. */
   reconcileSandboxPayments: {
@@ -91,13 +89,7 @@ export const schedules = {
     everyMinutes: paymentListings.sandbox.everyMinutes,
     // A sandbox boleto paid on `npm start` shows as PAID within seconds, not a minute.
     locallyEverySeconds: 5,
-    grants: [
-      'table:write',
-      'queue:watch-payment:send',
-      'queue:deliver-event:send',
-      'queue:deliver-event:dead-letter',
-      'secrets:open',
-    ],
+    grants: settlesPayments,
   },
 } as const satisfies Record<string, ScheduleDef>;
 

@@ -85,6 +85,15 @@ async function purchaseWithQr(body: Record<string, unknown> = pixBody()) {
   return { tx, txid: txidFor({ accountId, transactionId: tx.id }) };
 }
 
+/** The webhooks the receiver got for a transaction, once it got one. */
+const webhooksOnceDelivered = (transactionId: string) =>
+  pollUntil(
+    async () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === transactionId),
+    (list) => list.length >= 1,
+    8000,
+    50,
+  );
+
 /** A Pix charge the PSP created 57 s ago with `expiresIn` 60: it expires within seconds. */
 async function purchaseAboutToExpire() {
   psp.setClockOffset(-57_000);
@@ -170,13 +179,7 @@ describe('API Pix rail', () => {
     expect(psp.requests.filter((r) => r.path === '/api/v2/pix').length).toBeGreaterThanOrEqual(
       listingsBefore + 2,
     );
-    const deliveries = await pollUntil(
-      async () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id),
-      (list) => list.length >= 1,
-      8000,
-      50,
-    );
-    expect(deliveries).toHaveLength(1);
+    expect(await webhooksOnceDelivered(tx.id)).toHaveLength(1);
     // The reading that settled it made the first attempt itself.
     expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBefore);
   });
@@ -202,13 +205,7 @@ describe('API Pix rail', () => {
       expect(again).toMatchObject({ reading: 'again', readThrough: true });
       expect(again.settled).toBeGreaterThanOrEqual(1);
       expect((await getTx(tx.id)).status).toBe('PAID');
-      const deliveries = await pollUntil(
-        async () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id),
-        (list) => list.length >= 1,
-        8000,
-        50,
-      );
-      expect(deliveries).toHaveLength(1);
+      expect(await webhooksOnceDelivered(tx.id)).toHaveLength(1);
     } finally {
       const moved = await getListingCursor('api-pix');
       await saveListingCursor(
