@@ -98,10 +98,16 @@ export const serviceConfig = memo(() => ({
    */
   railReporting: railReportingEnv(),
   /**
-   * How often a charge on a rail that pushes or lists its payments is still asked about on its
-   * own: the safety net under a lost notification and a listing that missed a payment.
+   * The safety net under a lost notification and a listing that missed a payment: how far behind
+   * each listing's second reading runs, and how often a charge on a rail that only pushes is
+   * still asked about on its own.
    */
   safetyNetPollMs: integerEnv('SAFETY_NET_POLL_MS', 24 * 60 * 60 * 1000),
+  /**
+   * Each window of a listing starts this long before the last one ended: a payment the rail adds
+   * to its listing a little after its time is still read (twice at worst, which changes nothing).
+   */
+  listingOverlapMs: integerEnv('LISTING_OVERLAP_MS', 5 * 60_000),
   allowInsecurePostback: booleanEnv('ALLOW_INSECURE_POSTBACK', false),
   authCacheTtlMs: integerEnv('AUTH_CACHE_TTL_MS', 5000),
   /** Grace after a job's due time before the sweeper re-enqueues it (the job is presumed lost). */

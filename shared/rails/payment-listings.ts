@@ -9,11 +9,5 @@ export const paymentListings = {
 
 export type ListingName = keyof typeof paymentListings;
 
-/**
- * Each window starts this long before the last one ended: a payment the rail adds to its
- * listing a little after its time is still read (twice at worst, which changes nothing).
- */
-export const listingOverlapMs = 5 * 60_000;
-
 /** A listing never read before starts this far back. */
 export const firstListingLookbackMs = 60 * 60_000;

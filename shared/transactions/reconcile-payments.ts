@@ -13,7 +13,7 @@ import { deliverEvent } from '../events/deliver-event.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { scheduleTimeoutSeconds } from '../queues.ts';
-import { firstListingLookbackMs, type ListingName, listingOverlapMs } from '../rails/payment-listings.ts';
+import { firstListingLookbackMs, type ListingName } from '../rails/payment-listings.ts';
 import type { ListingWindow, PaymentListing, ReportedPayment } from '../rails/rail-port.ts';
 import { paymentListingFor } from '../rails/rails.ts';
 import { getListingCursor, saveListingCursor } from '../store/payment-listing-cursors.ts';
@@ -101,7 +101,7 @@ export async function settleReportedPayment(
 /** The next window: from the last one's end less the overlap, to `end` (now, or now less the safety net's period). */
 export function newWindow(since: string, end: Date): ListingWindow {
   return {
-    from: new Date(Date.parse(since) - listingOverlapMs).toISOString(),
+    from: new Date(Date.parse(since) - serviceConfig().listingOverlapMs).toISOString(),
     to: end.toISOString(),
     page: null,
   };

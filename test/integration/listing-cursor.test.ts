@@ -5,7 +5,6 @@
 // store; the global stack serves no API Pix rail, so its schedule never touches this cursor.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { serviceConfig } from '../../shared/config.ts';
-import { listingOverlapMs } from '../../shared/rails/payment-listings.ts';
 import type { ListingPage, ListingWindow, PaymentListing } from '../../shared/rails/rail-port.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
@@ -57,7 +56,9 @@ describe('the reading of a listing', () => {
     const { listing, windows } = scriptedListing();
     const result = await reconcilePayments('api-pix', now, Date.now, listing);
     expect(result).toMatchObject({ ran: true, pages: 3, listed: 4, settled: 0, readThrough: true });
-    const from = new Date(Date.parse('2026-11-26T11:59:00.000Z') - listingOverlapMs).toISOString();
+    const from = new Date(
+      Date.parse('2026-11-26T11:59:00.000Z') - serviceConfig().listingOverlapMs,
+    ).toISOString();
     expect(windows).toEqual([
       { from, to: now.toISOString(), page: null },
       { from, to: now.toISOString(), page: 'second' },
@@ -66,7 +67,7 @@ describe('the reading of a listing', () => {
     const next = scriptedListing();
     await reconcilePayments('api-pix', later, Date.now, next.listing);
     expect(next.windows[0]).toEqual({
-      from: new Date(now.getTime() - listingOverlapMs).toISOString(),
+      from: new Date(now.getTime() - serviceConfig().listingOverlapMs).toISOString(),
       to: later.toISOString(),
       page: null,
     });
@@ -116,7 +117,7 @@ describe('the reading of a listing', () => {
 
   it('a cursor moved ahead of now waits: nothing is read until its window has begun', async () => {
     const cursor = await getListingCursor('api-pix');
-    const ahead = new Date(now.getTime() + listingOverlapMs + 60_000).toISOString();
+    const ahead = new Date(now.getTime() + serviceConfig().listingOverlapMs + 60_000).toISOString();
     await saveListingCursor('api-pix', { since: ahead, window: null, readThroughAt: null }, cursor!.version);
     const { listing, windows } = scriptedListing();
     expect(await reconcilePayments('api-pix', now, Date.now, listing)).toMatchObject({

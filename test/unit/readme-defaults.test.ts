@@ -12,6 +12,8 @@ const documented = [
   'PAYMENT_POLL_SCHEDULE',
   'WEBHOOK_RETRY_SCHEDULE',
   'WEBHOOK_TIMEOUT_MS',
+  'SAFETY_NET_POLL_MS',
+  'LISTING_OVERLAP_MS',
 ];
 
 const second = 1000;
@@ -35,6 +37,10 @@ describe('README configuration defaults', () => {
       sweepAfterMs: 60_000,
       webhookTimeoutMs: 10_000,
     });
+  });
+
+  it("listings read again a day later, each window reaching 5 min back before the last one's end", () => {
+    expect(config).toMatchObject({ safetyNetPollMs: 24 * hour, listingOverlapMs: 5 * minute });
   });
 
   it('webhook retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h: 10 attempts, about 3 days', () => {
