@@ -2,6 +2,7 @@
 // with its last delivery attempt (kept on the event; an older event's is read by key).
 import type { DeliveryAttempt, EventRecord } from '../events/event.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
+import { olderAttemptItem } from './events.ts';
 import { keys } from './keys.ts';
 import { itemsOfEntries, queryPage } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
@@ -61,13 +62,7 @@ async function lastAttempts(records: EventRecord[]): Promise<Map<string, Deliver
     ),
   );
   items.forEach((item, index) => {
-    if (!item) return;
-    const { eventId, eventKind, ...attempt } = withoutKeys<
-      DeliveryAttempt & { eventId: string; eventKind: string }
-    >(item);
-    void eventId;
-    void eventKind;
-    found.set(older[index]!.eventId, attempt);
+    if (item) found.set(older[index]!.eventId, olderAttemptItem(item).attempt);
   });
   return found;
 }

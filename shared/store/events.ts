@@ -68,16 +68,24 @@ export async function listEventsWithAttempts(
     .map((event) => ({ ...event, attempts: [...(event.attempts ?? [])] }));
   // Attempts recorded before they moved onto the event are items of their own.
   for (const item of items.filter((entry) => entry.entity === 'deliveryAttempt')) {
-    const { eventKind, eventId, entity, ...attempt } = withoutKeys<
-      DeliveryAttempt & { eventKind: string; eventId: string; entity: string }
-    >(item);
-    void eventId;
-    void entity;
+    const { eventKind, attempt } = olderAttemptItem(item);
     const event = events.find((candidate) => candidate.type === eventKind);
     if (event && !event.attempts.some((kept) => kept.number === attempt.number)) event.attempts.push(attempt);
   }
   for (const event of events) event.attempts.sort((a, b) => a.number - b.number);
   return events;
+}
+
+/** An attempt recorded before attempts moved onto the event, as an item of its own: its event's type and the attempt. */
+export function olderAttemptItem(item: Record<string, unknown>): {
+  eventKind: string;
+  attempt: DeliveryAttempt;
+} {
+  const { eventKind, eventId, ...attempt } = withoutKeys<
+    DeliveryAttempt & { eventKind: string; eventId: string }
+  >(item);
+  void eventId;
+  return { eventKind, attempt };
 }
 
 /**

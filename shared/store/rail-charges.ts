@@ -217,16 +217,6 @@ export async function putChargeReference(
   }
 }
 
-export async function getChargeReference(
-  rail: string,
-  chargeId: string,
-): Promise<ChargeReference | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.railChargeId(rail, chargeId), ConsistentRead: true }),
-  );
-  return Item ? { accountId: String(Item.accountId), transactionId: String(Item.transactionId) } : undefined;
-}
-
 /**
  * The references of many charge ids at once (a page of a rail's listing), read in batches of a
  * hundred; an id with no reference is left out. Eventually consistent: a reference is written

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -21,15 +22,7 @@ afterAll(async () => {
 });
 
 async function deliveredEvent(key: string) {
-  const created = await call('POST', '/transactions/v2/purchase', { body: copBody(), key });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
-  await pollUntil(
-    async () => (await call('GET', `/transactions/${id}`, { key })).body,
-    (tx) => Boolean(tx.redirectUrl),
-    15_000,
-    50,
-  );
+  const { id } = await purchaseWithInstruction(copBody(), (tx) => Boolean(tx.redirectUrl), key);
   expect((await call('POST', `/sandbox/transactions/${id}/pay`, { key })).status).toBe(202);
   const [event] = await pollUntil(
     async () => (await call('GET', `/transactions/${id}/events`, { key })).body.data,

@@ -1,5 +1,5 @@
-// Steps the browser tests share: buy through the API, wait for the instruction, check a page
-// response's headers, and follow a payment to PAID and to its webhook.
+// Steps the browser (and some integration) tests share: buy through the API, wait for the
+// instruction, check a page response's headers, and follow a payment to PAID and to its webhook.
 
 import type { Response } from 'playwright-core';
 import { expect } from 'vitest';
@@ -9,11 +9,13 @@ import type { WebhookReceiver } from './webhook-receiver.ts';
 export async function purchaseWithInstruction(
   body: Record<string, unknown>,
   filled: (tx: any) => boolean,
+  /** The buyer's key; the shared stack's default key when absent. */
+  key?: string,
 ): Promise<any> {
-  const created = await call('POST', '/transactions/v2/purchase', { body });
+  const created = await call('POST', '/transactions/v2/purchase', { body, key });
   expect(created.status, created.text).toBe(201);
   const tx = await pollUntil(
-    async () => (await call('GET', `/transactions/${created.body.id}`)).body,
+    async () => (await call('GET', `/transactions/${created.body.id}`, { key })).body,
     filled,
     15_000,
     50,
