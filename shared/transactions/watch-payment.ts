@@ -4,8 +4,9 @@
 // - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
 //   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID; a closed
 //   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS);
-// - otherwise look again later (see watch-plan.ts: polling backoff, or a slow safety net for a
-//   rail that pushes or lists its payments), until that deadline.
+// - otherwise look again later (see watch-plan.ts: polling backoff; a rail that lists its
+//   payments waits for the deadline, its listing read twice instead; one that only pushes is
+//   looked at daily), until that deadline.
 import { serviceConfig } from '../config.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
