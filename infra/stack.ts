@@ -195,8 +195,10 @@ export class ServiceStack extends Stack {
         description: `${route.method} ${route.path}`,
         timeout: httpTimeout,
         ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
-        // Every request with a key spends a token of its account's bucket (shared/limits).
-        grants: route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit'],
+        // Every request with a key spends a token of its account's bucket (shared/limits) and
+        // notes the day the key was used (shared/auth/authenticate.ts).
+        grants:
+          route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit', 'table:key-usage'],
         ...(route.assets ? { assets: route.assets } : {}),
       });
       http.addRoute(route.name, route, fn);

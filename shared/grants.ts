@@ -11,6 +11,8 @@ export type Grant =
   | `table:write:${KeyScope}`
   /** Spend rate-limit tokens: UpdateItem on the rate-limit buckets only. */
   | 'table:rate-limit'
+  /** Note the day an API key was last used: UpdateItem on API keys, of that one attribute only. */
+  | 'table:key-usage'
   | 'bucket:read'
   | 'bucket:write'
   | `queue:${QueueName}:send`
@@ -25,4 +27,6 @@ export type Grant =
   /** Read queue attributes (the health check). */
   | 'queues:health'
   /** Call the stage's real rails (API Pix): their settings and read access to their secret. */
-  | 'rails:live';
+  | 'rails:live'
+  /** Know which real rails the stage runs (LIVE_RAILS), to route a purchase; no settings, no secret. */
+  | 'rails:choose';

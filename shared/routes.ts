@@ -72,7 +72,8 @@ export const routes = {
     handler: 'functions/http/get-deep-health.ts',
     auth: 'any',
     errors: 'catalog',
-    grants: ['table:read:health', 'queues:health'],
+    // A key holder's request: the key (and its account's rate-limit setting) is read first.
+    grants: ['table:read', 'queues:health'],
     summary: 'Health, checked now (not cached), for a key holder',
     responses: { 200: 'HealthReport', 503: 'HealthReport' },
   },
@@ -114,7 +115,8 @@ export const routes = {
     handler: 'functions/http/rotate-webhook-secret.ts',
     auth: 'manageAccount',
     errors: 'catalog',
-    grants: ['table:write'],
+    // The new secret is sealed under the stage's key before it is stored.
+    grants: ['table:write', 'secrets:seal'],
     summary: 'Rotate the webhook signing secret (the old one signs for 24 h more)',
     responses: { 200: 'WebhookSecretRotated', 404: 'error', 409: 'error' },
   },
@@ -124,7 +126,8 @@ export const routes = {
     handler: 'functions/http/send-test-webhook.ts',
     auth: 'manageAccount',
     errors: 'catalog',
-    grants: ['table:read'],
+    // Signs with the account's secrets, which are sealed in the table.
+    grants: ['table:read', 'secrets:open'],
     summary: "Send a signed webhook.test event to the account's URL now",
     responses: { 200: 'TestWebhookDelivery', 400: 'error', 404: 'error' },
   },
@@ -308,7 +311,8 @@ export const routes = {
     handler: 'functions/http/create-purchase.ts',
     auth: 'createTransaction',
     errors: 'transaction',
-    grants: ['table:write', 'queue:fill-instruction:send'],
+    // Which rail takes the purchase depends on the live rails the stage runs.
+    grants: ['table:write', 'queue:fill-instruction:send', 'rails:choose'],
     summary: 'Create a cash-in transaction (boleto, COP, BOB)',
     request: { body: 'purchase', idempotencyKey: true },
     responses: { 201: 'Transaction', 400: 'error', 409: 'error', 422: 'error' },

@@ -11,7 +11,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Grant } from '../../shared/grants.ts';
 import { deadLetterUrlEnv, type QueueName, queueUrlEnv } from '../../shared/queues.ts';
-import { type KeyScope, keyScopes } from '../../shared/store/keys.ts';
+import { liveRailsEnv } from '../../shared/rails/rail-choice.ts';
+import { type KeyScope, keyScopes, keyUsageAttributes } from '../../shared/store/keys.ts';
 
 export interface GrantTargets {
   /** The stage's API Pix settings and secret, when it configures a PSP. */
@@ -96,6 +97,19 @@ export function applyGrants(
           }),
         );
         break;
+      case 'table:key-usage':
+        // Only `lastUsedOn` can change: a read-only route must not be able to un-revoke a key.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['dynamodb:UpdateItem'],
+            resources: [targets.table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyScopes['api-keys']] },
+              'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...keyUsageAttributes] },
+            },
+          }),
+        );
+        break;
       case 'secrets:open':
       case 'secrets:seal': {
         const actions = grant === 'secrets:open' ? ['kms:Decrypt'] : ['kms:GenerateDataKey'];
@@ -118,7 +132,11 @@ export function applyGrants(
           targets.pixApi.secret.grantRead(fn);
           for (const [key, value] of Object.entries(targets.pixApi.environment))
             fn.addEnvironment(key, value);
+          fn.addEnvironment(liveRailsEnv, 'api-pix');
         }
+        break;
+      case 'rails:choose':
+        if (targets.pixApi) fn.addEnvironment(liveRailsEnv, 'api-pix');
         break;
       case 'queues:health': {
         const all = [...targets.queues.entries()];

@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { acceptedImageFormats, sniffImageFormat } from '../catalog/image-format.ts';
 import { imageUrlOf, logoKeyFor } from '../catalog/image-location.ts';
 import { notFound, unsupportedMediaType } from '../errors.ts';
-import { getAccount, setAccountLogo, updateAccountBranding } from '../store/api-keys.ts';
+import { getAccount } from '../store/api-keys.ts';
+import { getBranding, seedBranding, setBrandingLogoKey, updateBranding } from '../store/branding.ts';
 import { deleteImageBestEffort, putImage } from '../store/images.ts';
-import { type AccountRecord, brandingOf } from './account.ts';
+import { type AccountBranding, brandingOf } from './account.ts';
 import type { UpdateBrandingInput } from './branding-schemas.ts';
 
 export interface BrandingView {
@@ -16,8 +17,7 @@ export interface BrandingView {
   logoUrl: string | null;
 }
 
-export function brandingView(account: AccountRecord): BrandingView {
-  const branding = brandingOf(account);
+export function brandingView(branding: AccountBranding): BrandingView {
   return {
     displayName: branding.displayName,
     brandColor: branding.brandColor,
@@ -28,10 +28,23 @@ export function brandingView(account: AccountRecord): BrandingView {
 const accountMissing = (accountId: string) =>
   notFound('account.not_found', `account ${accountId} does not exist`);
 
-export async function readBranding(accountId: string): Promise<BrandingView> {
+/** The branding item, or what the account item carried when branding lived there. */
+async function currentBranding(accountId: string): Promise<{ branding: AccountBranding; stored: boolean }> {
+  const branding = await getBranding(accountId);
+  if (branding) return { branding, stored: true };
   const account = await getAccount(accountId);
   if (!account) throw accountMissing(accountId);
-  return brandingView(account);
+  return { branding: brandingOf(account), stored: false };
+}
+
+/** Before a change: the branding item exists, seeded from the account item, so nothing carried is lost. */
+async function brandingOfAccount(accountId: string, now: Date): Promise<void> {
+  const { branding, stored } = await currentBranding(accountId);
+  if (!stored) await seedBranding(accountId, branding, now.toISOString());
+}
+
+export async function readBranding(accountId: string): Promise<BrandingView> {
+  return brandingView((await currentBranding(accountId)).branding);
 }
 
 export async function changeBranding(
@@ -39,13 +52,13 @@ export async function changeBranding(
   input: UpdateBrandingInput,
   now = new Date(),
 ): Promise<BrandingView> {
-  const account = await updateAccountBranding(
+  await brandingOfAccount(accountId, now);
+  const branding = await updateBranding(
     accountId,
     { displayName: input.displayName, brandColor: input.brandColor?.toLowerCase() ?? null },
     now.toISOString(),
   );
-  if (!account) throw accountMissing(accountId);
-  return brandingView(account);
+  return brandingView(branding);
 }
 
 export async function setBrandingLogo(
@@ -59,13 +72,10 @@ export async function setBrandingLogo(
     throw unsupportedMediaType(
       `${field}: must be a ${acceptedImageFormats} image (recognised by its content, not its name or declared type)`,
     );
+  await brandingOfAccount(accountId, now);
   const key = logoKeyFor(accountId, createHash('sha256').update(bytes).digest('hex'), format.extension);
   await putImage(key, bytes, format.contentType);
-  const changed = await setAccountLogo(accountId, key, now.toISOString());
-  if (!changed) {
-    await deleteImageBestEffort(key);
-    throw accountMissing(accountId);
-  }
+  const changed = await setBrandingLogoKey(accountId, key, now.toISOString());
   if (changed.previousKey && changed.previousKey !== key) await deleteImageBestEffort(changed.previousKey);
-  return brandingView(changed.account);
+  return brandingView(changed.branding);
 }

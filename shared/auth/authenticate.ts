@@ -70,7 +70,8 @@ export function authorize(principal: Principal, required: Permission | readonly 
 
 /**
  * "Last used" is kept per day, so it costs one write per key and day, on a cache miss only.
- * Functions granted only reads cannot write it (AccessDenied in AWS): that never fails a request.
+ * Every keyed route may write that attribute alone (the `table:key-usage` grant); a failed
+ * write never fails a request.
  */
 async function noteUsage(keyHash: string, lastUsedOn: string | null | undefined): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);

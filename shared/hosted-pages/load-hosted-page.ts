@@ -3,13 +3,13 @@
 // secret, a page long expired, a page of another kind) ends the same way, so the answer tells
 // nothing about which tokens exist.
 import { timingSafeEqual } from 'node:crypto';
-import { accountSettings } from '../accounts/account-settings.ts';
 import { brandingView } from '../accounts/branding.ts';
 import { serviceConfig } from '../config.ts';
 import { getHostedPage } from '../store/hosted-pages.ts';
 import { findTransactionRef, getTransaction } from '../store/transactions.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { HostedPageKind } from './hosted-page-url.ts';
+import { pageBranding } from './page-branding.ts';
 import { type HostedPage, pageStillServed, pageTokenAddress, toPageModel } from './page-model.ts';
 
 /** Compares in constant time: how much of a guessed token matches must not show in the timing. */
@@ -36,11 +36,11 @@ export async function loadHostedPage(
   if (!ref) return null;
   const record = await getTransaction(ref.accountId, ref.transactionId);
   if (!record || !sameSecret(record.pageToken, token) || !pageStillServed(record, now)) return null;
-  const account = await accountSettings(record.accountId);
+  const branding = await pageBranding(record.accountId);
   const page = toPageModel(record, {
     now,
     sandbox: serviceConfig().sandboxRails,
-    ...(account ? { branding: brandingView(account) } : {}),
+    ...(branding ? { branding: brandingView(branding) } : {}),
   });
   if (!page || (kind !== 'any' && page.kind !== kind)) return null;
   return { record, page };

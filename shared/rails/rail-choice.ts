@@ -2,16 +2,21 @@
 // configures it (e.g. API Pix with a PSP), else the sandbox rail when the stage runs sandbox
 // rails, else none, and the purchase is refused before anything is written. Kept apart from
 // the adapters so the purchase handler can ask without bundling them.
-import { serviceConfig } from '../config.ts';
+//
+// The stage says which live rails it runs in LIVE_RAILS (a comma list), given to the functions
+// that route purchases or call a rail (`rails:choose`, `rails:live`): routing a purchase needs
+// neither the rail's settings nor its secret.
+import { optionalEnv, serviceConfig } from '../config.ts';
 import type { PaymentMethodRow, RailName } from '../payment-methods.ts';
-import { apiPixConfig } from './api-pix/api-pix-config.ts';
 
-const liveRailConfigured: Record<Exclude<RailName, 'sandbox'>, () => boolean> = {
-  'api-pix': () => apiPixConfig() !== null,
-};
+export const liveRailsEnv = 'LIVE_RAILS';
+
+function liveRails(): string[] {
+  return (optionalEnv(liveRailsEnv) ?? '').split(',').map((name) => name.trim());
+}
 
 /** The rail that serves `row` on this stage, or null when none does. */
 export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName | null {
-  if (row.liveRail && liveRailConfigured[row.liveRail]()) return row.liveRail;
+  if (row.liveRail && liveRails().includes(row.liveRail)) return row.liveRail;
   return serviceConfig().sandboxRails ? 'sandbox' : null;
 }

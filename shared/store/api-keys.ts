@@ -10,66 +10,9 @@ import type { AccountRecord, ApiKeyRecord, WebhookSecret } from '../accounts/acc
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { writeIf } from './conditional-writes.ts';
-import { isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
-
-/** Sets the display name and colour, keeping the logo; undefined when the account is unknown. */
-export async function updateAccountBranding(
-  accountId: string,
-  changes: { displayName: string | null; brandColor: string | null },
-  now: string,
-): Promise<AccountRecord | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.account(accountId),
-        UpdateExpression: 'SET displayName = :name, brandColor = :color, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':name': changes.displayName,
-          ':color': changes.brandColor,
-          ':now': now,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return withoutKeys<AccountRecord>(Attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-}
-
-/**
- * Points the account at a logo object (null removes it) and answers the key it replaced, from
- * the same atomic update, so two racing uploads each learn which object to delete.
- */
-export async function setAccountLogo(
-  accountId: string,
-  logoKey: string | null,
-  now: string,
-): Promise<{ account: AccountRecord; previousKey: string | null } | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.account(accountId),
-        UpdateExpression: 'SET logoKey = :logo, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':logo': logoKey, ':now': now },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = withoutKeys<AccountRecord>(Attributes ?? {});
-    return { account: { ...before, logoKey, updatedAt: now }, previousKey: before.logoKey ?? null };
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-}
 
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash) }));

@@ -116,6 +116,12 @@ export const keys = {
   /** Where a resumable maintenance job (e.g. an index backfill) got to. */
   maintenanceProgress: (job: string) => ({ pk: `MAINTENANCE#${job}`, sk: 'PROGRESS' }),
 
+  /**
+   * What an account shows payers (display name, colour, logo), apart from the account item so
+   * the keyless page functions can read it without reaching the account's secrets.
+   */
+  branding: (accountId: string) => ({ pk: `BRAND#${accountId}`, sk: 'BRANDING' }),
+
   /** A hosted payer page, reached by an unguessable token. */
   hostedPage: (token: string) => ({ pk: `PAGE#${token}`, sk: 'PAGE' }),
 
@@ -166,7 +172,7 @@ export function railPaymentReportPartition(listing: string, reportedAt: string):
  * cannot match an account item (`ACC#<id>`) or an API key (`KEY#…`).
  */
 export const keyScopes = {
-  'hosted-pages': ['TXID#*', 'PAGE#*', 'ACC#*#TX#*'],
+  'hosted-pages': ['TXID#*', 'PAGE#*', 'ACC#*#TX#*', 'BRAND#*'],
   health: ['HEALTH'],
   'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
   /**
@@ -175,6 +181,10 @@ export const keyScopes = {
    */
   'rail-references': ['TXID#*', 'RAILID#*'],
   'rate-limits': ['RATE#*'],
+  'api-keys': ['KEY#*'],
 } as const;
+
+/** The one attribute (besides the key) a request may change on an API key item while noting its use. */
+export const keyUsageAttributes = ['pk', 'sk', 'lastUsedOn'] as const;
 
 export type KeyScope = keyof typeof keyScopes;

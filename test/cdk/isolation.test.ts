@@ -129,20 +129,20 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
     expect(pageStatement.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']).toEqual([
       ...keyScopes['hosted-pages'],
     ]);
-    for (const served of ['PAGE#tok', 'ACC#acc_1#TX#123'])
+    for (const served of ['PAGE#tok', 'ACC#acc_1#TX#123', 'BRAND#acc_1'])
       expect(keyScopes['hosted-pages'].some((pattern) => matches(pattern, served))).toBe(true);
   });
 });
 
 describe('secrets key', () => {
-  it('is one KMS key per stage, rotated, that only the functions that sign webhooks may decrypt with', () => {
+  it('is one KMS key per stage, rotated, that only the functions that sign webhooks may decrypt with and only rotation may seal with', () => {
     const synthesized = synth('prod');
     try {
       const keys = ofType(synthesized.resources, 'AWS::KMS::Key');
       expect(keys).toHaveLength(1);
       const [keyId, key] = keys[0]!;
       expect(key.Properties!.EnableKeyRotation).toBe(true);
-      const mayDecrypt: string[] = [];
+      const mayUse: Record<string, string[]> = {};
       for (const [name, built] of synthesized.stack.functions) {
         const id = logicalId(synthesized.stack, built.function);
         const roleId = synthesized.resources[id]!.Properties!.Role['Fn::GetAtt'][0] as string;
@@ -150,23 +150,26 @@ describe('secrets key', () => {
           asArray<string>(statement.Action).some((action) => action.startsWith('kms:')),
         );
         if (kms.length === 0) continue;
-        mayDecrypt.push(name);
         for (const statement of kms) {
-          expect(asArray<string>(statement.Action)).toEqual(['kms:Decrypt']);
+          for (const action of asArray<string>(statement.Action))
+            mayUse[action] = [...(mayUse[action] ?? []), name];
           expect(statement.Resource).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
         }
         expect(synthesized.resources[id]!.Properties!.Environment.Variables.WEBHOOK_SECRETS_KEY_ID).toEqual({
           'Fn::GetAtt': [keyId, 'Arn'],
         });
       }
-      // The delivery worker, and the worker and listing jobs that make a transaction PAID and make
-      // its first webhook attempt; never a function behind the HTTP API.
-      expect(mayDecrypt.sort()).toEqual([
+      // The delivery worker, the worker and listing jobs that make a transaction PAID and make its
+      // first webhook attempt, and the merchant's test webhook (it signs too). Only rotation seals.
+      expect(Object.keys(mayUse).sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+      expect(mayUse['kms:Decrypt']!.sort()).toEqual([
         'queue:deliver-event',
         'queue:watch-payment',
+        'route:sendTestWebhook',
         'schedule:reconcileApiPixPayments',
         'schedule:reconcileSandboxPayments',
       ]);
+      expect(mayUse['kms:GenerateDataKey']).toEqual(['route:rotateWebhookSecret']);
     } finally {
       synthesized.cleanup();
     }
