@@ -37,9 +37,31 @@ function railReportingEnv(): 'declared' | 'polling' {
   return raw;
 }
 
+const configurationResets: Array<() => void> = [];
+
+/**
+ * Registers what must be forgotten when this process's configuration changes (a cached client,
+ * a wrapper built from a variable). Only a process that hosts a local stack changes it.
+ */
+export function onConfigurationReset(reset: () => void): void {
+  configurationResets.push(reset);
+}
+
+/**
+ * Forgets every value read from the environment, so the next use reads it again: a test process
+ * that starts its own local stack after using another must not keep talking to the first.
+ */
+export function resetProcessConfiguration(): void {
+  for (const reset of configurationResets) reset();
+}
+
 function memo<T>(read: () => T): () => T {
   let value: T | undefined;
   let loaded = false;
+  onConfigurationReset(() => {
+    value = undefined;
+    loaded = false;
+  });
   return () => {
     if (!loaded) {
       value = read();
@@ -55,6 +77,7 @@ export const awsConfig = memo(() => ({
   dynamoEndpoint: optional('DYNAMODB_ENDPOINT'),
   sqsEndpoint: optional('SQS_ENDPOINT'),
   s3Endpoint: optional('S3_ENDPOINT'),
+  kmsEndpoint: optional('KMS_ENDPOINT'),
 }));
 
 export const tableName = memo(() => requireEnv('TABLE_NAME'));

@@ -43,9 +43,12 @@ export interface ServiceFunctionProps {
 export class ServiceFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: LogGroup;
+  /** The handler module, relative to the repository root (the local stack runs the same file). */
+  readonly entry: string;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
     const entry = join(repoRoot, props.entry);
     if (!existsSync(entry)) {
       throw new Error(

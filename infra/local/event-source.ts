@@ -8,17 +8,14 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { lambdaContext } from './lambda-context.ts';
-import { loadHandler } from './repo-root.ts';
-
-type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
 export interface EventSourceBinding {
   name: string;
   queueUrl: string;
   queueArn: string;
-  worker: string;
+  /** The function the batches go to (its name in the local stack's function host). */
+  function: string;
   batchSize: number;
   timeoutSeconds: number;
 }
@@ -26,6 +23,8 @@ export interface EventSourceBinding {
 export interface EventSourceOptions {
   sqs: SQSClient;
   bindings: EventSourceBinding[];
+  /** Runs a function with an event (the local stack's function host). */
+  invoke: <T>(functionName: string, event: unknown, timeoutMs: number) => Promise<T>;
   /** Concurrent pollers per queue, like Lambda's concurrent batches. */
   pollersPerQueue?: number;
   waitTimeSeconds?: number;
@@ -123,12 +122,13 @@ export function startEventSources(options: EventSourceOptions): { stop(): Promis
     const copies = options.duplicates
       ? await duplicate(options.sqs, binding, records, options.duplicates)
       : [];
-    const worker = await loadHandler<Worker>(binding.worker);
     let failed: Set<string>;
     try {
-      const response = await worker(
-        { Records: [...records, ...copies] },
-        lambdaContext(binding.name, binding.timeoutSeconds * 1000),
+      const event: SQSEvent = { Records: [...records, ...copies] };
+      const response = await options.invoke<SQSBatchResponse | undefined>(
+        binding.function,
+        event,
+        binding.timeoutSeconds * 1000,
       );
       failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {

@@ -31,6 +31,15 @@ export interface GatewayOptions {
   port: number;
   host?: string;
   routes: ReadonlyArray<RouteDef & { name: string }>;
+  /**
+   * Runs the route's function (the local stack's function host, one sandbox per function);
+   * absent: the handler module is imported into this process.
+   */
+  invoke?: (
+    route: RouteDef & { name: string },
+    event: APIGatewayProxyEventV2,
+    timeoutMs: number,
+  ) => Promise<APIGatewayProxyStructuredResultV2>;
   images?: { s3: S3Client; bucket: string; pathPrefix: string };
   /** Static sites served from memory (the dashboard), standing in for the CDN in front of the bucket. */
   sites?: ReadonlyArray<StaticSite>;
@@ -295,8 +304,12 @@ export async function startGateway(
         );
         return;
       }
-      const handler = await loadHandler<Handler>(route.handler);
-      const result = await handler(event, lambdaContext(route.name, handlerTimeoutMs));
+      const result = options.invoke
+        ? await options.invoke(route, event, handlerTimeoutMs)
+        : await (await loadHandler<Handler>(route.handler))(
+            event,
+            lambdaContext(route.name, handlerTimeoutMs),
+          );
       writeResult(response, result);
     } catch (error) {
       // What API Gateway answers when the integration fails.

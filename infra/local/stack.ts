@@ -1,27 +1,37 @@
 // The whole service on one machine: DynamoDB Local, fauxqs (SQS + S3), the local gateway, the
 // SQS event sources and the schedules, wired with the same tables the CDK stack reads.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { Context } from 'aws-lambda';
+import { resetProcessConfiguration } from '../../shared/config.ts';
 import {
   deadLetterUrlEnv,
   type QueueName,
   queueNames,
   queues,
   queueUrlEnv,
+  type ScheduleDef,
   schedules,
 } from '../../shared/queues.ts';
 import { type RouteDef, routeList } from '../../shared/routes.ts';
 import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
 import { buildDashboard, dashboardCsp, dashboardHeaders } from '../dashboard-build.ts';
+import type { NamedRoute } from '../stack.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
+import { type FunctionHost, type HostedFunction, startFunctionHost } from './function-host.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
-import { lambdaContext } from './lambda-context.ts';
+import type { AwsRequest, AwsService } from './parity/authorization-requests.ts';
+import { localAccountId, localRegion, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
+import { buildFunctionManifest, type PolicyDocument } from './parity/function-manifest.ts';
+import { type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
+import { type LocalResources, localFunctions, physicalValues } from './parity/local-functions.ts';
+import { startLocalKms } from './parity/local-kms.ts';
+import { localStageSettings, tunedSettings } from './parity/local-settings.ts';
+import { PolicyEvaluator } from './parity/policy-evaluator.ts';
 import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
-import { loadHandler } from './repo-root.ts';
 import { startToggleProxy, type ToggleProxy } from './toggle-proxy.ts';
 
 export interface LocalStackOptions {
@@ -46,6 +56,16 @@ export interface LocalStackOptions {
   duplicates?: DuplicateMessages;
   /** The gateway's access log (one entry per request, tokens masked); off when absent. */
   accessLog?: (entry: AccessLogEntry) => void;
+  /**
+   * Fault injection: called with each AWS request a function makes, before it reaches the
+   * emulator (after IAM allowed it); the emulator waits for it.
+   */
+  beforeAwsRequest?: (service: AwsService, request: AwsRequest) => Promise<void>;
+  /**
+   * `off` lets every function make any AWS call (debugging only; LOCAL_IAM=off does the same).
+   * By default each call is checked against the function's synthesized IAM policy.
+   */
+  iam?: 'on' | 'off';
 }
 
 export interface LocalStack {
@@ -59,8 +79,13 @@ export interface LocalStack {
   bucket: string;
   /** Sits between the functions and SQS; `setDown(true)` makes every send fail. */
   sqsProxy: ToggleProxy;
+  /** The operator's environment (this process's store code uses it); functions have their own. */
   env: Record<string, string>;
   sqs: SQSClient;
+  /** The functions' sandboxes. */
+  functions: FunctionHost;
+  /** What enforcing IAM has cost so far: decisions asked, simulator runs, ms spent in them. */
+  iamCost(): { decisions: number; simulations: number; simulatedMs: number };
   stop(): Promise<void>;
 }
 
@@ -77,6 +102,12 @@ function readOrCreateSecretsKey(dataDir: string | undefined): string {
   return key;
 }
 const queuePrefix = 'cashin-local';
+
+/** The local stand-in for the stage's secrets key: one per local key, stable across restarts. */
+function localKeyArn(localSecretsKey: string): string {
+  const id = createHash('sha256').update(localSecretsKey).digest('hex');
+  return `arn:aws:kms:${localRegion}:${localAccountId}:key/${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`;
+}
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const cleanups: Array<() => Promise<void>> = [];
@@ -113,39 +144,87 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const sqsProxy = await startToggleProxy(messaging.endpoint);
     cleanups.push(() => sqsProxy.close());
 
-    const gatewayPort = options.port ?? 0;
     const localSecretsKey = readOrCreateSecretsKey(options.dataDir);
-    const env: Record<string, string> = {
-      STAGE: 'local',
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      SQS_ENDPOINT: sqsProxy.endpoint,
-      S3_ENDPOINT: messaging.endpoint,
-      IMAGE_BUCKET: messaging.bucket,
-      SANDBOX_RAILS: 'true',
-      ALLOW_INSECURE_POSTBACK: 'true',
-      // Wraps the data keys of sealed secrets, standing in for the stage's KMS key.
-      LOCAL_SECRETS_KEY: localSecretsKey,
-      ...Object.fromEntries(queueNames.map((name) => [queueUrlEnv(name), messaging.queues[name].url])),
-      ...Object.fromEntries(
-        queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl]),
-      ),
-    };
-    // The functions run in this process, as a warm Lambda would, and read their config from here.
-    Object.assign(process.env, env);
+    const kms = await startLocalKms({
+      masterKeyBase64: localSecretsKey,
+      keyArn: localKeyArn(localSecretsKey),
+    });
+    cleanups.push(() => kms.close());
 
+    // Settings: the local stage's own, then the developer's shell, then the caller's.
+    const settings = { ...localStageSettings, ...tunedSettings(process.env), ...options.env };
+    const sandboxRails = settings.SANDBOX_RAILS !== 'false' && settings.SANDBOX_RAILS !== '0';
+    const routes = (options.routes ?? routeList()).filter((route) => sandboxRails || !route.sandboxOnly);
+    const manifest = buildFunctionManifest({
+      sandboxRails,
+      routes: routes as readonly NamedRoute[],
+      ...(settings.PIX_API_BASE_URL
+        ? {
+            pixApi: {
+              baseUrl: settings.PIX_API_BASE_URL,
+              chave: settings.PIX_API_CHAVE ?? '',
+              clientId: settings.PIX_API_CLIENT_ID ?? '',
+            },
+          }
+        : {}),
+    });
+
+    // IAM in front of every emulator; the callers are known once the functions are.
+    const callers = new Map<string, IamCaller>();
+    const enforceIam = (options.iam ?? process.env.LOCAL_IAM) !== 'off';
+    const iamGateway = (service: AwsService, upstream: string) =>
+      startIamGateway({
+        service,
+        upstream,
+        callers,
+        enforce: enforceIam,
+        keyArnOf: () => kms.keyArn,
+        ...(options.beforeAwsRequest
+          ? { beforeForward: (request: AwsRequest) => options.beforeAwsRequest!(service, request) }
+          : {}),
+        onDenied: (caller, authorization) =>
+          process.stderr.write(
+            `local IAM: ${caller.functionName} may not ${authorization.action} on ${authorization.resource}${
+              authorization.context['dynamodb:LeadingKeys']
+                ? ` (keys ${[authorization.context['dynamodb:LeadingKeys']].flat().join(', ')})`
+                : ''
+            }: its row in shared/routes.ts or shared/queues.ts lacks the grant\n`,
+          ),
+      });
+    const [dynamoIam, sqsIam, s3Iam, kmsIam] = await Promise.all([
+      iamGateway('dynamodb', dynamo.endpoint),
+      iamGateway('sqs', sqsProxy.endpoint),
+      iamGateway('s3', messaging.endpoint),
+      iamGateway('kms', kms.endpoint),
+    ]);
+    cleanups.push(
+      () => dynamoIam.close(),
+      () => sqsIam.close(),
+      () => s3Iam.close(),
+      () => kmsIam.close(),
+    );
+
+    let host: FunctionHost | undefined;
+    const invoke = <T>(name: string, event: unknown, timeoutMs: number) => {
+      if (!host) throw new Error('the local stack is still starting');
+      return host.invoke<T>(name, event, timeoutMs);
+    };
     const s3 = new S3Client({
-      region: 'us-east-1',
+      region: localRegion,
       endpoint: messaging.endpoint,
       forcePathStyle: true,
       credentials: localCredentials,
     });
     const gateway = await startGateway({
-      port: gatewayPort,
-      routes: options.routes ?? routeList(),
+      port: options.port ?? 0,
+      routes,
+      // Each function gets the timeout its stack gives it (the HTTP functions' 10 s, not API Gateway's 29 s).
+      invoke: (route, event) =>
+        invoke(
+          `route:${route.name}`,
+          event,
+          (manifest.functions[`route:${route.name}`]?.timeoutSeconds ?? 10) * 1000,
+        ),
       images: { s3, bucket: messaging.bucket, pathPrefix: '/_images' },
       sites: [
         {
@@ -158,28 +237,94 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     cleanups.push(() => gateway.close());
     const baseUrl = `http://localhost:${gateway.port}`;
-    Object.assign(env, { PUBLIC_BASE_URL: baseUrl, IMAGE_BASE_URL: `${baseUrl}/_images`, ...options.env });
+
+    const localResources: LocalResources = {
+      tableName,
+      queues: messaging.queues,
+      bucket: messaging.bucket,
+      secretsKeyArn: kms.keyArn,
+      pixApiSecretArn: `arn:aws:secretsmanager:${localRegion}:${localAccountId}:secret:pix-api-local`,
+      publicBaseUrl: baseUrl,
+      imageBaseUrl: `${baseUrl}/_images`,
+      endpoints: {
+        dynamodb: dynamoIam.endpoint,
+        sqs: sqsIam.endpoint,
+        s3: s3Iam.endpoint,
+        kms: kmsIam.endpoint,
+      },
+      region: localRegion,
+    };
+    const functions = localFunctions(manifest, localResources, settings);
+    const keyPolicy = resolveIntrinsics(manifest.secretsKeyPolicy, physicalValues(manifest, localResources), {
+      unresolved: (reference) => `arn:aws:local:::not-run-locally/${reference}`,
+    }) as PolicyDocument;
+    for (const fn of functions.values())
+      callers.set(fn.accessKeyId, {
+        functionName: fn.name,
+        roleName: fn.roleName,
+        evaluator: new PolicyEvaluator({ roleName: fn.roleName, policy: fn.policy }, (resource) =>
+          resource === kms.keyArn ? keyPolicy : undefined,
+        ),
+      });
+
+    // The operator's environment (tests, the CLI): every piece of wiring, with the operator's key.
+    const env: Record<string, string> = {
+      STAGE: 'local',
+      AWS_REGION: localRegion,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqsProxy.endpoint,
+      S3_ENDPOINT: messaging.endpoint,
+      IMAGE_BUCKET: messaging.bucket,
+      PUBLIC_BASE_URL: baseUrl,
+      IMAGE_BASE_URL: `${baseUrl}/_images`,
+      // Wraps the data keys of sealed secrets, as the local KMS does.
+      LOCAL_SECRETS_KEY: localSecretsKey,
+      ...Object.fromEntries(queueNames.map((name) => [queueUrlEnv(name), messaging.queues[name].url])),
+      ...Object.fromEntries(
+        queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl]),
+      ),
+      ...settings,
+      ...(settings.PIX_API_BASE_URL ? { LIVE_RAILS: 'api-pix' } : {}),
+    };
+    // This process's own store code (tests, the seed) now talks to this stack, not an earlier one.
     Object.assign(process.env, env);
+    resetProcessConfiguration();
+
+    const hosted = new Map<string, HostedFunction>(functions);
+    for (const extra of options.extraQueues ?? [])
+      hosted.set(`extra:${extra.name}`, {
+        name: `extra:${extra.name}`,
+        entry: extra.worker,
+        environment: env,
+      });
+    host = startFunctionHost(hosted);
+    const startedHost = host;
+    cleanups.push(() => startedHost.stop());
 
     const sqs = new SQSClient({
-      region: 'us-east-1',
+      region: localRegion,
       endpoint: messaging.endpoint,
       credentials: localCredentials,
     });
     const bindings: EventSourceBinding[] = [
-      ...queueNames.map((name) => ({
-        name,
-        queueUrl: messaging.queues[name].url,
-        queueArn: messaging.queues[name].arn,
-        worker: queues[name].worker,
-        batchSize: queues[name].batchSize,
-        timeoutSeconds: queues[name].workerTimeoutSeconds,
-      })),
+      ...queueNames
+        .filter((name) => functions.has(`queue:${name}`))
+        .map((name) => ({
+          name,
+          function: `queue:${name}`,
+          queueUrl: messaging.queues[name].url,
+          queueArn: messaging.queues[name].arn,
+          batchSize: queues[name].batchSize,
+          timeoutSeconds: queues[name].workerTimeoutSeconds,
+        })),
       ...(options.extraQueues ?? []).map((extra) => ({
         name: extra.name,
+        function: `extra:${extra.name}`,
         queueUrl: extraQueues[extra.name]!.url,
         queueArn: extraQueues[extra.name]!.arn,
-        worker: extra.worker,
         batchSize: extra.batchSize ?? 10,
         timeoutSeconds: 30,
       })),
@@ -187,6 +332,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const eventSources = startEventSources({
       sqs,
       bindings,
+      invoke,
       pollersPerQueue: options.pollersPerQueue ?? 2,
       ...(options.duplicates ? { duplicates: options.duplicates } : {}),
       onError: (binding, error) => {
@@ -196,21 +342,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     cleanups.push(() => eventSources.stop());
 
-    for (const [name, schedule] of Object.entries(schedules)) {
+    // Only the schedules the stage deploys run (the stack decides which).
+    for (const fn of functions.values()) {
+      if (!fn.name.startsWith('schedule:')) continue;
+      const name = fn.name.slice('schedule:'.length);
+      const schedule = schedules[name as keyof typeof schedules] as ScheduleDef | undefined;
+      if (!schedule) continue;
       let running: Promise<unknown> = Promise.resolve();
       const interval = setInterval(
         () => {
-          running = loadHandler<(event: unknown, context: Context) => Promise<unknown>>(schedule.handler)
-            .then((handler) =>
-              handler(
-                { source: 'local.schedule', 'detail-type': 'Scheduled Event', detail: {} },
-                lambdaContext(name, 60_000),
-              ),
-            )
-            .catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
+          running = invoke(
+            fn.name,
+            { source: 'local.schedule', 'detail-type': 'Scheduled Event', detail: {} },
+            fn.timeoutSeconds * 1000,
+          ).catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
         },
         options.scheduleIntervalMs ??
-          ('locallyEverySeconds' in schedule
+          (schedule.locallyEverySeconds !== undefined
             ? schedule.locallyEverySeconds * 1000
             : schedule.everyMinutes * 60_000),
       );
@@ -239,6 +387,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sqsProxy,
       env,
       sqs,
+      functions: startedHost,
+      iamCost: () => {
+        const evaluators = [...callers.values()].map((caller) => caller.evaluator);
+        const sum = (pick: (evaluator: PolicyEvaluator) => number) =>
+          evaluators.reduce((total, evaluator) => total + pick(evaluator), 0);
+        return {
+          decisions: sum((evaluator) => evaluator.decisions),
+          simulations: sum((evaluator) => evaluator.simulations),
+          simulatedMs: Math.round(sum((evaluator) => evaluator.simulatedMs)),
+        };
+      },
       stop,
     };
   } catch (error) {

@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsConfig } from '../config.ts';
+import { awsConfig, onConfigurationReset } from '../config.ts';
 
 /**
  * Without a request timeout a hung connection waits for the Lambda's own timeout, turning e.g.
@@ -22,6 +22,11 @@ const timeouts = {
 let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
 let s3Client: S3Client | undefined;
+onConfigurationReset(() => {
+  documentClient = undefined;
+  sqsClient = undefined;
+  s3Client = undefined;
+});
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {

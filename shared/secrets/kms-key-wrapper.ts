@@ -2,15 +2,20 @@
 // data key, so a wrapped key copied to another account's item does not decrypt. Unwrapped data
 // keys are kept briefly in memory: a delivery burst does not cost a KMS call per webhook.
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import { awsConfig } from '../config.ts';
+import { awsConfig, onConfigurationReset } from '../config.ts';
 import type { KeyWrapper, SecretContext } from './envelope.ts';
 
 const unwrapCacheMs = 5 * 60 * 1000;
 let client: KMSClient | undefined;
+onConfigurationReset(() => {
+  client = undefined;
+});
 
 function kms(): KMSClient {
+  const { region, kmsEndpoint } = awsConfig();
   client ??= new KMSClient({
-    region: awsConfig().region,
+    region,
+    ...(kmsEndpoint ? { endpoint: kmsEndpoint } : {}),
     maxAttempts: 3,
     requestHandler: { requestTimeout: 3000, connectionTimeout: 1000 },
   });

@@ -1,6 +1,6 @@
 // Webhook signing secrets as the table keeps them: sealed (envelope encryption, see
 // envelope.ts), bound to their account. Only the functions that sign open them.
-import { optionalEnv } from '../config.ts';
+import { onConfigurationReset, optionalEnv } from '../config.ts';
 import { type KeyWrapper, open, type SealedSecret, seal } from './envelope.ts';
 import { kmsKeyWrapper } from './kms-key-wrapper.ts';
 import { localKeyWrapper } from './local-key-wrapper.ts';
@@ -15,6 +15,9 @@ export interface StoredWebhookSecret {
 }
 
 let wrapper: KeyWrapper | undefined;
+onConfigurationReset(() => {
+  wrapper = undefined;
+});
 
 /** KMS when the stage names its key (WEBHOOK_SECRETS_KEY_ID), else the local key (LOCAL_SECRETS_KEY). */
 export function secretsKeyWrapper(): KeyWrapper {

@@ -53,6 +53,13 @@ beforeAll(async () => {
     },
   });
   psp.setWebhookUrl(`${stack.baseUrl}/rails/api-pix/webhook/`);
+  // Each worker runs in its own sandbox, and a cold start can outlast this file's 1 s visibility
+  // timeout, which would redeliver a first batch (and count a second GET /cob): start them warm.
+  await Promise.all(
+    ['queue:fill-instruction', 'queue:watch-payment', 'queue:deliver-event'].map((name) =>
+      stack.functions.invoke(name, { Records: [] }, 10_000),
+    ),
+  );
   const issued = await issueApiKey({ permissions: ['createTransaction'], postbackUrl: receiver.url });
   key = issued.secretKey;
   accountId = issued.accountId;

@@ -4,10 +4,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AwsRequest } from '../../infra/local/parity/authorization-requests.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
-import { dynamo } from '../../shared/aws/clients.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, pollUntil } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
@@ -18,6 +18,8 @@ const startTimeoutMs = 180_000;
 
 let stack: LocalStack;
 let receiver: WebhookReceiver;
+/** The contention test's rival writer: runs before each DynamoDB request a function makes. */
+let beforeDynamoRequest: ((request: AwsRequest) => Promise<void>) | undefined;
 let secretKey: string;
 let accountId: string;
 
@@ -25,6 +27,9 @@ beforeAll(async () => {
   [stack, receiver] = await Promise.all([
     startLocalStack({
       port: 0,
+      beforeAwsRequest: async (service, request) => {
+        if (service === 'dynamodb') await beforeDynamoRequest?.(request);
+      },
       env: {
         LOG_LEVEL: 'silent',
         ALLOW_INSECURE_POSTBACK: 'false',
@@ -146,37 +151,30 @@ describe('PATCH /v2/products/:id under contention', () => {
       new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint }),
     );
     let lostRaces = 0;
-    const middlewareName = 'rival-writer';
-    dynamo().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as { ConditionExpression?: string };
-        if (
-          /PutItem|PutCommand/.test(context.commandName ?? '') &&
-          input.ConditionExpression?.includes('#version = :version') &&
-          JSON.stringify(args.input).includes(productId)
-        ) {
-          lostRaces++;
-          await rival.send(
-            new UpdateCommand({
-              TableName: stack.tableName,
-              Key: keys.product(accountId, productId),
-              UpdateExpression: 'SET #version = #version + :one',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':one': 1 },
-            }),
-          );
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: middlewareName },
-    );
+    // The function runs in its own sandbox: the rival acts on the requests it sends to DynamoDB.
+    beforeDynamoRequest = async (request) => {
+      const target = String(request.headers['x-amz-target'] ?? '');
+      const body = request.body.toString('utf8');
+      if (target.endsWith('.PutItem') && body.includes('#version = :version') && body.includes(productId)) {
+        lostRaces++;
+        await rival.send(
+          new UpdateCommand({
+            TableName: stack.tableName,
+            Key: keys.product(accountId, productId),
+            UpdateExpression: 'SET #version = #version + :one',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':one': 1 },
+          }),
+        );
+      }
+    };
     try {
       const response = await api('PATCH', `/v2/products/${productId}`, { body: { name: 'Mine' } });
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ status: 409, error: expect.any(String) });
       expect(lostRaces).toBe(8);
     } finally {
-      dynamo().middlewareStack.remove(middlewareName);
+      beforeDynamoRequest = undefined;
       rival.destroy();
     }
     // Without a rival the same change goes through.

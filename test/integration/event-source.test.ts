@@ -1,5 +1,8 @@
 // The SQS event-source emulator against real fauxqs queues: partial batch failures are
 // redelivered after the visibility timeout, successes are deleted, poison messages reach the DLQ.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
@@ -9,13 +12,19 @@ import { pollUntil } from '../support/api.ts';
 const startTimeoutMs = 180_000;
 
 let stack: LocalStack;
-const deliveries = () =>
-  (globalThis as { __deliveries?: Array<{ body: string; receiveCount: number }> }).__deliveries ?? [];
+const deliveryLog = join(mkdtempSync(join(tmpdir(), 'event-source-')), 'deliveries.jsonl');
+const deliveries = (): Array<{ body: string; receiveCount: number }> =>
+  existsSync(deliveryLog)
+    ? readFileSync(deliveryLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 
 beforeAll(async () => {
   stack = await startLocalStack({
     port: 0,
-    env: { LOG_LEVEL: 'silent' },
+    env: { LOG_LEVEL: 'silent', DELIVERY_LOG: deliveryLog },
     visibilityTimeoutSeconds: 1,
     extraQueues: [{ name: 'fail-once', worker: 'test/support/fail-once-worker.ts', maxReceiveCount: 3 }],
   });

@@ -64,6 +64,10 @@ export default async function setup(project: TestProject) {
       process.stdout.write(
         `OpenAPI coverage: ${exercised} of ${documented} documented (operation, status) pairs exercised (test-artifacts/openapi-coverage.json)\n`,
       );
+      const iam = stack!.iamCost();
+      process.stdout.write(
+        `Local IAM on the shared stack: ${iam.decisions} authorizations, ${iam.simulations} simulator runs, ${iam.simulatedMs} ms\n`,
+      );
     } finally {
       await stack?.stop();
     }

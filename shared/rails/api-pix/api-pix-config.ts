@@ -3,7 +3,7 @@
 // certificate and key, the PSP's CA) from Secrets Manager in AWS (PIX_API_SECRET_ID, read only
 // by the functions that use the rail) or, locally, from environment variables or files.
 import { readFileSync } from 'node:fs';
-import { integerEnv, optionalEnv } from '../../config.ts';
+import { integerEnv, onConfigurationReset, optionalEnv } from '../../config.ts';
 
 export interface ApiPixConfig {
   /** PSP's API Pix base URL, e.g. https://pix.psp.example/api/v2 (no trailing slash). */
@@ -36,6 +36,9 @@ function originOf(url: string): string {
 }
 
 let cached: ApiPixConfig | null | undefined;
+onConfigurationReset(() => {
+  cached = undefined;
+});
 
 /** Null when the stage configures no PSP (then the sandbox rail serves PIX, if the stage has it). */
 export function apiPixConfig(): ApiPixConfig | null {
