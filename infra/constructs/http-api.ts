@@ -9,6 +9,8 @@ import {
   DomainName,
   HttpApi,
   HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -129,10 +131,14 @@ export class ServiceHttpApi extends Construct {
     }
   }
 
-  addRoute(name: string, route: RouteDef, fn: IFunction): void {
-    this.api.addRoutes({
-      path: route.path,
-      methods: [HttpMethod[route.method]],
+  /**
+   * The route, its integration and the function's invoke permission, created in `scope`: the
+   * nested stack that holds the function, so a route's resources grow that stack, not the root.
+   */
+  addRoute(scope: Construct, name: string, route: RouteDef, fn: IFunction): HttpRoute {
+    return new HttpRoute(scope, `${pascalCase(name)}Route`, {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
       integration: new HttpLambdaIntegration(`${pascalCase(name)}Integration`, fn),
     });
   }

@@ -113,9 +113,12 @@ describe('a new row in the route and queue tables', () => {
     const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, alarm]) =>
       JSON.stringify(alarm.Properties),
     );
-    expect(alarms.filter((alarm) => alarm.includes(logicalId(stack, audits.deadLetterQueue)))).toHaveLength(
-      1,
-    );
+    // Messages parked, and the oldest one parked too long.
+    const dlqAlarms = alarms.filter((alarm) => alarm.includes(logicalId(stack, audits.deadLetterQueue)));
+    expect(dlqAlarms.map((alarm) => JSON.parse(alarm).MetricName).sort()).toEqual([
+      'ApproximateAgeOfOldestMessage',
+      'ApproximateNumberOfMessagesVisible',
+    ]);
     expect(
       alarms.filter((alarm) => alarm.includes(`"Ref":"${workerId}"`) && alarm.includes('"Errors"')),
     ).toHaveLength(1);

@@ -571,6 +571,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       (violation) => `${violation.ruleName} (${violation.severity}): ${violation.description.split('\n')[0]}`,
     );
     expect(findings).toEqual([]);
+    // The root stack's artifact carries the annotations of its nested stacks' constructs too.
     const annotations = Annotations.fromStack(synthesized.stack);
     expect(annotations.findError('*', Match.anyValue())).toEqual([]);
     expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
