@@ -14,7 +14,16 @@
 // the root; the nested stacks take the shared resources as parameters, and the root reads back
 // only function names and alarm ARNs for the dashboard. test/cdk/template-bounds.test.ts keeps
 // every template under 300 resources and 600 KB, with 100 more routes than today.
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  NestedStack,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Tags,
+  Token,
+} from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -22,6 +31,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
@@ -73,6 +83,8 @@ export class ServiceStack extends Stack {
   readonly http: ServiceHttpApi;
   readonly monitoring: ServiceAlarms;
   readonly secretsKey: Key;
+  /** The API Pix PSP's credentials (an existing secret), when the stage configures a PSP. */
+  readonly pixApiSecret?: ISecret;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, { ...props, terminationProtection: props.stage.deletionProtection });
@@ -80,8 +92,9 @@ export class ServiceStack extends Stack {
     this.stage = stage;
     const routes = (props.routes ?? routeList()).filter((route) => stage.sandboxRails || !route.sandboxOnly);
     const queueDefs = props.queues ?? queueTable;
-    const scheduleDefs = props.schedules ?? scheduleTable;
+    const scheduleDefs = deployedSchedules(stage, props.schedules ?? scheduleTable);
     checkRouteTable(routes);
+    if (stage.domain) checkCertificateRegion(stage.domain.certificateArn, this.region);
 
     Tags.of(this).add('service', 'catalog-cashin');
     Tags.of(this).add('stage', stage.name);
@@ -129,6 +142,7 @@ export class ServiceStack extends Stack {
       logRetention,
       autoDeleteObjects: !stage.retainData,
       apiBaseUrl: http.publicBaseUrl,
+      globalName: accountWideName(stage, this.region),
       // Literal origins (not the API's own URL token): the distribution must not depend on the API,
       // whose CORS depends on the distribution.
       apiOrigins: [
@@ -161,7 +175,8 @@ export class ServiceStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.secretsKey = secretsKey;
-    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi, removalPolicy) : undefined;
+    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi) : undefined;
+    if (pixApi) this.pixApiSecret = pixApi.secret;
     const targets = {
       table,
       bucket: images.bucket,
@@ -231,6 +246,12 @@ export class ServiceStack extends Stack {
       }
     }
 
+    http.throttlePublicRoutes(
+      routes.filter((route) => route.auth === 'none'),
+      stage.publicRouteThrottle,
+      functionStacks,
+    );
+
     const background = new FunctionStack(this, 'Workers', 'workers and schedules');
     functionStacks.push(background);
 
@@ -262,8 +283,8 @@ export class ServiceStack extends Stack {
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
         timeout: Duration.seconds(scheduleTimeoutSeconds),
         grants: def.grants,
-        // One sweep at a time, and always room for it.
-        ...(name === 'sweepPendingWork' ? { reservedConcurrency: stage.capacity.sweeper } : {}),
+        // One run at a time, and always room for it: two listing runs would read one window twice.
+        reservedConcurrency: name === 'sweepPendingWork' ? stage.capacity.sweeper : 1,
         // The next tick is the retry: neither EventBridge nor Lambda's async invoke retries.
         asyncRetryAttempts: 0,
       });
@@ -353,6 +374,31 @@ class FunctionStack extends NestedStack {
 /** For names CloudWatch and CloudFront keep per account, not per region: stage and region. */
 function accountWideName(stage: StageConfig, region: string): string {
   return `catalog-cashin-${stage.name}-${region}`;
+}
+
+/** The schedules a stage runs: a listing job only where its rail exists. */
+export function deployedSchedules(
+  stage: StageConfig,
+  defs: Readonly<Record<string, ScheduleDef>>,
+): Record<string, ScheduleDef> {
+  return Object.fromEntries(
+    Object.entries(defs).filter(
+      ([, def]) =>
+        def.onlyWith === undefined ||
+        (def.onlyWith === 'sandbox-rails' && stage.sandboxRails) ||
+        (def.onlyWith === 'live-pix' && stage.pixApi !== undefined),
+    ),
+  );
+}
+
+/** API Gateway's regional custom domains take only a certificate of their own region. */
+function checkCertificateRegion(certificateArn: string, region: string): void {
+  const match = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[\w-]+$/.exec(certificateArn);
+  if (!match) throw new Error(`stage: certificateArn "${certificateArn}" is not an ACM certificate ARN`);
+  if (!Token.isUnresolved(region) && match[1] !== region)
+    throw new Error(
+      `stage: certificateArn is in ${match[1]}, but the stack deploys to ${region}: the API's regional custom domain needs an ACM certificate in ${region} (request or import one there)`,
+    );
 }
 
 /** One function per row means names and method+path pairs must be unique. */

@@ -5,6 +5,7 @@ import { Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
+  type CfnStage,
   CorsHttpMethod,
   DomainName,
   HttpApi,
@@ -129,6 +130,26 @@ export class ServiceHttpApi extends Construct {
       const { region, urlSuffix } = Stack.of(this);
       this.publicBaseUrl = Fn.join('', ['https://', this.api.apiId, '.execute-api.', region, '.', urlSuffix]);
     }
+  }
+
+  /**
+   * Route-level throttling for the public routes, below the stage's default: their callers have
+   * no key, so no per-account rate limit stops a flood before it reaches the function. The
+   * stage names routes that the nested stacks create, so it waits for them.
+   */
+  throttlePublicRoutes(
+    routes: readonly RouteDef[],
+    throttle: { readonly rateLimit: number; readonly burstLimit: number },
+    routeStacks: readonly Construct[],
+  ): void {
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      routes.map((route) => [
+        `${route.method} ${route.path}`,
+        // A JSON property: CDK passes its keys through as written.
+        { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+      ]),
+    );
+    for (const routeStack of routeStacks) this.stage.node.addDependency(routeStack);
   }
 
   /**
