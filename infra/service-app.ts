@@ -37,6 +37,7 @@ const overrideKeys = [
   'pixApiBaseUrl',
   'pixApiChave',
   'pixApiClientId',
+  'pixApiSecretArn',
   'pixApiMerchantName',
   'pixApiMerchantCity',
 ] as const;

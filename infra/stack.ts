@@ -1,7 +1,29 @@
 // The whole service for one stage. Everything per-function comes from the tables in shared/:
 // a row in the route table becomes an API route, its function and its grants; a row in the
 // queue table a queue, its DLQ, its worker and its alarms. Nothing here lists routes by hand.
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+//
+// Layout (room to grow): CloudFormation allows 500 resources per template and each route costs
+// eight (function, role, policy, log group, integration, route, invoke permission, Errors
+// alarm), so one stack held about fifty routes. The root stack (`CatalogCashin-<stage>`, the one
+// `cdk deploy -c stage=…` names) keeps what is shared and stateful: table, buckets and CDN,
+// queues, KMS key, the HTTP API and its stage, the alarm topic, queue and API alarms, dashboard
+// and every output. Functions live in nested stacks: one per route domain (public pages and
+// notifications, account, catalog, transactions; infra/route-stacks.ts), each split again every
+// 25 routes (~200 resources), and one for the workers, schedules and the image invalidator. A
+// function's route, permission, rules and alarms sit beside it, so nothing per-route lands in
+// the root; the nested stacks take the shared resources as parameters, and the root reads back
+// only function names and alarm ARNs for the dashboard. test/cdk/template-bounds.test.ts keeps
+// every template under 300 resources and 600 KB, with 100 more routes than today.
+import {
+  CfnOutput,
+  Duration,
+  NestedStack,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Tags,
+  Token,
+} from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -9,6 +31,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
@@ -32,6 +55,7 @@ import { WorkQueues } from './constructs/queues.ts';
 import { serviceTable } from './constructs/table.ts';
 import { defaultMemoryMb } from './function-memory.ts';
 import { pascalCase } from './names.ts';
+import { planRouteStacks } from './route-stacks.ts';
 import type { StageConfig } from './stages.ts';
 
 export type NamedRoute = RouteDef & { readonly name: string };
@@ -59,6 +83,8 @@ export class ServiceStack extends Stack {
   readonly http: ServiceHttpApi;
   readonly monitoring: ServiceAlarms;
   readonly secretsKey: Key;
+  /** The API Pix PSP's credentials (an existing secret), when the stage configures a PSP. */
+  readonly pixApiSecret?: ISecret;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, { ...props, terminationProtection: props.stage.deletionProtection });
@@ -66,8 +92,9 @@ export class ServiceStack extends Stack {
     this.stage = stage;
     const routes = (props.routes ?? routeList()).filter((route) => stage.sandboxRails || !route.sandboxOnly);
     const queueDefs = props.queues ?? queueTable;
-    const scheduleDefs = props.schedules ?? scheduleTable;
+    const scheduleDefs = deployedSchedules(stage, props.schedules ?? scheduleTable);
     checkRouteTable(routes);
+    if (stage.domain) checkCertificateRegion(stage.domain.certificateArn, this.region);
 
     Tags.of(this).add('service', 'catalog-cashin');
     Tags.of(this).add('stage', stage.name);
@@ -115,6 +142,7 @@ export class ServiceStack extends Stack {
       logRetention,
       autoDeleteObjects: !stage.retainData,
       apiBaseUrl: http.publicBaseUrl,
+      globalName: accountWideName(stage, this.region),
       // Literal origins (not the API's own URL token): the distribution must not depend on the API,
       // whose CORS depends on the distribution.
       apiOrigins: [
@@ -147,7 +175,8 @@ export class ServiceStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     this.secretsKey = secretsKey;
-    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi, removalPolicy) : undefined;
+    const pixApi = stage.pixApi ? pixApiTarget(this, stage.pixApi) : undefined;
+    if (pixApi) this.pixApiSecret = pixApi.secret;
     const targets = {
       table,
       bucket: images.bucket,
@@ -156,7 +185,16 @@ export class ServiceStack extends Stack {
       distribution: images.distribution,
       ...(pixApi ? { pixApi } : {}),
     };
+    const alarms = new ServiceAlarms(this, 'Monitoring', {
+      stage,
+      globalName: accountWideName(stage, this.region),
+      api: http.api,
+      queues: [...workQueues.byName.values()],
+    });
+    this.monitoring = alarms;
+
     const build = (
+      scope: FunctionStack,
       key: string,
       scopeId: string,
       name: string,
@@ -172,7 +210,7 @@ export class ServiceStack extends Stack {
         asyncRetryAttempts?: number;
       },
     ) => {
-      const built = new ServiceFunction(this, `${scopeId}${pascalCase(name)}`, {
+      const built = new ServiceFunction(scope, `${scopeId}${pascalCase(name)}`, {
         source: key,
         entry: spec.entry,
         description: spec.description,
@@ -185,30 +223,45 @@ export class ServiceStack extends Stack {
         ...(spec.asyncRetryAttempts !== undefined ? { asyncRetryAttempts: spec.asyncRetryAttempts } : {}),
       });
       applyGrants(built.function, key, spec.grants, targets);
+      alarms.watchFunction(scope, scope.title, key, built.function);
       this.functions.set(key, built);
-      return built.function;
+      return built;
     };
 
-    for (const route of routes) {
-      const fn = build(`route:${route.name}`, 'Route', route.name, {
-        entry: route.handler,
-        description: `${route.method} ${route.path}`,
-        timeout: httpTimeout,
-        ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
-        // Every request with a key spends a token of its account's bucket (shared/limits) and
-        // notes the day the key was used (shared/auth/authenticate.ts).
-        grants:
-          route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit', 'table:key-usage'],
-        ...(route.assets ? { assets: route.assets } : {}),
-      });
-      http.addRoute(route.name, route, fn);
+    const functionStacks: FunctionStack[] = [];
+    for (const plan of planRouteStacks(routes)) {
+      const scope = new FunctionStack(this, plan.id, `${plan.domain} routes`);
+      functionStacks.push(scope);
+      for (const route of plan.routes) {
+        const { function: fn } = build(scope, `route:${route.name}`, 'Route', route.name, {
+          entry: route.handler,
+          description: `${route.method} ${route.path}`,
+          timeout: httpTimeout,
+          ...(route.memoryMb !== undefined ? { memoryMb: route.memoryMb } : {}),
+          // Every request with a key spends a token of its account's bucket (shared/limits) and
+          // notes the day the key was used (shared/auth/authenticate.ts).
+          grants:
+            route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit', 'table:key-usage'],
+          ...(route.assets ? { assets: route.assets } : {}),
+        });
+        http.addRoute(scope, route.name, route, fn);
+      }
     }
+
+    http.throttlePublicRoutes(
+      routes.filter((route) => route.auth === 'none'),
+      stage.publicRouteThrottle,
+      functionStacks,
+    );
+
+    const background = new FunctionStack(this, 'Workers', 'workers and schedules');
+    functionStacks.push(background);
 
     for (const [name, { def, queue }] of workQueues.byName) {
       // The worker's share of the account's concurrency is kept for it and is also its ceiling;
       // the event source never asks for more, so messages are not throttled back to the queue.
       const capacity = stage.capacity.workers[name as QueueName] as number | undefined;
-      const fn = build(`queue:${name}`, 'Worker', name, {
+      const worker = build(background, `queue:${name}`, 'Worker', name, {
         entry: def.worker,
         description: `worker for the ${name} queue`,
         timeout: Duration.seconds(def.workerTimeoutSeconds),
@@ -216,7 +269,8 @@ export class ServiceStack extends Stack {
         allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
         ...(capacity !== undefined ? { reservedConcurrency: capacity } : {}),
       });
-      fn.addEventSource(
+      alarms.watchWorkerBatches(background, name, worker.logGroup);
+      worker.function.addEventSource(
         new SqsEventSource(queue, {
           batchSize: def.batchSize,
           reportBatchItemFailures: true,
@@ -226,17 +280,17 @@ export class ServiceStack extends Stack {
     }
 
     for (const [name, def] of Object.entries(scheduleDefs)) {
-      const fn = build(`schedule:${name}`, 'Schedule', name, {
+      const { function: fn } = build(background, `schedule:${name}`, 'Schedule', name, {
         entry: def.handler,
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
         timeout: Duration.seconds(scheduleTimeoutSeconds),
         grants: def.grants,
-        // One sweep at a time, and always room for it.
-        ...(name === 'sweepPendingWork' ? { reservedConcurrency: stage.capacity.sweeper } : {}),
+        // One run at a time, and always room for it: two listing runs would read one window twice.
+        reservedConcurrency: name === 'sweepPendingWork' ? stage.capacity.sweeper : 1,
         // The next tick is the retry: neither EventBridge nor Lambda's async invoke retries.
         asyncRetryAttempts: 0,
       });
-      new Rule(this, `Schedule${pascalCase(name)}Rule`, {
+      new Rule(background, `Schedule${pascalCase(name)}Rule`, {
         description: `${name} every ${def.everyMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(def.everyMinutes)),
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
@@ -249,14 +303,20 @@ export class ServiceStack extends Stack {
       'NotificationConfiguration.EventBridgeConfiguration.EventBridgeEnabled',
       true,
     );
-    const invalidator = build('event:invalidateDeletedImage', 'Event', 'invalidateDeletedImage', {
-      entry: 'functions/events/invalidate-deleted-image.ts',
-      description: 'invalidates deleted product images in the CDN',
-      timeout: Duration.seconds(30),
-      memoryMb: 256,
-      grants: ['cdn:invalidate'],
-    });
-    new Rule(this, 'ImageDeletedRule', {
+    const { function: invalidator } = build(
+      background,
+      'event:invalidateDeletedImage',
+      'Event',
+      'invalidateDeletedImage',
+      {
+        entry: 'functions/events/invalidate-deleted-image.ts',
+        description: 'invalidates deleted product images in the CDN',
+        timeout: Duration.seconds(30),
+        memoryMb: 256,
+        grants: ['cdn:invalidate'],
+      },
+    );
+    new Rule(background, 'ImageDeletedRule', {
       description: 'a product image was deleted from the bucket',
       eventPattern: {
         source: ['aws.s3'],
@@ -266,14 +326,7 @@ export class ServiceStack extends Stack {
       targets: [new LambdaFunction(invalidator, { retryAttempts: 4 })],
     });
 
-    const alarms = new ServiceAlarms(this, 'Monitoring', {
-      stage,
-      globalName: accountWideName(stage, this.region),
-      api: http.api,
-      functions: [...this.functions].map(([key, built]) => ({ name: key, fn: built.function })),
-      queues: [...workQueues.byName.values()],
-    });
-    this.monitoring = alarms;
+    alarms.addFunctionWidgets();
 
     new CfnOutput(this, 'ApiUrl', { value: http.publicBaseUrl, description: 'Base URL of the API' });
     if (http.domainTarget)
@@ -296,18 +349,58 @@ export class ServiceStack extends Stack {
       });
     new CfnOutput(this, 'DashboardName', { value: alarms.dashboard.dashboardName });
 
-    acknowledgeNagFindings(this, {
-      table,
-      imageBucket: images.bucket,
-      api: http.api,
-      distribution: images.distribution,
-    });
+    acknowledgeNagFindings(
+      this,
+      {
+        table,
+        imageBucket: images.bucket,
+        api: http.api,
+        distribution: images.distribution,
+      },
+      functionStacks,
+    );
+  }
+}
+
+/** A nested stack of functions with what belongs to each: routes, rules, event sources, alarms. */
+class FunctionStack extends NestedStack {
+  /** What the dashboard calls this group of functions. */
+  readonly title: string;
+
+  constructor(scope: ServiceStack, id: string, title: string) {
+    super(scope, id, { description: `catalog-cashin ${scope.stage.name}: ${title}` });
+    this.title = title;
   }
 }
 
 /** For names CloudWatch and CloudFront keep per account, not per region: stage and region. */
 function accountWideName(stage: StageConfig, region: string): string {
   return `catalog-cashin-${stage.name}-${region}`;
+}
+
+/** The schedules a stage runs: a listing job only where its rail exists. */
+export function deployedSchedules(
+  stage: StageConfig,
+  defs: Readonly<Record<string, ScheduleDef>>,
+): Record<string, ScheduleDef> {
+  return Object.fromEntries(
+    Object.entries(defs).filter(
+      ([, def]) =>
+        def.onlyWith === undefined ||
+        (def.onlyWith === 'sandbox-rails' && stage.sandboxRails) ||
+        (def.onlyWith === 'live-pix' && stage.pixApi !== undefined),
+    ),
+  );
+}
+
+/** API Gateway's regional custom domains take only a certificate of their own region. */
+function checkCertificateRegion(certificateArn: string, region: string): void {
+  const match = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[\w-]+$/.exec(certificateArn);
+  if (!match) throw new Error(`stage: certificateArn "${certificateArn}" is not an ACM certificate ARN`);
+  if (!Token.isUnresolved(region) && match[1] !== region)
+    throw new Error(
+      `stage: certificateArn is in ${match[1]}, but the stack deploys to ${region}: the API's regional custom domain needs an ACM certificate in ${region} (request or import one there)`,
+    );
 }
 
 /** One function per row means names and method+path pairs must be unique. */

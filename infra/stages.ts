@@ -19,8 +19,14 @@ export interface StageConfig {
   /** Days to keep function, API access and CloudFront/S3 access logs. */
   readonly logRetentionDays: number;
   readonly logLevel: LogLevel;
-  /** API stage throttling: steady requests per second and burst. */
+  /** API stage throttling: steady requests per second and burst, per route. */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Each public route's own throttling (payer pages, docs, OpenAPI, health, PSP notifications):
+   * lower than the merchant routes', so a flood of unauthenticated requests spends at most this
+   * much of the account's API Gateway and Lambda capacity per route.
+   */
+  readonly publicRouteThrottle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Alarm notifications: an e-mail subscribed to the stack's topic, or an existing topic. */
   readonly alarmEmail?: string;
   readonly alarmTopicArn?: string;
@@ -53,12 +59,15 @@ export interface StageConfig {
   /**
    * The PSP behind the API Pix rail (BRL PIX); absent: PIX runs on the sandbox rail where the
    * stage has sandbox rails, and is refused elsewhere. The client secret, certificate and key
-   * go into the stack's PixApiSecret (JSON: clientSecret, cert, key, ca).
+   * are in a Secrets Manager secret the operator created and filled beforehand (JSON:
+   * clientSecret, cert, key, ca): the stack never creates an empty one that purchases would use.
    */
   readonly pixApi?: {
     readonly baseUrl: string;
     readonly chave: string;
     readonly clientId: string;
+    /** Complete ARN (with its six-character suffix) of the filled secret, in the stack's region. */
+    readonly secretArn: string;
     readonly merchantName?: string;
     readonly merchantCity?: string;
   };
@@ -90,6 +99,7 @@ const devLike: Defaults = {
   logRetentionDays: 7,
   logLevel: 'debug',
   throttle: { rateLimit: 50, burstLimit: 100 },
+  publicRouteThrottle: { rateLimit: 10, burstLimit: 20 },
   apiErrorRatePercent: 5,
   // Stripe's test-mode figure: sandbox stages are test mode.
   rateLimitPerSecond: 25,
@@ -105,6 +115,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
     logRetentionDays: 30,
     logLevel: 'info',
     throttle: { rateLimit: 100, burstLimit: 200 },
+    publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     capacity: { workers: { 'fill-instruction': 10, 'watch-payment': 10, 'deliver-event': 20 }, sweeper: 1 },
   },
   prod: {
@@ -115,6 +126,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
     logRetentionDays: 365,
     logLevel: 'info',
     throttle: { rateLimit: 500, burstLimit: 1000 },
+    publicRouteThrottle: { rateLimit: 100, burstLimit: 200 },
     apiErrorRatePercent: 1,
     // Stripe's live-mode figure.
     rateLimitPerSecond: 100,
@@ -135,15 +147,19 @@ export interface StageOverrides {
   readonly hostedZoneName?: string;
   /** Comma-separated list. */
   readonly corsAllowOrigins?: string;
-  /** API Pix: the PSP's base URL (https), the receiving Pix key and the OAuth client id; all three or none. */
+  /** API Pix: the PSP's base URL (https), the receiving Pix key, the OAuth client id and the filled secret's ARN; all four or none. */
   readonly pixApiBaseUrl?: string;
   readonly pixApiChave?: string;
   readonly pixApiClientId?: string;
+  readonly pixApiSecretArn?: string;
   readonly pixApiMerchantName?: string;
   readonly pixApiMerchantCity?: string;
 }
 
 const stageNamePattern = /^[a-z][a-z0-9-]{0,19}$/;
+/** A complete secret ARN: a partial one (no suffix) would also match a later secret of that name. */
+const secretArnPattern =
+  /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+-[A-Za-z0-9]{6}$/;
 
 /**
  * The config of a named stage. Names not listed above (per-developer stacks such as
@@ -200,6 +216,19 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
     );
   if (overrides.pixApiBaseUrl !== undefined && !/^https:\/\/[^\s]+$/.test(overrides.pixApiBaseUrl))
     throw new Error(`stage: pixApiBaseUrl "${overrides.pixApiBaseUrl}" must be an https URL`);
+  // Purchases go to the PSP as soon as the rail is configured: its credentials must already be there.
+  if (overrides.pixApiBaseUrl !== undefined && overrides.pixApiSecretArn === undefined)
+    throw new Error(
+      "stage: API Pix needs -c pixApiSecretArn=<ARN of a Secrets Manager secret already holding the PSP's JSON {clientSecret, cert, key, ca}> (README, Deploy: API Pix)",
+    );
+  if (overrides.pixApiSecretArn !== undefined && overrides.pixApiBaseUrl === undefined)
+    throw new Error(
+      'stage: pixApiSecretArn applies only with -c pixApiBaseUrl, pixApiChave and pixApiClientId',
+    );
+  if (overrides.pixApiSecretArn !== undefined && !secretArnPattern.test(overrides.pixApiSecretArn))
+    throw new Error(
+      `stage: pixApiSecretArn "${overrides.pixApiSecretArn}" is not a complete Secrets Manager secret ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 characters>)`,
+    );
 
   return {
     ...base,
@@ -212,6 +241,7 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
             baseUrl: overrides.pixApiBaseUrl,
             chave: overrides.pixApiChave,
             clientId: overrides.pixApiClientId,
+            secretArn: overrides.pixApiSecretArn as string,
             ...(overrides.pixApiMerchantName ? { merchantName: overrides.pixApiMerchantName } : {}),
             ...(overrides.pixApiMerchantCity ? { merchantCity: overrides.pixApiMerchantCity } : {}),
           },

@@ -62,6 +62,11 @@ export interface ScheduleDef {
   readonly everyMinutes: number;
   /** How often the local stack (`npm start`) runs it, when not every `everyMinutes`. */
   readonly locallyEverySeconds?: number;
+  /**
+   * Deployed only on stages that have this: `sandbox-rails` (the sandbox rails' statement) or
+   * `live-pix` (a configured API Pix PSP). The local stack runs every schedule.
+   */
+  readonly onlyWith?: 'sandbox-rails' | 'live-pix';
   readonly grants: readonly Grant[];
 }
 
@@ -81,6 +86,7 @@ export const schedules = {
     handler: 'functions/schedules/reconcile-api-pix-payments.ts',
     everyMinutes: paymentListings['api-pix'].everyMinutes,
     locallyEverySeconds: 5,
+    onlyWith: 'live-pix',
     grants: [...settlesPayments, 'rails:live'],
   },
   /** Reads the sandbox rails' statement once a window. */
@@ -89,6 +95,7 @@ export const schedules = {
     everyMinutes: paymentListings.sandbox.everyMinutes,
     // A sandbox boleto paid on `npm start` shows as PAID within seconds, not a minute.
     locallyEverySeconds: 5,
+    onlyWith: 'sandbox-rails',
     grants: settlesPayments,
   },
 } as const satisfies Record<string, ScheduleDef>;

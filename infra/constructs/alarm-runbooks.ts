@@ -40,3 +40,21 @@ export function apiErrorRateRunbook(percent: number): string {
     'Throttled functions or DynamoDB show up there as errors too; an "integrationError" without a function error is API Gateway or Lambda refusing the call (e.g. a payload over 6 MB).',
   ].join(' ');
 }
+
+/** The oldest parked message passed the age alarm's threshold: the first page went unanswered. */
+export function deadLetterAgeRunbook(name: string, hours: number): string {
+  return [
+    `A message has waited in the ${name} dead-letter queue for more than ${hours} h.`,
+    'The DLQ alarm stays in ALARM while any message is parked, so parked work after the first page does not page again: this one does.',
+    `Handle it as the ${name} DLQ alarm says, then delete or redrive the messages so both alarms return to OK.`,
+  ].join(' ');
+}
+
+/** The worker reported records of a batch as failed: the function succeeded, so Errors stays 0. */
+export function batchItemFailureRunbook(name: string): string {
+  return [
+    `The ${name} worker keeps reporting batch items as failed (partial batch response): SQS redelivers them until they reach the DLQ.`,
+    `Search its log group for "job failed; it will be retried" and the messageId, then fix the cause (a rail or receiver down, a bad job).`,
+    "The function's Errors alarm does not see these: the invocation itself succeeded.",
+  ].join(' ');
+}

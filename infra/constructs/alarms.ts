@@ -1,6 +1,8 @@
-// What pages the operator: any message in a dead-letter queue, any function error, and the
-// API's 5xx share. All alarms notify one SNS topic (the stack's own, or an existing one from
-// stage config); a dashboard shows the same signals side by side.
+// What pages the operator: any message in a dead-letter queue (and one parked too long), any
+// function error, a worker's failed batch items, and the API's 5xx share. All alarms notify one
+// SNS topic (the stack's own, or an existing one from stage config); a dashboard shows the same
+// signals side by side. The topic, queue and API alarms live in the root stack; a function's
+// alarms live in the nested stack that holds the function, so the root does not grow with routes.
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -9,7 +11,7 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
-  type IMetric,
+  type IAlarm,
   MathExpression,
   Metric,
   TreatMissingData,
@@ -17,12 +19,20 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { metricNames, metricNamespace } from '../../shared/metrics.ts';
+import { batchItemFailureMessage } from '../../shared/workers/sqs-worker.ts';
 import { pascalCase } from '../names.ts';
 import type { StageConfig } from '../stages.ts';
-import { apiErrorRateRunbook, deadLetterRunbook, functionErrorRunbook } from './alarm-runbooks.ts';
+import {
+  apiErrorRateRunbook,
+  batchItemFailureRunbook,
+  deadLetterAgeRunbook,
+  deadLetterRunbook,
+  functionErrorRunbook,
+} from './alarm-runbooks.ts';
 import { AlarmTopic } from './alarm-topic.ts';
 import type { WorkQueue } from './queues.ts';
 
@@ -31,32 +41,47 @@ export interface ServiceAlarmsProps {
   /** Dashboard names are per account, not per region. */
   readonly globalName: string;
   readonly api: HttpApi;
-  readonly functions: ReadonlyArray<{ readonly name: string; readonly fn: IFunction }>;
   readonly queues: readonly WorkQueue[];
+}
+
+/** How long a parked message may wait before its DLQ pages again. */
+export const deadLetterAgeAlarmHours = 4;
+
+/** CloudWatch shows at most 100 alarms in one alarm status widget; graphs stay readable well below. */
+const alarmsPerWidget = 100;
+
+/** The metric a worker's failed batch items are counted in (a metric filter on its log group). */
+export function batchItemFailureMetric(stage: StageConfig, queueName: string): Metric {
+  return new Metric({
+    namespace: `${metricNamespace}/${stage.name}`,
+    metricName: `${pascalCase(queueName)}BatchItemFailures`,
+    period: Duration.minutes(5),
+    statistic: 'Sum',
+  });
 }
 
 export class ServiceAlarms extends Construct {
   readonly topic: ITopic;
   /** What the alarm topic's policy must allow (printed for an imported topic's owner). */
   readonly topicPublishStatement: PolicyStatement;
-  readonly alarms: Alarm[] = [];
+  /** Every alarm, wherever it lives (function alarms are in the nested stacks). */
+  readonly alarms: IAlarm[] = [];
   readonly dashboard: Dashboard;
+  private readonly stage: StageConfig;
+  private readonly action: SnsAction;
+  private readonly functionsByGroup = new Map<string, Array<{ name: string; fn: IFunction }>>();
 
   constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
     super(scope, id);
     const { stage } = props;
+    this.stage = stage;
     const alarmTopic = new AlarmTopic(this, 'Alarms', stage);
     this.topic = alarmTopic.topic;
     this.topicPublishStatement = alarmTopic.cloudWatchPublish;
-    const action = new SnsAction(this.topic);
-    const add = (alarm: Alarm) => {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-      this.alarms.push(alarm);
-    };
+    this.action = new SnsAction(this.topic);
 
     for (const { name, def, deadLetterQueue } of props.queues) {
-      add(
+      this.add(
         new Alarm(this, `${pascalCase(name)}DlqNotEmpty`, {
           alarmDescription: deadLetterRunbook(name, def),
           metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
@@ -69,15 +94,15 @@ export class ServiceAlarms extends Construct {
           treatMissingData: TreatMissingData.NOT_BREACHING,
         }),
       );
-    }
-
-    for (const { name, fn } of props.functions) {
-      add(
-        new Alarm(this, `${pascalCase(name)}Errors`, {
-          alarmDescription: functionErrorRunbook(name),
-          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-          threshold: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      this.add(
+        new Alarm(this, `${pascalCase(name)}DlqOldestMessage`, {
+          alarmDescription: deadLetterAgeRunbook(name, deadLetterAgeAlarmHours),
+          metric: deadLetterQueue.metricApproximateAgeOfOldestMessage({
+            period: Duration.minutes(5),
+            statistic: 'Maximum',
+          }),
+          threshold: deadLetterAgeAlarmHours * 3600,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
           evaluationPeriods: 1,
           treatMissingData: TreatMissingData.NOT_BREACHING,
         }),
@@ -86,7 +111,7 @@ export class ServiceAlarms extends Construct {
 
     // The sweeper gave up on a transaction's instruction or payment watch, or an event's delivery
     // (its job failed through WORK_MAX_SWEEPS sweeps): counted in EMF by shared/metrics.ts.
-    add(
+    this.add(
       new Alarm(this, 'WorkAbandoned', {
         alarmDescription:
           'Background work was given up (transaction FAILED with failureReason, or event FAILED). Find the sweeper\'s "work given up" log lines, fix the cause, then restart the work.',
@@ -115,7 +140,7 @@ export class ServiceAlarms extends Construct {
       },
       period,
     });
-    add(
+    this.add(
       new Alarm(this, 'Api5xxRate', {
         alarmDescription: apiErrorRateRunbook(stage.apiErrorRatePercent),
         metric: serverErrorRate,
@@ -127,8 +152,6 @@ export class ServiceAlarms extends Construct {
     );
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: props.globalName });
-    const byFunction = (metric: (fn: IFunction, label: string) => IMetric) =>
-      props.functions.map(({ name, fn }) => metric(fn, name));
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'API requests and errors',
@@ -151,7 +174,7 @@ export class ServiceAlarms extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'Work queues: visible messages',
-        width: 8,
+        width: 6,
         left: props.queues.map(({ name, queue }) =>
           queue.metricApproximateNumberOfMessagesVisible({
             period: Duration.minutes(1),
@@ -162,7 +185,7 @@ export class ServiceAlarms extends Construct {
       }),
       new GraphWidget({
         title: 'Work queues: age of oldest message (s)',
-        width: 8,
+        width: 6,
         left: props.queues.map(({ name, queue }) =>
           queue.metricApproximateAgeOfOldestMessage({
             period: Duration.minutes(1),
@@ -173,7 +196,7 @@ export class ServiceAlarms extends Construct {
       }),
       new GraphWidget({
         title: 'Dead-letter queues: messages',
-        width: 8,
+        width: 6,
         left: props.queues.map(({ name, deadLetterQueue }) =>
           deadLetterQueue.metricApproximateNumberOfMessagesVisible({
             period: Duration.minutes(1),
@@ -182,19 +205,94 @@ export class ServiceAlarms extends Construct {
           }),
         ),
       }),
-    );
-    this.dashboard.addWidgets(
       new GraphWidget({
-        title: 'Function errors',
-        width: 12,
-        left: byFunction((fn, label) => fn.metricErrors({ period, statistic: 'Sum', label })),
-      }),
-      new GraphWidget({
-        title: 'Function duration p99 (ms)',
-        width: 12,
-        left: byFunction((fn, label) => fn.metricDuration({ period, statistic: 'p99', label })),
+        title: 'Workers: failed batch items',
+        width: 6,
+        left: props.queues.map(({ name }) => batchItemFailureMetric(stage, name).with({ label: name })),
       }),
     );
-    this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', width: 24, alarms: this.alarms }));
+  }
+
+  /**
+   * The function's Errors alarm, in `scope` (the nested stack that holds the function), and its
+   * place on the dashboard under `group`.
+   */
+  watchFunction(scope: Construct, group: string, name: string, fn: IFunction): void {
+    this.add(
+      new Alarm(scope, `${pascalCase(name)}Errors`, {
+        alarmDescription: functionErrorRunbook(name),
+        metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    const inGroup = this.functionsByGroup.get(group) ?? [];
+    inGroup.push({ name, fn });
+    this.functionsByGroup.set(group, inGroup);
+  }
+
+  /**
+   * A worker returns its failed records in a partial batch response and logs each one; the
+   * invocation succeeds, so its Errors alarm stays silent while jobs fail round after round.
+   * The worker's own log group counts those lines. Two bad 5-minute periods out of three page:
+   * one failed attempt that the retry fixes does not.
+   */
+  watchWorkerBatches(scope: Construct, queueName: string, logGroup: ILogGroup): void {
+    const metric = batchItemFailureMetric(this.stage, queueName);
+    new MetricFilter(scope, `${pascalCase(queueName)}BatchItemFailureCount`, {
+      logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', batchItemFailureMessage),
+      metricNamespace: metric.namespace,
+      metricName: metric.metricName,
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    this.add(
+      new Alarm(scope, `${pascalCase(queueName)}BatchItemFailures`, {
+        alarmDescription: batchItemFailureRunbook(queueName),
+        metric,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  /** The per-function rows (one pair of graphs per nested stack) and the alarm status; call once, last. */
+  addFunctionWidgets(): void {
+    const period = Duration.minutes(5);
+    for (const [group, functions] of this.functionsByGroup) {
+      this.dashboard.addWidgets(
+        new GraphWidget({
+          title: `Function errors: ${group}`,
+          width: 12,
+          left: functions.map(({ name, fn }) => fn.metricErrors({ period, statistic: 'Sum', label: name })),
+        }),
+        new GraphWidget({
+          title: `Function duration p99 (ms): ${group}`,
+          width: 12,
+          left: functions.map(({ name, fn }) => fn.metricDuration({ period, statistic: 'p99', label: name })),
+        }),
+      );
+    }
+    for (let start = 0; start < this.alarms.length; start += alarmsPerWidget) {
+      this.dashboard.addWidgets(
+        new AlarmStatusWidget({
+          title: start === 0 ? 'Alarms' : `Alarms (${start / alarmsPerWidget + 1})`,
+          width: 24,
+          alarms: this.alarms.slice(start, start + alarmsPerWidget),
+        }),
+      );
+    }
+  }
+
+  private add(alarm: Alarm): void {
+    alarm.addAlarmAction(this.action);
+    alarm.addOkAction(this.action);
+    this.alarms.push(alarm);
   }
 }

@@ -34,6 +34,8 @@ export interface DashboardSiteProps {
   readonly apiBaseUrl: string;
   /** Origins the page may call (CSP connect-src); literal, so the policy does not depend on the API. */
   readonly apiOrigins: readonly string[];
+  /** Unique per account across regions (CloudFront names are global): stage and region. */
+  readonly globalName: string;
 }
 
 /** `/dashboard` → `/dashboard/`; `/dashboard/` → its index.html (S3 origins have no index documents). */
@@ -64,6 +66,7 @@ export class DashboardSite extends Construct {
     });
 
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
+      responseHeadersPolicyName: `${props.globalName}-dashboard`,
       comment: 'Dashboard: strict CSP, no framing, no referrer',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
@@ -94,6 +97,7 @@ export class DashboardSite extends Construct {
         {
           eventType: FunctionEventType.VIEWER_REQUEST,
           function: new CloudFrontFunction(this, 'IndexRewrite', {
+            functionName: `${props.globalName}-dash-index`,
             code: FunctionCode.fromInline(rewriteCode),
             runtime: FunctionRuntime.JS_2_0,
           }),

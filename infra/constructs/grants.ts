@@ -36,6 +36,24 @@ const itemReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:
 const itemWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
 /**
+ * `table:read` / `table:write`: item reads (and writes) and Query, on the table and its indexes.
+ * Not CDK's grantReadData/grantReadWriteData, which add Scan (reads every account's items),
+ * DescribeTable and the stream reads (GetRecords, GetShardIterator, DescribeStream…) that no
+ * function here needs. Transactions (TransactWrite/GetItems) are authorized per item by these.
+ * The one Scan in the code base is the operator's backfill CLI (shared/store/listing-backfill.ts),
+ * which runs with the operator's credentials, not a function's role.
+ */
+export const tableReadActions = [...itemReadActions, 'dynamodb:Query'];
+export const tableWriteActions = [...tableReadActions, ...itemWriteActions, 'dynamodb:BatchWriteItem'];
+
+function tableStatement(targets: GrantTargets, actions: readonly string[]): PolicyStatement {
+  return new PolicyStatement({
+    actions: [...actions],
+    resources: [targets.table.tableArn, `${targets.table.tableArn}/index/*`],
+  });
+}
+
+/**
  * Item access limited to partition keys matching the scope's patterns (IAM
  * `dynamodb:LeadingKeys`). No Query or Scan: a function that may only read known keys has no
  * use for them, and a Scan names no leading key the condition could check.
@@ -66,10 +84,10 @@ export function applyGrants(
   for (const grant of grants) {
     switch (grant) {
       case 'table:read':
-        targets.table.grantReadData(fn);
+        fn.addToRolePolicy(tableStatement(targets, tableReadActions));
         break;
       case 'table:write':
-        targets.table.grantReadWriteData(fn);
+        fn.addToRolePolicy(tableStatement(targets, tableWriteActions));
         break;
       case 'bucket:read':
         fn.addToRolePolicy(

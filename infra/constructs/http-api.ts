@@ -5,10 +5,13 @@ import { Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
+  type CfnStage,
   CorsHttpMethod,
   DomainName,
   HttpApi,
   HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -129,10 +132,34 @@ export class ServiceHttpApi extends Construct {
     }
   }
 
-  addRoute(name: string, route: RouteDef, fn: IFunction): void {
-    this.api.addRoutes({
-      path: route.path,
-      methods: [HttpMethod[route.method]],
+  /**
+   * Route-level throttling for the public routes, below the stage's default: their callers have
+   * no key, so no per-account rate limit stops a flood before it reaches the function. The
+   * stage names routes that the nested stacks create, so it waits for them.
+   */
+  throttlePublicRoutes(
+    routes: readonly RouteDef[],
+    throttle: { readonly rateLimit: number; readonly burstLimit: number },
+    routeStacks: readonly Construct[],
+  ): void {
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      routes.map((route) => [
+        `${route.method} ${route.path}`,
+        // A JSON property: CDK passes its keys through as written.
+        { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+      ]),
+    );
+    for (const routeStack of routeStacks) this.stage.node.addDependency(routeStack);
+  }
+
+  /**
+   * The route, its integration and the function's invoke permission, created in `scope`: the
+   * nested stack that holds the function, so a route's resources grow that stack, not the root.
+   */
+  addRoute(scope: Construct, name: string, route: RouteDef, fn: IFunction): HttpRoute {
+    return new HttpRoute(scope, `${pascalCase(name)}Route`, {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
       integration: new HttpLambdaIntegration(`${pascalCase(name)}Integration`, fn),
     });
   }

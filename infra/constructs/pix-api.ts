@@ -1,26 +1,20 @@
-// The API Pix rail's AWS side: one secret (client secret, mTLS certificate and key, the PSP's
-// CA) that operators fill, and the settings the rail's functions get as environment. Only
-// functions whose table row carries the `rails:live` grant can read the secret.
-import { type RemovalPolicy, Validations } from 'aws-cdk-lib';
+// The API Pix rail's AWS side: the secret the operator created and filled before deploying
+// (client secret, mTLS certificate and key, the PSP's CA), and the settings the rail's functions
+// get as environment. Only functions whose table row carries the `rails:live` grant can read it.
+// The stack never creates this secret: an empty one would send Pix purchases to a placeholder.
+import { Arn, ArnFormat, Stack, Token } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../stages.ts';
 
-export function pixApiTarget(
-  scope: Construct,
-  pixApi: NonNullable<StageConfig['pixApi']>,
-  removalPolicy: RemovalPolicy,
-) {
-  const secret = new Secret(scope, 'PixApiSecret', {
-    description:
-      'API Pix: JSON {clientSecret, cert, key, ca} issued by the PSP (mTLS and OAuth client credentials)',
-    removalPolicy,
-  });
-  Validations.of(secret).acknowledge({
-    id: 'AwsSolutions-SMG4',
-    reason:
-      'The PSP issues the client secret and the mTLS certificate; they are rotated through its portal when it renews them, not by a Lambda rotation schedule.',
-  });
+export function pixApiTarget(scope: Construct, pixApi: NonNullable<StageConfig['pixApi']>) {
+  const { region } = Stack.of(scope);
+  const secretRegion = Arn.split(pixApi.secretArn, ArnFormat.COLON_RESOURCE_NAME).region;
+  if (!Token.isUnresolved(region) && secretRegion !== region)
+    throw new Error(
+      `stage: pixApiSecretArn is in ${secretRegion}, but the stack deploys to ${region}: the rail's functions read the secret in their own region; create it there (README, Deploy: API Pix)`,
+    );
+  const secret = Secret.fromSecretCompleteArn(scope, 'PixApiSecret', pixApi.secretArn);
   return {
     secret,
     environment: {

@@ -102,6 +102,7 @@ function readOrCreateSecretsKey(dataDir: string | undefined): string {
   return key;
 }
 const queuePrefix = 'cashin-local';
+const localPixApiSecretArn = `arn:aws:secretsmanager:${localRegion}:${localAccountId}:secret:pix-api-local-AbCdEf`;
 
 /** The local stand-in for the stage's secrets key: one per local key, stable across restarts. */
 function localKeyArn(localSecretsKey: string): string {
@@ -164,6 +165,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
               baseUrl: settings.PIX_API_BASE_URL,
               chave: settings.PIX_API_CHAVE ?? '',
               clientId: settings.PIX_API_CLIENT_ID ?? '',
+              // Stands for the stage's secret; locally its values come from settings (local-functions.ts).
+              secretArn: localPixApiSecretArn,
             },
           }
         : {}),
@@ -243,7 +246,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       queues: messaging.queues,
       bucket: messaging.bucket,
       secretsKeyArn: kms.keyArn,
-      pixApiSecretArn: `arn:aws:secretsmanager:${localRegion}:${localAccountId}:secret:pix-api-local`,
+      pixApiSecretArn: localPixApiSecretArn,
       publicBaseUrl: baseUrl,
       imageBaseUrl: `${baseUrl}/_images`,
       endpoints: {

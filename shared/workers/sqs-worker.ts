@@ -3,6 +3,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, withLogContext } from '../log.ts';
 
+/** Logged once per failed record; the stack counts these lines per worker (infra/constructs/alarms.ts). */
+export const batchItemFailureMessage = 'job failed; it will be retried';
+
 export function sqsWorker<T>(
   name: string,
   parse: (body: unknown) => T,
@@ -20,7 +23,7 @@ export function sqsWorker<T>(
     const batchItemFailures = results.flatMap((result, index) => {
       if (result.status === 'fulfilled') return [];
       const record = event.Records[index]!;
-      log.error('job failed; it will be retried', {
+      log.error(batchItemFailureMessage, {
         worker: name,
         messageId: record.messageId,
         receiveCount: record.attributes.ApproximateReceiveCount,

@@ -159,15 +159,14 @@ describe('secrets key', () => {
           'Fn::GetAtt': [keyId, 'Arn'],
         });
       }
-      // The delivery worker, the worker and listing jobs that make a transaction PAID and make its
-      // first webhook attempt, and the merchant's test webhook (it signs too). Only rotation seals.
+      // The delivery worker, the worker that makes a transaction PAID and makes its first webhook
+      // attempt, and the merchant's test webhook (it signs too); prod without a PSP runs neither
+      // listing job (no sandbox rails, no API Pix). Only rotation seals.
       expect(Object.keys(mayUse).sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
       expect(mayUse['kms:Decrypt']!.sort()).toEqual([
         'queue:deliver-event',
         'queue:watch-payment',
         'route:sendTestWebhook',
-        'schedule:reconcileApiPixPayments',
-        'schedule:reconcileSandboxPayments',
       ]);
       expect(mayUse['kms:GenerateDataKey']).toEqual(['route:rotateWebhookSecret']);
     } finally {

@@ -7,7 +7,12 @@ import { routeList } from '../../shared/routes.ts';
 
 const manifest = buildFunctionManifest({
   sandboxRails: true,
-  pixApi: { baseUrl: 'https://psp.local/api/v2', chave: 'chave', clientId: 'client' },
+  pixApi: {
+    baseUrl: 'https://psp.local/api/v2',
+    chave: 'chave',
+    clientId: 'client',
+    secretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:pix-AbCdEf',
+  },
 });
 const queue = (name: string) => ({
   name,

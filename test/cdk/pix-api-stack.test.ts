@@ -1,6 +1,7 @@
-// A stage that configures API Pix: one secret for the PSP credentials, readable only by the
-// functions whose table row calls a rail (rails:live), which also get the PSP settings; the
-// stack stays cdk-nag clean. Without the settings there is no secret and no PIX_API_* at all.
+// A stage that configures API Pix: the operator's existing secret for the PSP credentials (the
+// stack creates none, so no purchase can reach a placeholder), readable only by the functions
+// whose table row calls a rail (rails:live), which also get the PSP settings; the stack stays
+// cdk-nag clean. Without the settings there is no secret and no PIX_API_* at all.
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveStage } from '../../infra/stages.ts';
@@ -20,6 +21,8 @@ const overrides = {
   pixApiBaseUrl: 'https://pix.psp.example/api/v2',
   pixApiChave: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
   pixApiClientId: 'cashin-prod',
+  pixApiSecretArn:
+    'arn:aws:secretsmanager:us-east-1:123456789012:secret:catalog-cashin/staging/pix-api-AbC123',
 };
 
 describe('stack for staging with API Pix', () => {
@@ -44,8 +47,18 @@ describe('stack for staging with API Pix', () => {
     return { reads, hasSettings: env.PIX_API_BASE_URL === overrides.pixApiBaseUrl };
   };
 
+  it('creates no secret: the rail reads the one the operator filled, named by pixApiSecretArn', () => {
+    expect(ofType(resources, 'AWS::SecretsManager::Secret')).toEqual([]);
+    expect(synthesized.stack.pixApiSecret?.secretArn).toBe(overrides.pixApiSecretArn);
+    const env =
+      resources[
+        logicalId(synthesized.stack, synthesized.stack.functions.get('queue:fill-instruction')!.function)
+      ]!.Properties!.Environment.Variables;
+    expect(env.PIX_API_SECRET_ID).toBe(overrides.pixApiSecretArn);
+  });
+
   it('grants the secret and the settings to the rail functions only', () => {
-    const [[secretId]] = ofType(resources, 'AWS::SecretsManager::Secret') as [[string, CfnResource]];
+    const secretId = overrides.pixApiSecretArn;
     const railUsers = new Set([
       'queue:fill-instruction',
       'queue:watch-payment',
@@ -83,6 +96,7 @@ describe('API Pix stage settings', () => {
       baseUrl: overrides.pixApiBaseUrl,
       chave: overrides.pixApiChave,
       clientId: overrides.pixApiClientId,
+      secretArn: overrides.pixApiSecretArn,
     });
     expect(resolveStage('staging').pixApi).toBeUndefined();
   });

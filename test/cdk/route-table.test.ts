@@ -1,6 +1,8 @@
 // The tables in shared/ are the only lists: a new row yields its route, function, grants and
 // alarms with no change to infra/; a bad row fails the synth with a message that names it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployedSchedules } from '../../infra/stack.ts';
+import { resolveStage } from '../../infra/stages.ts';
 import type { Grant } from '../../shared/grants.ts';
 import type { QueueDef } from '../../shared/queues.ts';
 import { queues, schedules } from '../../shared/queues.ts';
@@ -56,7 +58,12 @@ describe('a new row in the route and queue tables', () => {
       ),
     ).toHaveLength(
       // … + the CDN invalidator of deleted images
-      baseRoutes.length + 1 + Object.keys(queues).length + 1 + Object.keys(schedules).length + 1,
+      baseRoutes.length +
+        1 +
+        Object.keys(queues).length +
+        1 +
+        Object.keys(deployedSchedules(resolveStage('dev'), schedules)).length +
+        1,
     );
   });
 
@@ -113,9 +120,12 @@ describe('a new row in the route and queue tables', () => {
     const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, alarm]) =>
       JSON.stringify(alarm.Properties),
     );
-    expect(alarms.filter((alarm) => alarm.includes(logicalId(stack, audits.deadLetterQueue)))).toHaveLength(
-      1,
-    );
+    // Messages parked, and the oldest one parked too long.
+    const dlqAlarms = alarms.filter((alarm) => alarm.includes(logicalId(stack, audits.deadLetterQueue)));
+    expect(dlqAlarms.map((alarm) => JSON.parse(alarm).MetricName).sort()).toEqual([
+      'ApproximateAgeOfOldestMessage',
+      'ApproximateNumberOfMessagesVisible',
+    ]);
     expect(
       alarms.filter((alarm) => alarm.includes(`"Ref":"${workerId}"`) && alarm.includes('"Errors"')),
     ).toHaveLength(1);

@@ -1,8 +1,15 @@
 // Builds a stage's stack the way `cdk synth` does (same feature flags, same stack), into a
-// temporary cloud assembly, and gives tests the template plus small lookups over it.
-import { mkdtempSync, rmSync } from 'node:fs';
+// temporary cloud assembly, and gives tests the templates plus small lookups over them.
+//
+// The stack is a root with nested stacks (infra/stack.ts). `resources` is every template's
+// resources in one map, each nested stack's parameters replaced by what its parent passes and
+// each `Outputs.*` read by the parent replaced by the output's value, so a reference reads as if
+// everything were in one template (`{Ref: <table id>}` in a nested function's environment).
+// Logical ids stay each template's own; a clash between two templates fails the synth here.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addServiceStack, newServiceApp } from '../../infra/service-app.ts';
 import type { ServiceStack, ServiceStackProps } from '../../infra/stack.ts';
@@ -19,9 +26,23 @@ export const prodOverrides: StageOverrides = {
 /** Bundling every function takes ~1 s each; template tests skip it, test/cdk/bundling.test.ts does it. */
 export const bundlingTimeoutMs = 300_000;
 
+export interface SynthesizedTemplate {
+  /** The stack's construct path, e.g. `CatalogCashin-dev/RoutesCatalog`. */
+  readonly path: string;
+  readonly stack: Stack;
+  /** The template as CloudFormation receives it (unresolved: nested parameters stay references). */
+  readonly json: Record<string, any>;
+  /** Size of the template file as written to the cloud assembly (what is uploaded). */
+  readonly bytes: number;
+}
+
 export interface Synthesized {
   readonly stack: ServiceStack;
+  /** The root stack's template. */
   readonly template: Template;
+  /** The root first, then every nested stack. */
+  readonly templates: readonly SynthesizedTemplate[];
+  /** Every template's resources, references resolved across templates (see the top of this file). */
   readonly resources: Record<string, CfnResource>;
   readonly outdir: string;
   /** Removes the temporary cloud assembly. */
@@ -48,22 +69,70 @@ export function synth(
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   let stack: ServiceStack;
   let template: Template;
+  let templates: SynthesizedTemplate[];
   try {
     const app = newServiceApp({ outdir, skipBundling: !options.bundle });
     const overrides = options.overrides ?? (stageName === 'prod' ? prodOverrides : {});
     stack = addServiceStack(app, resolveStage(stageName, overrides), options.tables);
     template = Template.fromStack(stack);
+    templates = [stack, ...stack.node.findAll().filter(NestedStack.isNestedStack)].map((each) => {
+      const text = readFileSync(join(outdir, each.templateFile), 'utf8');
+      return {
+        path: each.node.path,
+        stack: each,
+        json: JSON.parse(text) as Record<string, any>,
+        bytes: Buffer.byteLength(text),
+      };
+    });
   } catch (error) {
     cleanup();
     throw error;
   }
-  return {
-    stack,
-    template,
-    resources: template.toJSON().Resources as Record<string, CfnResource>,
-    outdir,
-    cleanup,
+  return { stack, template, templates, resources: mergeResources(templates), outdir, cleanup };
+}
+
+/** One map of every template's resources, with references across templates resolved. */
+function mergeResources(templates: readonly SynthesizedTemplate[]): Record<string, CfnResource> {
+  const byStack = new Map(templates.map((each) => [each.stack, each]));
+  /** The parent's template and the nested stack's logical id in it. */
+  const parentOf = (each: SynthesizedTemplate) => {
+    const nested = each.stack as NestedStack;
+    const parent = byStack.get(nested.nestedStackParent!)!;
+    return { parent, resourceId: parent.stack.resolve(nested.nestedStackResource!.logicalId) as string };
   };
+  const childByResourceId = (each: SynthesizedTemplate) =>
+    new Map(
+      templates
+        .filter(
+          (candidate) =>
+            NestedStack.isNestedStack(candidate.stack) && candidate.stack.nestedStackParent === each.stack,
+        )
+        .map((child) => [parentOf(child).resourceId, child]),
+    );
+  const resolve = (each: SynthesizedTemplate, value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((item) => resolve(each, item));
+    if (value === null || typeof value !== 'object') return value;
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    if (keys.length === 1 && typeof object.Ref === 'string' && each.json.Parameters?.[object.Ref]) {
+      const { parent, resourceId } = parentOf(each);
+      return resolve(parent, parent.json.Resources[resourceId].Properties.Parameters[object.Ref]);
+    }
+    const getAtt = object['Fn::GetAtt'];
+    if (keys.length === 1 && Array.isArray(getAtt) && String(getAtt[1]).startsWith('Outputs.')) {
+      const child = childByResourceId(each).get(getAtt[0] as string);
+      if (child) return resolve(child, child.json.Outputs[String(getAtt[1]).slice('Outputs.'.length)].Value);
+    }
+    return Object.fromEntries(keys.map((key) => [key, resolve(each, object[key])]));
+  };
+  const merged: Record<string, CfnResource> = {};
+  for (const each of templates) {
+    for (const [id, resource] of Object.entries(each.json.Resources as Record<string, CfnResource>)) {
+      if (id in merged) throw new Error(`logical id ${id} is in two templates (${each.path})`);
+      merged[id] = resolve(each, resource) as CfnResource;
+    }
+  }
+  return merged;
 }
 
 /** Logical ids of the resources of a type. */
