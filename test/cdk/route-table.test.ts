@@ -75,12 +75,17 @@ describe('a new row in the route and queue tables', () => {
     const actions = statements.flatMap((statement) => asArray<string>(statement.Action));
     expect(actions).toContain('dynamodb:GetItem');
     expect(actions).not.toContain('dynamodb:PutItem');
-    // The one write a route with a key gets besides its row: spending its account's rate-limit tokens.
+    // The writes a route with a key gets besides its row: spending its account's rate-limit tokens,
+    // and noting the day its key was used (that one attribute only).
     const updates = statements.filter((statement) =>
       asArray<string>(statement.Action).includes('dynamodb:UpdateItem'),
     );
     expect(updates.map((statement) => statement.Condition)).toEqual([
       { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+      {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KEY#*'] },
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedOn'] },
+      },
     ]);
     expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
 
