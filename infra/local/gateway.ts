@@ -1,5 +1,6 @@
 // A local stand-in for API Gateway (HTTP API, payload v2): turns each HTTP request into the
-// event API Gateway would send, calls the route's handler module in-process and writes its
+// event API Gateway would send, has the route's function run it (the local stack's function
+// host; the handler module in this process when none is given) and writes its
 // result back. It also serves the image bucket under /_images/, standing in for CloudFront.
 // It refuses what AWS refuses before any function runs: a body over API Gateway's payload
 // limit, and an event over Lambda's invocation payload limit (base64 makes binary bodies grow

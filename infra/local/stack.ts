@@ -23,7 +23,12 @@ import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-lo
 import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
 import { type FunctionHost, type HostedFunction, startFunctionHost } from './function-host.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
-import type { AwsRequest, AwsService } from './parity/authorization-requests.ts';
+import {
+  type AwsRequest,
+  type AwsService,
+  operationName,
+  transactionItemCount,
+} from './parity/authorization-requests.ts';
 import { localAccountId, localRegion, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
 import { buildFunctionManifest, type PolicyDocument } from './parity/function-manifest.ts';
 import { type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
@@ -61,11 +66,24 @@ export interface LocalStackOptions {
    * emulator (after IAM allowed it); the emulator waits for it.
    */
   beforeAwsRequest?: (service: AwsService, request: AwsRequest) => Promise<void>;
+  /** Sees each AWS request a function made, once answered (the benchmark counts them). */
+  observeAwsRequests?: (observed: ObservedAwsRequest) => void;
   /**
    * `off` lets every function make any AWS call (debugging only; LOCAL_IAM=off does the same).
    * By default each call is checked against the function's synthesized IAM policy.
    */
   iam?: 'on' | 'off';
+}
+
+export interface ObservedAwsRequest {
+  readonly service: AwsService;
+  /** Undefined for the operator's own requests. */
+  readonly functionName: string | undefined;
+  /** As the SDK names the command, without `Command` (`TransactWriteItems`, `SendMessage`…). */
+  readonly operation: string;
+  /** Items of a DynamoDB transaction (0 otherwise). */
+  readonly transactionItems: number;
+  readonly elapsedMs: number;
 }
 
 export interface LocalStack {
@@ -182,12 +200,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         callers,
         enforce: enforceIam,
         keyArnOf: () => kms.keyArn,
+        ...(options.observeAwsRequests
+          ? {
+              onForwarded: (caller: IamCaller | undefined, request: AwsRequest, elapsedMs: number) =>
+                options.observeAwsRequests!({
+                  service,
+                  functionName: caller?.functionName,
+                  operation: operationName(service, request),
+                  transactionItems: transactionItemCount(request),
+                  elapsedMs,
+                }),
+            }
+          : {}),
         ...(options.beforeAwsRequest
           ? { beforeForward: (request: AwsRequest) => options.beforeAwsRequest!(service, request) }
           : {}),
         onDenied: (caller, authorization) =>
           process.stderr.write(
-            `local IAM: ${caller.functionName} may not ${authorization.action} on ${authorization.resource}${
+            `local IAM: AccessDeniedException: ${caller.functionName} may not ${authorization.action} on ${authorization.resource}${
               authorization.context['dynamodb:LeadingKeys']
                 ? ` (keys ${[authorization.context['dynamodb:LeadingKeys']].flat().join(', ')})`
                 : ''

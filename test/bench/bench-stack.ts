@@ -9,7 +9,7 @@ import { dynamo, sqs } from '../../shared/aws/clients.ts';
 import { createApiClient } from '../../shared/openapi/client/client.ts';
 import { routeList } from '../../shared/routes.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
-import { RequestCounter, requestScope } from './request-counter.ts';
+import { backgroundScope, RequestCounter, requestScope } from './request-counter.ts';
 import type { BenchApi } from './throughput.ts';
 
 export const instructionDelayMs = 2000;
@@ -50,7 +50,20 @@ async function answers(endpoint: string): Promise<boolean> {
 export async function startBenchStack(
   options: Pick<LocalStackOptions, 'pollersPerQueue' | 'extraQueues'> = {},
 ): Promise<BenchStack> {
-  const stack = await startLocalStack({ port: 0, env: stackEnv, ...options });
+  const counter = new RequestCounter();
+  const stack = await startLocalStack({
+    port: 0,
+    env: stackEnv,
+    ...options,
+    // The stack's functions (workers, schedules) run in their own sandboxes: counted on the wire.
+    observeAwsRequests: (observed) => {
+      if (observed.functionName === undefined) return;
+      counter.record(backgroundScope, `${observed.service}.${observed.operation}`, {
+        items: observed.transactionItems,
+        elapsedMs: observed.elapsedMs,
+      });
+    },
+  });
   let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
   let load: HttpLoad | undefined;
   let stopped = false;
@@ -64,8 +77,7 @@ export async function startBenchStack(
       process.stderr.write(`warning: DynamoDB Local still answers at ${stack.dynamoEndpoint} after stop\n`);
   };
   try {
-    // The handlers run in this process and use these very singletons (same module URL).
-    const counter = new RequestCounter();
+    // The bench's own gateway runs its handlers in this process, on these very singletons.
     counter.install('dynamodb', dynamo().middlewareStack);
     counter.install('sqs', sqs().middlewareStack);
     // A second instance of the local gateway, serving the same route table with the same

@@ -1,8 +1,7 @@
-// Counts the AWS requests the service makes, per command, by installing SDK middleware on the
-// very client singletons the in-process handlers use (shared/aws/clients.ts is one module
-// instance for the bench, the gateway and the workers: all import the same file URL). A
-// request is attributed to the async scope it was sent from, so the calls an HTTP handler
-// makes are told apart from the workers' background work running at the same time.
+// Counts the AWS requests the service makes, per command: the bench's own in-process gateway
+// through SDK middleware on the client singletons its handlers use (a request is attributed to
+// the async scope it was sent from), and the local stack's sandboxed functions (workers,
+// schedules) as the stack sees their requests on the wire (`record`, in the background scope).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareStack } from '@smithy/types';
 
@@ -73,6 +72,15 @@ export class RequestCounter {
       },
       { step: 'deserialize', priority: 'low', name: `${name}Attempts` },
     );
+  }
+
+  /** Counts a request seen on the wire (a sandboxed function's): one command, one attempt. */
+  record(scope: string, command: string, observed: { items: number; elapsedMs: number }): void {
+    const count = this.entry(scope, command);
+    count.commands += 1;
+    count.attempts += 1;
+    count.items += observed.items;
+    count.totalMs += observed.elapsedMs;
   }
 
   reset(): void {

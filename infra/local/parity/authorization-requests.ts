@@ -281,6 +281,25 @@ export function authorizationsOf(
   }
 }
 
+/** The API operation a request calls, as the SDK's command is named (`PutObject` for S3 by method). */
+export function operationName(service: AwsService, request: AwsRequest): string {
+  if (service !== 's3') return operationOf(request);
+  const method = request.method.toUpperCase();
+  return method === 'PUT'
+    ? 'PutObject'
+    : method === 'DELETE'
+      ? 'DeleteObject'
+      : method === 'HEAD'
+        ? 'HeadObject'
+        : 'GetObject';
+}
+
+/** How many items a DynamoDB transaction writes or reads (0 for any other request). */
+export function transactionItemCount(request: AwsRequest): number {
+  if (!/TransactWriteItems|TransactGetItems/.test(header(request, 'x-amz-target'))) return 0;
+  return (jsonBody(request).TransactItems ?? []).length;
+}
+
 /** The access key id a SigV4 request was signed with. */
 export function accessKeyIdOf(request: AwsRequest): string | undefined {
   const authorization = header(request, 'authorization');

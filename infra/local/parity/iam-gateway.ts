@@ -31,6 +31,8 @@ export interface IamGatewayOptions {
   readonly keyArnOf: (keyId: string | undefined) => string;
   /** Fault injection: runs before an allowed request is passed on (e.g. a rival writer's change). */
   readonly beforeForward?: (request: AwsRequest) => Promise<void>;
+  /** Told of each request passed on, once its answer has been sent back (request counting). */
+  readonly onForwarded?: (caller: IamCaller | undefined, request: AwsRequest, elapsedMs: number) => void;
   /** Told of each denial (the local stack prints it: a missing grant should be obvious). */
   readonly onDenied?: (caller: IamCaller, authorization: Authorization) => void;
 }
@@ -113,6 +115,7 @@ export async function startIamGateway(options: IamGatewayOptions): Promise<IamGa
         }
       }
       await options.beforeForward?.(awsRequest);
+      const startedAt = performance.now();
       const forwarded = httpRequest(
         {
           hostname: upstream.hostname,
@@ -124,6 +127,7 @@ export async function startIamGateway(options: IamGatewayOptions): Promise<IamGa
         (response) => {
           outgoing.writeHead(response.statusCode ?? 502, response.headers);
           response.pipe(outgoing);
+          response.on('end', () => options.onForwarded?.(caller, awsRequest, performance.now() - startedAt));
         },
       );
       // A caller that gives up (its own timeout) must not leave the upstream call hanging.
