@@ -8,6 +8,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { LOG_LEVEL: 'silent' },
+    // Per-file durations of every run, for npm run test:durations (test/support/slowest-files.ts).
+    reporters: [
+      'default',
+      ['json', { outputFile: 'test-artifacts/vitest-results.json' }],
+      './test/support/file-durations-reporter.ts',
+    ],
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'] } },

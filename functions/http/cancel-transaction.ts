@@ -3,6 +3,6 @@ import { ok } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 import { cancelTransaction } from '../../shared/transactions/cancel-transaction.ts';
 
-export const handler = httpHandler(routes.cancelTransaction, {}, async ({ principal, params }) =>
-  ok(await cancelTransaction(principal.accountId, params.id ?? '')),
+export const handler = httpHandler(routes.cancelTransaction, {}, async ({ principal, params, endBy }) =>
+  ok(await cancelTransaction(principal.accountId, params.id ?? '', endBy)),
 );

@@ -3,6 +3,6 @@ import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
 import { routes } from '../../shared/routes.ts';
 
-export const handler = httpHandler(routes.sendTestWebhook, {}, async ({ principal }) =>
-  ok(await sendTestWebhook(principal.accountId)),
+export const handler = httpHandler(routes.sendTestWebhook, {}, async ({ principal, endBy }) =>
+  ok(await sendTestWebhook(principal.accountId, endBy)),
 );

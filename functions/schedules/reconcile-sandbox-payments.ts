@@ -1,5 +1,7 @@
+import type { Context } from 'aws-lambda';
 import { withLogContext } from '../../shared/log.ts';
+import { deadlineOf } from '../../shared/time-budget.ts';
 import { readListing } from '../../shared/transactions/reconcile-payments.ts';
 
-export const handler = async () =>
-  withLogContext({ job: 'reconcile-sandbox-payments' }, () => readListing('sandbox'));
+export const handler = async (_event: unknown, context: Context) =>
+  withLogContext({ job: 'reconcile-sandbox-payments' }, () => readListing('sandbox', deadlineOf(context)));

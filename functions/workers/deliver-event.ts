@@ -5,7 +5,7 @@ import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
 export const handler = sqsWorker(
   'deliver-event',
   (body) => requireFields<DeliverEventJob>(body, ['accountId', 'transactionId', 'eventType']),
-  async (job) => {
-    await deliverEvent(job);
+  async (job, endBy) => {
+    await deliverEvent(job, new Date(), { endBy });
   },
 );

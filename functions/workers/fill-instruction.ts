@@ -5,7 +5,7 @@ import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
 export const handler = sqsWorker(
   'fill-instruction',
   (body) => requireFields<FillInstructionJob>(body, ['accountId', 'transactionId']),
-  async (job) => {
-    await fillInstruction(job);
+  async (job, endBy) => {
+    await fillInstruction(job, new Date(), endBy);
   },
 );

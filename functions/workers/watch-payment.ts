@@ -1,5 +1,4 @@
 import { deliverEvent } from '../../shared/events/deliver-event.ts';
-import { queues } from '../../shared/queues.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
 import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
@@ -7,10 +6,7 @@ import { requireFields, sqsWorker } from '../../shared/workers/sqs-worker.ts';
 export const handler = sqsWorker(
   'watch-payment',
   (body) => requireFields<WatchPaymentJob>(body, ['accountId', 'transactionId', 'mode']),
-  async (job) => {
-    await watchPayment(job, new Date(), {
-      endBy: Date.now() + queues['watch-payment'].workerTimeoutSeconds * 1000,
-      deliver: deliverEvent,
-    });
+  async (job, endBy) => {
+    await watchPayment(job, new Date(), { endBy, deliver: deliverEvent });
   },
 );

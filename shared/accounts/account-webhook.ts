@@ -5,6 +5,7 @@ import { serviceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { getAccount } from '../store/api-keys.ts';
+import { recordingMarginMs, requireCallTimeoutMs } from '../time-budget.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { postWebhook } from '../webhooks/post-webhook.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
@@ -71,7 +72,12 @@ export interface TestEventData {
   message: string;
 }
 
-export async function sendTestWebhook(accountId: string, now = new Date()): Promise<TestDeliveryView> {
+export async function sendTestWebhook(
+  accountId: string,
+  /** When the function must be done (epoch ms): the POST ends before, with time to answer. */
+  endBy: number,
+  now = new Date(),
+): Promise<TestDeliveryView> {
   const account = await existingAccount(accountId);
   const url = account.webhookUrl;
   if (!url) throw badRequest('webhook.url_missing', 'url: the account has no webhook URL; set it first');
@@ -93,7 +99,7 @@ export async function sendTestWebhook(accountId: string, now = new Date()): Prom
     url,
     body: payload,
     headers: signWebhook({ id: eventId, timestamp: now, payload, secrets }),
-    timeoutMs: config.webhookTimeoutMs,
+    timeoutMs: requireCallTimeoutMs('webhook POST', endBy - recordingMarginMs, config.webhookTimeoutMs),
     allowInsecure: config.allowInsecurePostback,
   });
   return {

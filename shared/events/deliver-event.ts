@@ -9,6 +9,8 @@
 // the mark moved and stops without a POST. The first attempt is usually made by the function
 // that made the transaction PAID, on the event it has just written (`fresh`): no message was
 // sent, so nothing can race it and it takes the attempt without a write.
+// The POST keeps to the function's deadline, less the time to record it: an attempt that would
+// not fit is not taken (its job is retried, or the inline caller hands it to the queue).
 import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
@@ -18,6 +20,7 @@ import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { claimAttempt, getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { getTransaction } from '../store/transactions.ts';
+import { OutOfTimeError, requireCallTimeoutMs, webhookRecordingMarginMs } from '../time-budget.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
@@ -166,6 +169,11 @@ export async function deliverEvent(
 
   const config = serviceConfig();
   const endBy = options.endBy ?? Date.now() + queues['deliver-event'].workerTimeoutSeconds * 1000;
+  const postBy = endBy - webhookRecordingMarginMs;
+  // Only with its whole timeout: a cut-short attempt that times out would count as the receiver's
+  // failure. Checked before the claim, so an attempt not made here stays with the job's retry.
+  if (postBy - Date.now() < config.webhookTimeoutMs)
+    throw new OutOfTimeError('webhook POST', postBy - Date.now());
   const ownedDueAt = await takeAttempt(event, job.workDueAt, now, options.fresh !== undefined);
   if (ownedDueAt === null) return 'superseded';
 
@@ -181,7 +189,8 @@ export async function deliverEvent(
     url,
     body: payload,
     headers,
-    timeoutMs: config.webhookTimeoutMs,
+    // A claim that took the last of the time leaves the attempt to the sweeper once the claim is due.
+    timeoutMs: requireCallTimeoutMs('webhook POST', postBy, config.webhookTimeoutMs),
     allowInsecure: config.allowInsecurePostback,
   });
 

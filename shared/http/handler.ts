@@ -10,6 +10,7 @@ import { badRequest, payloadTooLarge } from '../errors.ts';
 import { log, withLogContext } from '../log.ts';
 import type { RequestSchemasOf, RouteResult } from '../openapi/route-result.ts';
 import type { RouteDef } from '../routes.ts';
+import { deadlineOf } from '../time-budget.ts';
 import { admit } from './admission.ts';
 import { errorResponse } from './error-mapper.ts';
 import { jsonShapeViolation } from './json-limits.ts';
@@ -30,6 +31,8 @@ export interface HttpRequest<R extends RouteDef, B, Q> {
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEventV2;
   requestId: string;
+  /** When the function must be done (epoch ms): what bounds the use case's outbound calls. */
+  endBy: number;
 }
 
 export interface HandlerOptions<B extends Schema | undefined, Q extends Schema | undefined> {
@@ -153,6 +156,7 @@ export function httpHandler<
         headers: event.headers ?? {},
         event,
         requestId,
+        endBy: deadlineOf(context),
       };
       const result = serialize(await useCase(request), requestId, context.rateLimitHeaders);
       logAccess(event, requestId, result.statusCode ?? 200, context);

@@ -70,7 +70,12 @@ export interface PaymentListing {
    * `handled`: transaction ids the caller has handled already (a window's overlap lists them
    * again); an adapter that can tell a payment's transaction before any lookup leaves them out.
    */
-  listPayments(window: ListingWindow, now: Date, handled?: ReadonlySet<string>): Promise<ListingPage>;
+  listPayments(
+    window: ListingWindow,
+    now: Date,
+    answerBy: number,
+    handled?: ReadonlySet<string>,
+  ): Promise<ListingPage>;
 }
 
 /** The provider refused the charge for good (e.g. an RFC 7807 4xx): no instruction will come. */
@@ -96,18 +101,23 @@ export function chargeRefOf(transaction: Pick<TransactionRecord, 'accountId' | '
 /**
  * Charges are addressed by a ChargeRef (sent to the provider as its reference); an adapter that
  * gets its own charge id back keeps the mapping on its side, keyed by the whole ref.
+ *
+ * `answerBy` (epoch ms, here and in `PaymentListing`): when the caller needs the answer, its
+ * function's deadline less the time it needs to record it (shared/time-budget.ts). An adapter
+ * that calls out bounds each call by it, and starts none that could not end by then
+ * (`OutOfTimeError`): the caller's retry picks the work up instead of Lambda's timeout.
  */
 export interface Rail {
   readonly name: string;
   /** How the rail reports payments beyond a per-charge status (empty: polling only). */
   readonly reports: readonly PaymentReport[];
   /** Registers the charge with the provider; idempotent per charge. */
-  registerCharge(request: ChargeRequest, now: Date): Promise<void>;
-  fetchInstruction(charge: ChargeRef, now: Date): Promise<InstructionResult>;
-  fetchPaymentStatus(charge: ChargeRef, now: Date): Promise<RailPaymentStatus>;
+  registerCharge(request: ChargeRequest, now: Date, answerBy: number): Promise<void>;
+  fetchInstruction(charge: ChargeRef, now: Date, answerBy: number): Promise<InstructionResult>;
+  fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus>;
   /**
    * Closes the charge on the rail's side so it can no longer be paid, conditionally: answers
    * `closed` (also when it was closed already) or `paid` when a payment got there first.
    */
-  closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult>;
+  closeCharge(charge: ChargeRef, reason: CloseReason, now: Date, answerBy: number): Promise<CloseResult>;
 }

@@ -1,12 +1,15 @@
 // POST /transactions/:id/cancel: close the charge on the rail first (conditionally), then
 // PENDING → CANCELED. Only a PENDING transaction can be canceled; when the rail answers that it
 // was paid meanwhile, the payment is recorded (PAID with its event) and the cancel refused.
+// The rail's calls keep to the function's deadline: a PSP that does not answer in time fails
+// the request (the merchant retries; nothing has changed yet) instead of Lambda's timeout.
 import { serviceConfig } from '../config.ts';
 import { conflict } from '../errors.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
+import { recordingMarginMs } from '../time-budget.ts';
 import { findTransaction } from './get-transaction.ts';
 import { recordPayment } from './record-payment.ts';
 import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
@@ -28,12 +31,19 @@ function refusal(transaction: TransactionRecord) {
 export async function cancelTransaction(
   accountId: string,
   transactionId: string,
+  /** When the function must be done (epoch ms). */
+  endBy: number,
   now = new Date(),
 ): Promise<TransactionView> {
   const transaction = await findTransaction(accountId, transactionId, 'id');
   if (transaction.status !== 'PENDING') throw refusal(transaction);
 
-  const closed = await railFor(transaction).closeCharge(chargeRefOf(transaction), 'canceled', now);
+  const closed = await railFor(transaction).closeCharge(
+    chargeRefOf(transaction),
+    'canceled',
+    now,
+    endBy - recordingMarginMs,
+  );
   if (closed.outcome === 'paid') {
     await recordPayment(transaction, closed.paidAt, now);
     throw conflict(

@@ -1,14 +1,18 @@
 // The instruction job: register the charge with the rail, poll it (with the rail's hint or a
-// growing backoff) until the instruction is ready, then write it once, conditionally.
+// growing backoff) until the instruction is ready, then write it once, conditionally. The rail's
+// calls keep to the worker's deadline: a registration that leaves no time to ask for the
+// instruction hands the asking to the next poll instead.
 import { serviceConfig } from '../config.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
-import { chargeRefOf, RailRejectedError } from '../rails/rail-port.ts';
+import { queues } from '../queues.ts';
+import { chargeRefOf, type InstructionResult, RailRejectedError } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { failInstruction, saveInstruction } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
+import { OutOfTimeError, recordingMarginMs } from '../time-budget.ts';
 import { delaySecondsFor, pollDelayMs } from '../workers/poll-schedule.ts';
 import { enqueueFillInstruction, enqueueWatchPayment, type FillInstructionJob } from './jobs.ts';
 import { nextWatch } from './next-watch.ts';
@@ -42,7 +46,12 @@ function keepSweeperAway(
   );
 }
 
-export async function fillInstruction(job: FillInstructionJob, now = new Date()): Promise<FillOutcome> {
+export async function fillInstruction(
+  job: FillInstructionJob,
+  now = new Date(),
+  /** When the worker must be done (epoch ms); its configured timeout from now otherwise. */
+  endBy = Date.now() + queues['fill-instruction'].workerTimeoutSeconds * 1000,
+): Promise<FillOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (!transaction) {
     log.warn('instruction job for an unknown transaction', { transactionId: job.transactionId });
@@ -53,17 +62,23 @@ export async function fillInstruction(job: FillInstructionJob, now = new Date())
   const config = serviceConfig();
   const rail = railFor(transaction);
   const pageUrl = hostedPageUrl(transaction);
+  const answerBy = endBy - recordingMarginMs;
   // A chain's first job registers the charge; its later polls follow that registration and
   // only ask for the instruction.
   try {
-    if (!job.attempt) await rail.registerCharge({ transaction, pageUrl }, now);
+    if (!job.attempt) await rail.registerCharge({ transaction, pageUrl }, now, answerBy);
   } catch (error) {
     if (!(error instanceof RailRejectedError)) throw error;
     log.warn('rail refused the charge', { transactionId: transaction.id, reason: error.reason });
     await failInstruction(transaction, error.reason, now);
     return 'nothing-to-do';
   }
-  const result = await rail.fetchInstruction(chargeRefOf(transaction), now);
+  const result: InstructionResult = await rail
+    .fetchInstruction(chargeRefOf(transaction), now, answerBy)
+    .catch((error: unknown) => {
+      if (!(error instanceof OutOfTimeError)) throw error;
+      return { ready: false };
+    });
 
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;

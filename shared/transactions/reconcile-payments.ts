@@ -18,6 +18,7 @@ import type { ListingWindow, PaymentListing, ReportedPayment } from '../rails/ra
 import { paymentListingFor } from '../rails/rails.ts';
 import { getListingCursor, saveListingCursor } from '../store/payment-listing-cursors.ts';
 import { getTransaction } from '../store/transactions.ts';
+import { recordingMarginMs } from '../time-budget.ts';
 import { enqueueWatchPayment } from './jobs.ts';
 import { type InlineDelivery, recordPayment } from './record-payment.ts';
 
@@ -115,6 +116,8 @@ export interface ReadingOptions {
   reading?: ListingReading;
   /** When the scheduled run started (both readings share its time budget). */
   startedAt?: number;
+  /** When the scheduled function must be done (epoch ms); its configured timeout from the start otherwise. */
+  endBy?: number;
 }
 
 export async function reconcilePayments(
@@ -139,10 +142,8 @@ export async function reconcilePayments(
   if (!listing || serviceConfig().railReporting === 'polling') return result;
   result.ran = true;
   const startedAt = options.startedAt ?? clock();
-  const inline = {
-    endBy: (options.startedAt ?? Date.now()) + scheduleTimeoutSeconds * 1000,
-    deliver: deliverEvent,
-  };
+  const endBy = options.endBy ?? (options.startedAt ?? Date.now()) + scheduleTimeoutSeconds * 1000;
+  const inline = { endBy, deliver: deliverEvent };
   const cursorName = cursorNameOf(name, reading);
   const end = reading === 'first' ? now : new Date(now.getTime() - serviceConfig().safetyNetPollMs);
   const cursor = await getListingCursor(cursorName);
@@ -156,7 +157,12 @@ export async function reconcilePayments(
   }
   const handled: Record<string, string> = { ...cursor?.recent };
   while (true) {
-    const page = await listing.listPayments(window, now, new Set(Object.keys(handled)));
+    const page = await listing.listPayments(
+      window,
+      now,
+      endBy - recordingMarginMs,
+      new Set(Object.keys(handled)),
+    );
     result.pages += 1;
     const fresh = page.payments.filter((payment) => !(payment.charge.transactionId in handled));
     const leftOut = page.leftOutAsHandled ?? 0;
@@ -204,10 +210,18 @@ export async function reconcilePayments(
 }
 
 /** One scheduled run: the listing as payments come in, then its windows of a safety-net period ago. */
-export async function readListing(name: ListingName, now = new Date()): Promise<ReconcileResult[]> {
+export async function readListing(
+  name: ListingName,
+  /** When the scheduled function must be done (epoch ms). */
+  endBy: number,
+  now = new Date(),
+): Promise<ReconcileResult[]> {
   const startedAt = Date.now();
   const listing = paymentListingFor(name);
-  const first = await reconcilePayments(name, now, Date.now, listing, { startedAt });
+  const first = await reconcilePayments(name, now, Date.now, listing, { startedAt, endBy });
   if (Date.now() - startedAt >= serviceConfig().sweepTimeBudgetMs) return [first];
-  return [first, await reconcilePayments(name, now, Date.now, listing, { reading: 'again', startedAt })];
+  return [
+    first,
+    await reconcilePayments(name, now, Date.now, listing, { reading: 'again', startedAt, endBy }),
+  ];
 }

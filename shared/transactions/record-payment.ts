@@ -12,6 +12,7 @@ import type { EventRecord } from '../events/event.ts';
 import { eventIdOf } from '../events/event-ids.ts';
 import { log } from '../log.ts';
 import { markPaidWithEvent } from '../store/transaction-updates.ts';
+import { webhookRecordingMarginMs } from '../time-budget.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from './jobs.ts';
 import type { TransactionRecord } from './transaction.ts';
 
@@ -40,15 +41,13 @@ export interface InlineDelivery {
   deliver: (job: DeliverEventJob, now: Date, options: DeliveryOptions) => Promise<DeliveryOutcome>;
 }
 
-/** Room for the POST (the webhook timeout) and for recording it after. */
-const inlineDeliveryMarginMs = 10_000;
-
+/** Room for the POST with its whole timeout, and for recording it after. */
 export function inlineDeliveryFits(
   inline: Pick<InlineDelivery, 'endBy'> | undefined,
   at = Date.now(),
 ): boolean {
   return (
-    inline !== undefined && at + serviceConfig().webhookTimeoutMs + inlineDeliveryMarginMs <= inline.endBy
+    inline !== undefined && at + serviceConfig().webhookTimeoutMs + webhookRecordingMarginMs <= inline.endBy
   );
 }
 

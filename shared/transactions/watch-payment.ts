@@ -8,11 +8,13 @@
 //   payments waits for the deadline, its listing read twice instead; one that only pushes is
 //   looked at daily), until that deadline.
 import { serviceConfig } from '../config.ts';
+import { queues } from '../queues.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { endLastLook, markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
+import { recordingMarginMs } from '../time-budget.ts';
 import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
@@ -23,7 +25,10 @@ export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 export async function watchPayment(
   job: WatchPaymentJob,
   now = new Date(),
-  /** The worker's time, for the first webhook attempt of a payment found here. */
+  /**
+   * The worker's deadline, for the rail's calls and the first webhook attempt of a payment found
+   * here; without it, the worker's configured timeout from now bounds the rail's calls.
+   */
   inline?: InlineDelivery,
 ): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
@@ -32,7 +37,9 @@ export async function watchPayment(
   const config = serviceConfig();
   const rail = railFor(transaction);
   const charge = chargeRefOf(transaction);
-  const status = await rail.fetchPaymentStatus(charge, now);
+  const endBy = inline?.endBy ?? Date.now() + queues['watch-payment'].workerTimeoutSeconds * 1000;
+  const answerBy = endBy - recordingMarginMs;
+  const status = await rail.fetchPaymentStatus(charge, now, answerBy);
 
   if (status.status === 'PAID')
     return (await recordPayment(transaction, status.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
@@ -46,7 +53,7 @@ export async function watchPayment(
 
   const deadline = watchDeadline(transaction, config.boletoSettlementBusinessDays);
   if (deadline !== null && deadline <= now.toISOString()) {
-    const closed = await rail.closeCharge(charge, 'expired', now);
+    const closed = await rail.closeCharge(charge, 'expired', now, answerBy);
     if (closed.outcome === 'paid')
       return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
     const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();

@@ -1,7 +1,9 @@
 // The shape every SQS worker shares: parse each record's job, process records concurrently,
-// and report the ones that failed (partial batch response) so only those are retried.
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+// and report the ones that failed (partial batch response) so only those are retried. Every
+// record gets the invocation's deadline, so its outbound calls end before Lambda's timeout.
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { log, withLogContext } from '../log.ts';
+import { deadlineOf } from '../time-budget.ts';
 
 /** Logged once per failed record; the stack counts these lines per worker (infra/constructs/alarms.ts). */
 export const batchItemFailureMessage = 'job failed; it will be retried';
@@ -9,14 +11,16 @@ export const batchItemFailureMessage = 'job failed; it will be retried';
 export function sqsWorker<T>(
   name: string,
   parse: (body: unknown) => T,
-  process: (job: T, record: SQSRecord) => Promise<void>,
+  /** `endBy`: when the invocation must be done (epoch ms). */
+  process: (job: T, endBy: number) => Promise<void>,
 ) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    const endBy = deadlineOf(context);
     const results = await Promise.allSettled(
       event.Records.map((record) =>
         withLogContext({ worker: name, messageId: record.messageId }, async () => {
           const job = parse(JSON.parse(record.body));
-          await process(job, record);
+          await process(job, endBy);
         }),
       ),
     );

@@ -277,9 +277,12 @@ describe('merchant dashboard', () => {
       expect((await call('DELETE', `/v2/api-keys/${session.keyId}`, { key: owner.secretKey })).status).toBe(
         200,
       );
-      // The revoked key is refused within the auth cache's TTL; the list's next refresh gets the
-      // 401, which signs the tab out.
-      await open(page, 'Transactions');
+      // The revoked key is refused within the auth cache's TTL (250 ms on the shared stack): the
+      // Transactions list's first load or its next refresh gets the 401, which signs the tab out.
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Transactions', exact: true })
+        .click();
       await eventually(() => page.getByLabel('Secret key').count()).toBe(1);
       expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     } finally {

@@ -132,8 +132,15 @@ describe('POST /transactions/:id/cancel', () => {
 
     // An instruction job that loaded the transaction while it was still PENDING registers late.
     const rail = railFor(record);
-    await rail.registerCharge({ transaction: record, pageUrl: 'https://example.test/late' }, new Date());
-    expect(await rail.fetchPaymentStatus(chargeRefOf(record), new Date())).toEqual({ status: 'CLOSED' });
+    const answerBy = Date.now() + 10_000;
+    await rail.registerCharge(
+      { transaction: record, pageUrl: 'https://example.test/late' },
+      new Date(),
+      answerBy,
+    );
+    expect(await rail.fetchPaymentStatus(chargeRefOf(record), new Date(), answerBy)).toEqual({
+      status: 'CLOSED',
+    });
     expect(await paySandboxCharge(record, new Date())).toBe('closed');
     expect(await fillInstruction({ accountId: record.accountId, transactionId: record.id })).toBe(
       'nothing-to-do',

@@ -99,18 +99,27 @@ describe('rail charges are keyed by account and transaction', () => {
       }),
     );
     const rail = railFor(records[0]!);
+    const answerBy = Date.now() + 10_000;
     for (const record of records)
-      await rail.registerCharge({ transaction: record, pageUrl: `https://p/${record.accountId}` }, now);
+      await rail.registerCharge(
+        { transaction: record, pageUrl: `https://p/${record.accountId}` },
+        now,
+        answerBy,
+      );
 
     const [instructionA, instructionB] = await Promise.all(
-      records.map((record) => rail.fetchInstruction(chargeRefOf(record), now)),
+      records.map((record) => rail.fetchInstruction(chargeRefOf(record), now, answerBy)),
     );
     expect(instructionA).toMatchObject({ ready: true, instruction: { redirectUrl: 'https://p/acc_rail-a' } });
     expect(instructionB).toMatchObject({ ready: true, instruction: { redirectUrl: 'https://p/acc_rail-b' } });
 
     expect(await paySandboxCharge(records[0]!, now)).toBe('paid');
-    expect(await rail.fetchPaymentStatus(chargeRefOf(records[0]!), now)).toMatchObject({ status: 'PAID' });
-    expect(await rail.fetchPaymentStatus(chargeRefOf(records[1]!), now)).toEqual({ status: 'PENDING' });
+    expect(await rail.fetchPaymentStatus(chargeRefOf(records[0]!), now, answerBy)).toMatchObject({
+      status: 'PAID',
+    });
+    expect(await rail.fetchPaymentStatus(chargeRefOf(records[1]!), now, answerBy)).toEqual({
+      status: 'PENDING',
+    });
     expect(await getTransaction('acc_rail-b', id)).toBeUndefined();
   });
 });

@@ -37,6 +37,8 @@ beforeAll(async () => {
         PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s',
         WEBHOOK_RETRY_SCHEDULE: '200ms,400ms',
         AUTH_CACHE_TTL_MS: '500',
+        // /health answers from this cache: the test waits it out twice (SQS down, then up again).
+        HEALTH_CACHE_TTL_MS: '500',
       },
     }),
     startWebhookReceiver(),

@@ -35,8 +35,9 @@ function userEnv(dataDir: string): NodeJS.ProcessEnv {
         ),
     ),
   );
-  // PORT=0: the OS picks a free port and the printed base URL says which.
-  return { ...env, PORT: '0', LOCAL_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  // PORT=0: the OS picks a free port and the printed base URL says which. A short key cache (5 s by
+  // default): the test waits for a revoked key to be refused.
+  return { ...env, PORT: '0', LOCAL_DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_CACHE_TTL_MS: '500' };
 }
 
 interface Running {
@@ -163,7 +164,7 @@ describe('npm start', () => {
       env,
     });
     expect(revoked.stdout.trim()).toBe('revoked');
-    // README: a revoked key stops working within AUTH_CACHE_TTL_MS (5 s by default).
+    // README: a revoked key stops working within AUTH_CACHE_TTL_MS (500 ms here, 5 s by default).
     const refused = await pollUntil(
       () => call('GET', '/v2/account', { key: cliKey, baseUrl }),
       (response) => response.status === 401,

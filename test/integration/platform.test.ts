@@ -71,7 +71,7 @@ describe('GET /v2/account', () => {
     const key = await createKey(['createTransaction']);
     expect((await call('GET', '/v2/account', { key: key.secretKey })).status).toBe(200);
     await revokeApiKey(hashSecretKey(key.secretKey), new Date().toISOString());
-    // The shared stack runs with AUTH_CACHE_TTL_MS=1000: the deadline leaves room for a busy machine.
+    // The shared stack's AUTH_CACHE_TTL_MS is short: the deadline leaves room for a busy machine.
     const response = await pollUntil(
       () => call('GET', '/v2/account', { key: key.secretKey }),
       (r) => r.status === 401,

@@ -4,13 +4,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
-import { call, createKey, pollUntil, useSharedStore } from '../support/api.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // The shared stack runs with these (test/support/global-setup.ts).
 const retryScheduleMs = [200, 400, 600];
-const settingsTtlMs = 1000;
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
@@ -49,7 +48,8 @@ async function settledEvent(transactionId: string, key: string, status: string) 
 }
 
 /** Waits out the account-settings cache of the stack's functions: the promise is about that TTL. */
-const afterSettingsTtl = () => new Promise((resolve) => setTimeout(resolve, settingsTtlMs + 200));
+const afterSettingsTtl = () =>
+  new Promise((resolve) => setTimeout(resolve, sharedStack().authCacheTtlMs + 200));
 
 describe('webhook promises', () => {
   it('waits at least each step of the retry schedule between attempts', async () => {

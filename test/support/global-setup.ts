@@ -19,7 +19,12 @@ export interface SharedStack {
   accountId: string;
   webhookSecret: string;
   localSecretsKey: string;
+  /** AUTH_CACHE_TTL_MS of the stack: how long a test waits for keys and account settings to be read again. */
+  authCacheTtlMs: number;
 }
+
+// Short, so a test that changes a key or the account's settings waits little for the stack to see it.
+const authCacheTtlMs = 250;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,7 +39,7 @@ export default async function setup(project: TestProject) {
     env: {
       LOG_LEVEL: 'silent',
       SANDBOX_INSTRUCTION_DELAY_MS: '300',
-      AUTH_CACHE_TTL_MS: '1000',
+      AUTH_CACHE_TTL_MS: String(authCacheTtlMs),
       PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
       WEBHOOK_RETRY_SCHEDULE: '200ms,400ms,600ms',
       // Every file shares one key and one address; test/integration/rate-limits.test.ts checks the limits.
@@ -56,6 +61,7 @@ export default async function setup(project: TestProject) {
     accountId: issued.accountId,
     localSecretsKey: stack.env.LOCAL_SECRETS_KEY!,
     webhookSecret: issued.webhookSecret ?? '',
+    authCacheTtlMs,
   });
   return async () => {
     try {

@@ -1,7 +1,10 @@
 // The API Pix calls the rail makes, with OAuth 2.0 client credentials over mutual TLS: the
 // token is cached until shortly before it expires and fetched again after a 401. A 5xx, a
 // timeout or a reset is `PspUnavailableError` (retry); a 4xx is `PspRejectedError` with the
-// RFC 7807 problem the PSP sent (final for that request).
+// RFC 7807 problem the PSP sent (final for that request). Each operation takes the time its
+// answer is due (`answerBy`); every HTTP call in it (token, retry after a 401) gets what is
+// left of that, up to PIX_API_TIMEOUT_MS, and one that cannot get enough is not started.
+import { requireCallTimeoutMs } from '../../time-budget.ts';
 import type { ApiPixConfig, ApiPixSecrets } from './api-pix-config.ts';
 import { mutualTlsAgent, type PspResponse, PspUnavailableError, pspRequest } from './psp-http.ts';
 
@@ -92,13 +95,13 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
     return connection;
   };
 
-  async function fetchToken(): Promise<string> {
+  async function fetchToken(answerBy: number): Promise<string> {
     const { secrets, agent } = await connect();
     const basic = Buffer.from(`${config.clientId}:${secrets.clientSecret}`).toString('base64');
     const response = await pspRequest(agent, 'POST', config.tokenUrl, {
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials&scope=cob.write%20cob.read%20pix.read',
-      timeoutMs: config.timeoutMs,
+      timeoutMs: requireCallTimeoutMs('POST token', answerBy, config.timeoutMs),
     });
     if (response.status >= 500) throw new PspUnavailableError(`token: HTTP ${response.status}`);
     if (response.status !== 200) throw new PspRejectedError('token', problemOf(response));
@@ -113,13 +116,14 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
     return token.value;
   }
 
-  function bearer(): Promise<string> {
+  function bearer(answerBy: number): Promise<string> {
     if (token && Date.now() < token.refreshAt) return Promise.resolve(token.value);
-    return fetchToken();
+    return fetchToken(answerBy);
   }
 
-  async function call(method: string, path: string, body?: unknown): Promise<PspResponse> {
+  async function call(method: string, path: string, answerBy: number, body?: unknown): Promise<PspResponse> {
     const { agent } = await connect();
+    const operation = `${method} ${path.replace(/\?.*$/, '')}`;
     const send = async (accessToken: string) =>
       pspRequest(agent, method, `${config.baseUrl}${path}`, {
         headers: {
@@ -128,12 +132,12 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        timeoutMs: config.timeoutMs,
+        timeoutMs: requireCallTimeoutMs(operation, answerBy, config.timeoutMs),
       });
-    let response = await send(await bearer());
+    let response = await send(await bearer(answerBy));
     if (response.status === 401) {
       token = undefined;
-      response = await send(await fetchToken());
+      response = await send(await fetchToken(answerBy));
     }
     if (response.status >= 500 || response.status === 429)
       throw new PspUnavailableError(`${method} ${path}: HTTP ${response.status}`);
@@ -148,24 +152,29 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
   }
 
   return {
-    async createCob(txid: string, cob: CobRequest): Promise<Cob> {
-      return expectCob('PUT /cob', await call('PUT', cobPath(txid), cob), [200, 201]);
+    async createCob(txid: string, cob: CobRequest, answerBy: number): Promise<Cob> {
+      return expectCob('PUT /cob', await call('PUT', cobPath(txid), answerBy, cob), [200, 201]);
     },
     /** The charge, or null when the PSP has none with this txid. */
-    async getCob(txid: string): Promise<Cob | null> {
-      const response = await call('GET', cobPath(txid));
+    async getCob(txid: string, answerBy: number): Promise<Cob | null> {
+      const response = await call('GET', cobPath(txid), answerBy);
       if (response.status === 404) return null;
       return expectCob('GET /cob', response, [200]);
     },
     /** The Pix received from `inicio` to `fim` (RFC 3339), page `page` (0-based). */
-    async listReceivedPix(inicio: string, fim: string, page: number): Promise<ReceivedPixPage> {
+    async listReceivedPix(
+      inicio: string,
+      fim: string,
+      page: number,
+      answerBy: number,
+    ): Promise<ReceivedPixPage> {
       const query = new URLSearchParams({
         inicio,
         fim,
         'paginacao.paginaAtual': String(page),
         'paginacao.itensPorPagina': String(pixPerPage),
       });
-      const response = await call('GET', `/pix?${query}`);
+      const response = await call('GET', `/pix?${query}`, answerBy);
       if (response.status !== 200) throw new PspRejectedError('GET /pix', problemOf(response));
       const body = JSON.parse(response.text) as {
         pix?: ReceivedPix[];
@@ -178,10 +187,10 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
         quantidadeDePaginas: paging?.quantidadeDePaginas ?? 1,
       };
     },
-    async removeCob(txid: string): Promise<Cob> {
+    async removeCob(txid: string, answerBy: number): Promise<Cob> {
       return expectCob(
         'PATCH /cob',
-        await call('PATCH', cobPath(txid), { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
+        await call('PATCH', cobPath(txid), answerBy, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
         [200],
       );
     },

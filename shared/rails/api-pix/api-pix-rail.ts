@@ -87,17 +87,17 @@ export function createApiPixRail(
     // The PSP notifies `{webhookUrl}/pix` and lists every Pix received (`GET /pix`).
     reports: ['push', 'listing'] as const,
 
-    async registerCharge({ transaction }: ChargeRequest): Promise<void> {
+    async registerCharge({ transaction }: ChargeRequest, _now: Date, answerBy: number): Promise<void> {
       const ref = { accountId: transaction.accountId, transactionId: transaction.id };
       const txid = txidFor(ref);
       // The notification names only the txid: keep the way back to the transaction first.
       await keepPixChargeReference(ref, txid);
       try {
-        await client.createCob(txid, cobRequestFor(transaction, config.chave));
+        await client.createCob(txid, cobRequestFor(transaction, config.chave), answerBy);
       } catch (error) {
         if (!(error instanceof PspRejectedError)) throw error;
         // A repeated create of a charge that already exists may be refused: the charge is there.
-        const existing = await client.getCob(txid);
+        const existing = await client.getCob(txid, answerBy);
         if (existing && Math.round(Number(existing.valor.original) * 100) === transaction.amount) return;
         throw new RailRejectedError(
           `the PSP refused the charge: ${error.problem.title}${error.problem.detail ? ` (${error.problem.detail})` : ''}`,
@@ -105,16 +105,16 @@ export function createApiPixRail(
       }
     },
 
-    async fetchInstruction(charge: ChargeRef): Promise<InstructionResult> {
-      const cob = await client.getCob(txidFor(charge));
+    async fetchInstruction(charge: ChargeRef, _now: Date, answerBy: number): Promise<InstructionResult> {
+      const cob = await client.getCob(txidFor(charge), answerBy);
       if (!cob) return { ready: false };
       const qr = brCodeOf(cob);
       if (!qr) return { ready: false };
       return { ready: true, instruction: { type: 'QR', qr }, expiresAt: expiresAtOf(cob) };
     },
 
-    async fetchPaymentStatus(charge: ChargeRef, now: Date): Promise<RailPaymentStatus> {
-      const cob = await client.getCob(txidFor(charge));
+    async fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus> {
+      const cob = await client.getCob(txidFor(charge), answerBy);
       if (!cob) return { status: 'PENDING' };
       if (cob.status === 'CONCLUIDA') return { status: 'PAID', paidAt: paidAtOf(cob, now) };
       // ATIVA also past its expiry: API Pix has no expired status, so the payment job closes
@@ -127,10 +127,11 @@ export function createApiPixRail(
     async listPayments(
       window: ListingWindow,
       _now: Date,
+      answerBy: number,
       handled?: ReadonlySet<string>,
     ): Promise<ListingPage> {
       const page = window.page === null ? 0 : Number(window.page);
-      const listed = await client.listReceivedPix(window.from, window.to, page);
+      const listed = await client.listReceivedPix(window.from, window.to, page, answerBy);
       // A Pix whose transaction the reader handled already needs no lookup: our txids start with it.
       const unhandled = listed.pix.filter((pix) => {
         const transactionId = pix.txid ? transactionIdInTxid(pix.txid) : null;
@@ -153,17 +154,22 @@ export function createApiPixRail(
       };
     },
 
-    async closeCharge(charge: ChargeRef, reason: CloseReason, now: Date): Promise<CloseResult> {
+    async closeCharge(
+      charge: ChargeRef,
+      reason: CloseReason,
+      now: Date,
+      answerBy: number,
+    ): Promise<CloseResult> {
       const txid = txidFor(charge);
       try {
-        const cob = await client.removeCob(txid);
+        const cob = await client.removeCob(txid, answerBy);
         if (cob.status === 'CONCLUIDA') return { outcome: 'paid', paidAt: paidAtOf(cob, now) };
         log.info('pix charge closed', { transactionId: charge.transactionId, reason });
         return { outcome: 'closed' };
       } catch (error) {
         if (!(error instanceof PspRejectedError)) throw error;
         // Only a charge that is no longer ATIVA is refused: it was paid or already removed.
-        const cob = await client.getCob(txid);
+        const cob = await client.getCob(txid, answerBy);
         if (cob?.status === 'CONCLUIDA') return { outcome: 'paid', paidAt: paidAtOf(cob, now) };
         if (cob && cob.status !== 'ATIVA') return { outcome: 'closed' };
         if (!cob) return { outcome: 'closed' };

@@ -51,6 +51,8 @@ export interface FakePsp {
   stallThenResetNext(): void;
   /** How long the last stalled call stayed open before the client gave it up (undefined while open). */
   stalledCallLastedMs(): number | undefined;
+  /** While on, no request at all (token or API) gets an answer: the connections stay open. */
+  stallEverything(on: boolean): void;
   /** The PSP's clock runs this many ms off ours (a negative offset makes new charges older). */
   setClockOffset(ms: number): void;
   /** The next charge creation is refused with 400 CobOperacaoInvalida (a final answer). */
@@ -96,9 +98,18 @@ function readBody(request: IncomingMessage): Promise<string> {
 const alphanumeric = (length: number) =>
   Array.from(randomBytes(length), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[byte % 36]).join('');
 
-export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = {}): Promise<FakePsp> {
+/** Checks nothing: for tests about something else than the adapter's conformance (it takes seconds to build). */
+const noValidation: PixApiValidator = { request: () => [], response: () => [], notification: () => [] };
+
+export async function startFakePsp(
+  options: {
+    tokenLifetimeSeconds?: number;
+    /** False: requests and responses are not checked against the API Pix document. */
+    validate?: boolean;
+  } = {},
+): Promise<FakePsp> {
   const certificates = makeCertificates();
-  const validator: PixApiValidator = await createPixApiValidator();
+  const validator = options.validate === false ? noValidation : await createPixApiValidator();
   const clientId = 'cashin-test-client';
   const clientSecret = randomBytes(16).toString('hex');
   const chave = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
@@ -107,6 +118,7 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
   let failures = 0;
   let misbehaviours: Array<'stall' | 'reset'> = [];
   let stalledLastedMs: number | undefined;
+  let stallingEverything = false;
   let clockOffsetMs = 0;
   let rejectCreate = false;
   let listingLagMs = 0;
@@ -351,6 +363,10 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
     (request, response) => {
       void readBody(request).then((text) => {
         const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+        if (stallingEverything) {
+          requests.push({ method: String(request.method), path: url.pathname, status: 0 });
+          return;
+        }
         const peer = (request.socket as TLSSocket).getPeerCertificate();
         if (peer?.subject?.CN !== 'cashin-api-pix-client')
           requestViolations.push('client certificate not presented');
@@ -407,6 +423,9 @@ export async function startFakePsp(options: { tokenLifetimeSeconds?: number } = 
     stalledCallLastedMs: () => stalledLastedMs,
     stallThenResetNext() {
       misbehaviours = ['stall', 'reset'];
+    },
+    stallEverything(on) {
+      stallingEverything = on;
     },
     setClockOffset(ms) {
       clockOffsetMs = ms;
