@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Each test file runs in its own process: files that start their own local stack set
-    // process-wide configuration (the functions run in-process, as a warm Lambda would).
+    // Each test file runs in its own process: a file that starts its own local stack points that
+    // process's own store code at it (the stack's functions run in sandboxes of their own).
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
