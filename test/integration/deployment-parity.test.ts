@@ -71,15 +71,17 @@ describe('the IAM gateway answers a denied call as the service does', () => {
     evaluator: new PolicyEvaluator({ roleName: 'TestReaderRole', policy }),
   };
   const credentials = { accessKeyId: 'TESTREADER', secretAccessKey: 'local' };
-
-  it('DynamoDB: allowed keys pass, others get AccessDeniedException (HTTP 400)', async () => {
-    const gateway = await startIamGateway({
-      service: 'dynamodb',
-      upstream: sharedStack().dynamoEndpoint,
+  const gatewayTo = (service: 'dynamodb' | 'sqs', upstream: string) =>
+    startIamGateway({
+      service,
+      upstream,
       callers: new Map([['TESTREADER', caller]]),
       enforce: true,
       keyArnOf: () => '*',
     });
+
+  it('DynamoDB: allowed keys pass, others get AccessDeniedException (HTTP 400)', async () => {
+    const gateway = await gatewayTo('dynamodb', sharedStack().dynamoEndpoint);
     const client = new DynamoDBClient({
       region: 'us-east-1',
       endpoint: gateway.endpoint,
@@ -116,13 +118,7 @@ describe('the IAM gateway answers a denied call as the service does', () => {
   });
 
   it('SQS: a send the policy does not allow is refused with HTTP 403', async () => {
-    const gateway = await startIamGateway({
-      service: 'sqs',
-      upstream: sharedStack().sqsEndpoint,
-      callers: new Map([['TESTREADER', caller]]),
-      enforce: true,
-      keyArnOf: () => '*',
-    });
+    const gateway = await gatewayTo('sqs', sharedStack().sqsEndpoint);
     const client = new SQSClient({
       region: 'us-east-1',
       endpoint: gateway.endpoint,

@@ -3,7 +3,7 @@
 // is decided against that function's synthesized policy, and a denied request is answered the
 // way the service answers it (AccessDeniedException / AccessDenied, same HTTP status). Requests
 // signed with the operator's key (tests, the CLI, the local stack itself) pass unchecked.
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import {
   type Authorization,
   type AwsRequest,
@@ -12,6 +12,7 @@ import {
   authorizationsOf,
 } from './authorization-requests.ts';
 import { localAccountId } from './cfn-intrinsics.ts';
+import { type LoopbackServer, listenOnLoopback, readBody } from './loopback-server.ts';
 import type { PolicyEvaluator } from './policy-evaluator.ts';
 
 export interface IamCaller {
@@ -37,10 +38,7 @@ export interface IamGatewayOptions {
   readonly onDenied?: (caller: IamCaller, authorization: Authorization) => void;
 }
 
-export interface IamGateway {
-  readonly endpoint: string;
-  close(): Promise<void>;
-}
+export type IamGateway = LoopbackServer;
 
 function deniedMessage(caller: IamCaller, authorization: Authorization): string {
   return `User: arn:aws:sts::${localAccountId}:assumed-role/${caller.roleName}/${caller.functionName} is not authorized to perform: ${authorization.action} on resource: ${authorization.resource} because no identity-based policy allows the ${authorization.action} action`;
@@ -82,19 +80,11 @@ export function accessDenied(
   }
 }
 
-const readAll = (message: IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    message.on('data', (chunk: Buffer) => chunks.push(chunk));
-    message.on('end', () => resolve(Buffer.concat(chunks)));
-    message.on('error', reject);
-  });
-
-export async function startIamGateway(options: IamGatewayOptions): Promise<IamGateway> {
+export function startIamGateway(options: IamGatewayOptions): Promise<IamGateway> {
   const upstream = new URL(options.upstream);
   const server: Server = createServer(async (incoming, outgoing) => {
     try {
-      const body = await readAll(incoming);
+      const body = await readBody(incoming);
       const awsRequest: AwsRequest = {
         method: incoming.method ?? 'GET',
         url: incoming.url ?? '/',
@@ -142,18 +132,5 @@ export async function startIamGateway(options: IamGatewayOptions): Promise<IamGa
     }
   });
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

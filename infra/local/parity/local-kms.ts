@@ -2,28 +2,15 @@
 // service makes (GenerateDataKey, Decrypt) under one key, so the functions use the same KMS code
 // path as on AWS and the IAM gateway in front of it checks kms:* against their policies. Data
 // keys are wrapped as the local key wrapper wraps them (the operator's CLI seals with it).
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import { localKeyWrapper } from '../../../shared/secrets/local-key-wrapper.ts';
+import { listenOnLoopback, readBody } from './loopback-server.ts';
 
 export interface LocalKms {
   readonly endpoint: string;
   readonly keyArn: string;
   close(): Promise<void>;
 }
-
-const readJson = (message: IncomingMessage): Promise<Record<string, unknown>> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    message.on('data', (chunk: Buffer) => chunks.push(chunk));
-    message.on('end', () => {
-      try {
-        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {});
-      } catch (error) {
-        reject(error);
-      }
-    });
-    message.on('error', reject);
-  });
 
 export async function startLocalKms(options: { masterKeyBase64: string; keyArn: string }): Promise<LocalKms> {
   const wrapper = localKeyWrapper(options.masterKeyBase64);
@@ -38,7 +25,8 @@ export async function startLocalKms(options: { masterKeyBase64: string; keyArn: 
       const operation = String(request.headers['x-amz-target'] ?? '')
         .split('.')
         .pop();
-      const input = await readJson(request);
+      const raw = await readBody(request);
+      const input = (raw.length ? JSON.parse(raw.toString('utf8')) : {}) as Record<string, unknown>;
       if (!knownKey(input.KeyId))
         return reply(400, { __type: 'NotFoundException', message: `Key '${input.KeyId}' does not exist` });
       const context = (input.EncryptionContext ?? {}) as Record<string, string>;
@@ -67,19 +55,5 @@ export async function startLocalKms(options: { masterKeyBase64: string; keyArn: 
       reply(400, { __type: 'SerializationException', message: 'malformed request' });
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    keyArn: options.keyArn,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), keyArn: options.keyArn };
 }
