@@ -30,11 +30,12 @@ import {
   transactionItemCount,
 } from './parity/authorization-requests.ts';
 import { localAccountId, localRegion, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
-import { buildFunctionManifest, type PolicyDocument } from './parity/function-manifest.ts';
+import type { PolicyDocument } from './parity/function-manifest.ts';
 import { type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
 import { type LocalResources, localFunctions, physicalValues } from './parity/local-functions.ts';
 import { startLocalKms } from './parity/local-kms.ts';
 import { localStageSettings, tunedSettings } from './parity/local-settings.ts';
+import { cachedFunctionManifest } from './parity/manifest-cache.ts';
 import { PolicyEvaluator } from './parity/policy-evaluator.ts';
 import { createQueueWithDlq, type LocalQueue, startMessaging } from './queues-and-bucket.ts';
 import { startToggleProxy, type ToggleProxy } from './toggle-proxy.ts';
@@ -174,7 +175,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const settings = { ...localStageSettings, ...tunedSettings(process.env), ...options.env };
     const sandboxRails = settings.SANDBOX_RAILS !== 'false' && settings.SANDBOX_RAILS !== '0';
     const routes = (options.routes ?? routeList()).filter((route) => sandboxRails || !route.sandboxOnly);
-    const manifest = buildFunctionManifest({
+    const manifest = await cachedFunctionManifest({
       sandboxRails,
       routes: routes as readonly NamedRoute[],
       ...(settings.PIX_API_BASE_URL
