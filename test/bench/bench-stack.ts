@@ -6,8 +6,8 @@ import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { dynamo, sqs } from '../../shared/aws/clients.ts';
-import { createApiClient } from '../../shared/openapi/client/client.ts';
 import { routeList } from '../../shared/routes.ts';
+import { createApiClient } from '../support/openapi-client/client.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
 import { backgroundScope, RequestCounter, requestScope } from './request-counter.ts';
 import type { BenchApi } from './throughput.ts';

@@ -3,7 +3,7 @@
 // webhook arrives at a receiver on 127.0.0.1. Transactions run concurrently, a fixed number
 // in flight. Server-side timestamps split each figure into its hops.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { components } from '../../shared/openapi/client/client.ts';
+import type { components } from '../support/openapi-client/client.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { backgroundScope, difference, type RequestCounter } from './request-counter.ts';

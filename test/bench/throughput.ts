@@ -1,8 +1,8 @@
 // Throughput and latency of three API calls through the local gateway, each next to the same
 // DynamoDB work done directly with the SDK (the database's own limit), in the same run.
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
-import type { ApiClient, components } from '../../shared/openapi/client/client.ts';
 import { keys } from '../../shared/store/keys.ts';
+import type { ApiClient, components } from '../support/openapi-client/client.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 import type { HttpLoad, LoadResult, LoadSpec } from './http-load.ts';
 import {

@@ -3,8 +3,8 @@
 // cashin.paid webhook is verified with standardwebhooks and typed by the document.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type components, createApiClient } from '../../shared/openapi/client/client.ts';
 import { checkConformance, documentOf, pollUntil, sharedStack } from '../support/api.ts';
+import { type components, createApiClient } from '../support/openapi-client/client.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 type CashinPaidEvent = components['schemas']['CashinPaidEvent'];

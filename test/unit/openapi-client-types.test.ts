@@ -4,6 +4,6 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { clientTypesFile, generateClientTypes } from '../support/openapi-typescript/generate.ts';
 
-it('shared/openapi/client/api-types.ts is up to date with the document (npm run openapi:client)', async () => {
+it('test/support/openapi-client/api-types.ts is up to date with the document (npm run openapi:client)', async () => {
   expect(await generateClientTypes()).toBe(readFileSync(clientTypesFile, 'utf8'));
 }, 60_000);

@@ -1,4 +1,4 @@
-// Generates the typed client's types (shared/openapi/client/api-types.ts) from the OpenAPI
+// Generates the typed client's types (test/support/openapi-client/api-types.ts) from the OpenAPI
 // document with openapi-typescript. It lives in its own package because openapi-typescript
 // needs TypeScript 5's compiler API, which the project's TypeScript 7 does not have.
 // `npm run openapi:client` rewrites the file; a unit test fails while it is out of date.
@@ -8,7 +8,7 @@ import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-t
 import { repoRoot } from '../../../infra/paths.ts';
 import { buildOpenApiDocument } from '../../../shared/openapi/document.ts';
 
-export const clientTypesFile = join(repoRoot, 'shared/openapi/client/api-types.ts');
+export const clientTypesFile = join(repoRoot, 'test/support/openapi-client/api-types.ts');
 
 /** A fixed day: the document's date-dependent parts (examples) do not reach the types anyway. */
 const day = new Date('2026-01-01T12:00:00Z');
