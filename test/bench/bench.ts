@@ -2,8 +2,10 @@
 // Local's own limit, pipeline latency, AWS requests per API call, and the cost per paid
 // transaction (test/bench/cost-model; alone: `npm run bench:cost`). Starts and stops the
 // local stack itself, prints a table to stdout (progress to stderr) and writes
-// bench-results.json. `-- --markdown <file>` also writes the README section; `-- --quick`
-// runs a smaller sample (for trying the script, not for figures).
+// bench-results.json and docs/benchmarks.md (the figures, the commit and the machine; its
+// hand-written notes section is kept). `-- --markdown <file>` writes the markdown elsewhere,
+// `-- --no-markdown` writes none; `-- --quick` runs a smaller sample (for trying the script,
+// not for figures) and leaves docs/ alone unless `--markdown` names a file.
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { repoRoot } from '../../infra/local/repo-root.ts';
+import { docsDir, findSection, readIfExists, runProvenance, writeDoc } from '../support/generated-docs.ts';
 import { apiScope, type BenchStack, instructionDelayMs, stackEnv, startBenchStack } from './bench-stack.ts';
 import { deployedNodeOptions } from './bundle-options.ts';
 import {
@@ -24,7 +27,7 @@ import { type InitResult, measureInit } from './cold-start.ts';
 import { runCostModel } from './cost-model/cost-model.ts';
 import { measurePipeline } from './pipeline-latency.ts';
 import { pickupLagsMs } from './probe-worker.ts';
-import { renderMarkdown, renderText } from './report.ts';
+import { notesSectionName, renderMarkdown, renderText } from './report.ts';
 import { measureRequestCounts } from './request-counts.ts';
 import type { BenchResults, BundleRow } from './results.ts';
 import { round } from './stats.ts';
@@ -32,7 +35,12 @@ import { measureThroughput, type ThroughputRow, waitForQuiet } from './throughpu
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const markdownAt = args.includes('--markdown') ? args[args.indexOf('--markdown') + 1] : undefined;
+const markdownAt = args.includes('--markdown')
+  ? resolve(args[args.indexOf('--markdown') + 1]!)
+  : quick || args.includes('--no-markdown')
+    ? undefined
+    : resolve(docsDir, 'benchmarks.md');
+const provenance = runProvenance();
 
 const settings = {
   budget: { sizeRatio: 1.15, initRatio: 1.25 },
@@ -242,6 +250,7 @@ async function main(): Promise<void> {
         date,
         command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
         node: process.version,
+        provenance,
         machine: {
           cpu: cpus[0]?.model ?? 'unknown',
           cores: cpus.length,
@@ -279,7 +288,10 @@ async function main(): Promise<void> {
       notes: { requestCounts: requestCountNotes(requestCounts) },
     };
     writeFileSync(resolve(repoRoot, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    if (markdownAt) writeFileSync(resolve(markdownAt), renderMarkdown(results));
+    if (markdownAt) {
+      const notes = findSection(readIfExists(markdownAt) ?? '', notesSectionName);
+      writeDoc(markdownAt, renderMarkdown(results, notes));
+    }
     process.stdout.write(`${renderText(results)}\n`);
     progress(
       `wrote bench-results.json${markdownAt ? ` and ${markdownAt}` : ''} (${results.meta.durationSeconds} s)`,

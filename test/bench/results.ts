@@ -1,4 +1,5 @@
 // The shape of bench-results.json.
+import type { RunProvenance } from '../support/generated-docs.ts';
 import type { BundleResult } from './bundle-sizes.ts';
 import type { InitResult } from './cold-start.ts';
 import type { CostModelResults } from './cost-model/cost-results.ts';
@@ -25,6 +26,8 @@ export interface BenchResults {
     date: string;
     command: string;
     node: string;
+    /** The commit and machine the run came from (absent in results written before it was recorded). */
+    provenance?: RunProvenance;
     machine: { cpu: string; cores: number; ramGiB: number; platform: string; arch: string };
     durationSeconds: number;
     /** One-minute load average: other work on the machine skews every figure. */

@@ -1,4 +1,4 @@
-// Aligned plain-text tables for the terminal and markdown tables for the README.
+// Aligned plain-text tables for the terminal and markdown tables for docs/.
 
 export type Cell = string | number;
 

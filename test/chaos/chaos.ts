@@ -7,19 +7,22 @@
 // The rails' reports fail too: a fifth of the sandbox notifications are lost and a tenth sent
 // twice, one window of the sandbox listing is never read by its first reading (its second
 // reading, 20 s behind here, must find its payments) and a later one is read again.
-// It prints what happened and the figures that must be zero (a line with `lost` among them), and
-// exits non-zero when one is not.
+// It prints what happened and the figures that must be zero (a line with `lost` among them),
+// writes docs/fault-run.md (the figures, the commit and the machine; `--markdown <file>` writes
+// elsewhere, `--no-markdown` not at all), and exits non-zero when one is not.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { freePort } from '../../infra/local/free-port.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
+import { docsDir, findSection, readIfExists, runProvenance, writeDoc } from '../support/generated-docs.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
+import { faultRunNotesSection, renderFaultRunMarkdown } from './fault-run-report.ts';
 import { type FlakyReceiver, startFlakyReceiver } from './flaky-receiver.ts';
 
 const { values: args } = parseArgs({
@@ -27,8 +30,20 @@ const { values: args } = parseArgs({
     purchases: { type: 'string', default: '300' },
     seed: { type: 'string', default: '13' },
     'max-minutes': { type: 'string', default: '15' },
+    markdown: { type: 'string' },
+    'no-markdown': { type: 'boolean', default: false },
   },
 });
+const markdownAt = args.markdown
+  ? resolve(args.markdown)
+  : args['no-markdown']
+    ? undefined
+    : resolve(docsDir, 'fault-run.md');
+const provenance = runProvenance();
+const loadAtStart = loadavg()[0]!;
+const command = `npm run chaos${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`
+  .replace(/\s*--(markdown\s+\S+|no-markdown)/g, '')
+  .replace(/ --$/, '');
 const purchaseCount = Math.min(1000, Math.max(10, Number(args.purchases)));
 const maxMs = Math.min(30, Math.max(1, Number(args['max-minutes']))) * 60_000;
 
@@ -465,6 +480,67 @@ async function main() {
   await dynamo.stop();
   rmSync(dataDir, { recursive: true, force: true });
   const failed = lost.length + stuck.length + wrongEventCount.length + beyondFailures;
+
+  if (markdownAt) {
+    const count = (list: unknown[]) => String(list.length);
+    const edgeTaken = edgePaid.length;
+    const figures: Array<[string, string]> = [
+      [
+        'purchases accepted',
+        `${accepted.length} of ${purchaseCount} (${flows.filter((f) => f.retriedPurchase && f.id).length} only after retries through a fault)`,
+      ],
+      ['instructions filled', count(accepted.filter((flow) => filled(flow.final?.tx)))],
+      ['payments taken by the rail / transactions PAID', `${count(paidFlows)} / ${count(paid)}`],
+      [
+        'paid around expiry: tried / taken by the rail / PAID',
+        `${edge.length} / ${edgeTaken} / ${edgePaid.filter((f) => statusOf(f) === 'PAID').length} (${edge.length - edgeTaken} refused: already expired)`,
+      ],
+      [
+        'notifications lost (PAID among them) / sent twice (boletos send none: their bank only lists)',
+        `${paidFlows.filter((f) => f.notificationLost).length} (${paidFlows.filter((f) => f.notificationLost && statusOf(f) === 'PAID').length}) / ${paidFlows.filter((f) => f.notifiedTwice).length}`,
+      ],
+      [
+        'payments reported in the window the first reading skipped',
+        `${inLostWindow.length} (${inLostWindow.filter((f) => f.kind === 'boleto').length} boletos, ${inLostWindow.filter((f) => f.notificationLost).length} whose notification was also lost), ${inLostWindow.filter((f) => statusOf(f) === 'PAID').length} PAID`,
+      ],
+      ['unpaid COP/BOB transactions EXPIRED', count(accepted.filter((f) => statusOf(f) === 'EXPIRED'))],
+      [
+        'events created / delivered / failed after every attempt',
+        `${events.length} / ${events.filter((e) => e.deliveryStatus === 'DELIVERED').length} / ${events.filter((e) => e.deliveryStatus === 'FAILED').length}`,
+      ],
+      ['webhook POSTs / attempts the receiver failed', `${posts} / ${failedAttempts}`],
+      ["POSTs beyond what the receiver's failures caused", String(beyondFailures)],
+      ['paid transactions without exactly one `cashin.paid`', count(wrongEventCount)],
+      [
+        'SQS messages delivered twice',
+        `${duplicates} (${Object.entries(copiesMade)
+          .map(([q, n]) => `${q} ${n}`)
+          .join(', ')})`,
+      ],
+      ['lost / stuck', `${lost.length} / ${stuck.length}`],
+      ['whole run', seconds(elapsed())],
+    ];
+    writeDoc(
+      markdownAt,
+      renderFaultRunMarkdown(
+        {
+          date: new Date(started).toISOString(),
+          command,
+          provenance,
+          exitCode: failed ? 1 : 0,
+          faults,
+          figures,
+          recovery,
+          loadAverage: {
+            atStart: Math.round(loadAtStart * 100) / 100,
+            atEnd: Math.round(loadavg()[0]! * 100) / 100,
+          },
+        },
+        findSection(readIfExists(markdownAt) ?? '', faultRunNotesSection),
+      ),
+    );
+    process.stderr.write(`chaos: wrote ${markdownAt}\n`);
+  }
   process.exit(failed ? 1 : 0);
 }
 

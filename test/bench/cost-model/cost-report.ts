@@ -1,5 +1,6 @@
-// Renders the cost model's figures: plain text for the terminal, markdown for the README.
-// "today" first, then "declared".
+// Renders the cost model's figures: plain text for the terminal, markdown for the cost section
+// of docs/benchmarks.md. "today" first, then "declared".
+import { provenanceLine, type RunProvenance } from '../../support/generated-docs.ts';
 import { type Cell, markdownTable, textTable } from '../tables.ts';
 import { awsPrices, priceOf } from './aws-prices.ts';
 import type { CostModelResults, CostModeResult, ScenarioRow } from './cost-results.ts';
@@ -188,9 +189,25 @@ export function renderCostText(results: CostModelResults): string {
   return out.join('\n');
 }
 
-export function renderCostMarkdown(results: CostModelResults): string {
+/** The section of docs/benchmarks.md that `npm run bench:cost` replaces on its own. */
+export const costSectionName = 'cost-model';
+
+export function renderCostMarkdown(
+  results: CostModelResults,
+  run?: { command: string; date: string; provenance: RunProvenance },
+): string {
   const out: string[] = [];
-  out.push('### Cost per paid transaction');
+  out.push('## Cost per paid transaction');
+  out.push('');
+  if (run) {
+    out.push(
+      `Measured with \`${run.command}\` on ${run.date.slice(0, 10)}, ${provenanceLine(run.provenance)}; the model took ${Math.round(results.wallSeconds)} s.`,
+    );
+    out.push('');
+  }
+  out.push(
+    '"today" is the `RAIL_REPORTING=polling` mode: every charge polled on `PAYMENT_POLL_SCHEDULE`, sandbox pay always notifying, the listings not read. "declared" is the default: each rail watched as it reports (push, listings read twice, a look at the deadline).',
+  );
   out.push('');
   for (const line of costMethod(results)) out.push(`- ${line}`);
   out.push('');
