@@ -1,20 +1,25 @@
-// The defaults the README's configuration table promises, read the way a function reads them
-// (from an environment that sets none of them). Expected values are the README's, written out.
+// The defaults the configuration table of docs/operations.md promises, read the way a function
+// reads them (from an environment that sets none of them). Expected values are the table's,
+// written out; the first test checks that the table still says them.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const documented = [
-  'SANDBOX_RAILS',
-  'SANDBOX_INSTRUCTION_DELAY_MS',
-  'ALLOW_INSECURE_POSTBACK',
-  'AUTH_CACHE_TTL_MS',
-  'SWEEP_AFTER_MS',
-  'INSTRUCTION_POLL_SCHEDULE',
-  'PAYMENT_POLL_SCHEDULE',
-  'WEBHOOK_RETRY_SCHEDULE',
-  'WEBHOOK_TIMEOUT_MS',
-  'SAFETY_NET_POLL_MS',
-  'LISTING_OVERLAP_MS',
-];
+/** Each variable and the start of its Default cell in docs/operations.md. */
+const documentedDefaults: Record<string, string> = {
+  SANDBOX_RAILS: 'true',
+  SANDBOX_INSTRUCTION_DELAY_MS: '2000',
+  ALLOW_INSECURE_POSTBACK: 'false',
+  AUTH_CACHE_TTL_MS: '5000',
+  SWEEP_AFTER_MS: '60000',
+  INSTRUCTION_POLL_SCHEDULE: '`1s,1s,2s,3s,5s,10s,30s,60s`',
+  PAYMENT_POLL_SCHEDULE: '`2s,5s,10s,30s,1m,2m,5m,10m,15m`',
+  WEBHOOK_RETRY_SCHEDULE: '`5s,5m,30m,2h,5h,10h,14h,20h,24h`',
+  WEBHOOK_TIMEOUT_MS: '10000',
+  SAFETY_NET_POLL_MS: '86400000',
+  LISTING_OVERLAP_MS: '300000',
+};
+const documented = Object.keys(documentedDefaults);
 
 const second = 1000;
 const minute = 60 * second;
@@ -27,7 +32,22 @@ beforeAll(async () => {
   config = (await import('../../shared/config.ts')).serviceConfig();
 });
 
-describe('README configuration defaults', () => {
+describe('configuration defaults (docs/operations.md)', () => {
+  it("are the ones docs/operations.md's configuration table lists", () => {
+    const operations = readFileSync(resolve(import.meta.dirname, '../../docs/operations.md'), 'utf8');
+    const defaults = new Map(
+      operations
+        .split('\n')
+        .map((line) => line.split('|').map((cell) => cell.trim()))
+        .filter((cells) => /^`[A-Z_]+`$/.test(cells[1] ?? ''))
+        .map((cells) => [cells[1]!.slice(1, -1), cells[2]!]),
+    );
+    for (const [name, value] of Object.entries(documentedDefaults)) {
+      const cell = defaults.get(name) ?? '(not in the table)';
+      expect(cell === value || cell.startsWith(`${value} `), `${name}: ${cell}`).toBe(true);
+    }
+  });
+
   it('sandbox rails on, 2000 ms instruction delay, insecure postbacks off, 5 s key cache, 60 s sweep grace', () => {
     expect(config).toMatchObject({
       sandboxRails: true,
