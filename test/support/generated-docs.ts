@@ -79,6 +79,18 @@ export function readIfExists(file: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
+/**
+ * Writes a generated page and formats it with the project's Biome (which formats markdown too:
+ * aligned tables), so that `npm run lint` passes on what a script wrote.
+ */
 export function writeDoc(file: string, text: string): void {
   writeFileSync(file, `${text.trimEnd()}\n`);
+  try {
+    execFileSync(resolve(repoRoot, 'node_modules/.bin/biome'), ['format', '--write', file], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    process.stderr.write(`could not format ${file} (run npm run format): ${(error as Error).message}\n`);
+  }
 }
