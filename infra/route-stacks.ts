@@ -2,7 +2,7 @@
 // route, invoke permission, alarm: eight per route) live in. A route keeps its stack as long as
 // its domain does not outgrow one stack: CloudFormation creates a moved route in its new stack
 // before it deletes it from the old one, and API Gateway refuses two routes with one key, so a
-// move is a two-step deploy (README, Deploy: room to grow).
+// move is a two-step deploy (docs/architecture.md, Room to grow).
 import type { RouteDef } from '../shared/routes.ts';
 import { pascalCase } from './names.ts';
 

@@ -102,7 +102,7 @@ export class ServiceStack extends Stack {
     const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const logRetention = retentionDays(stage.logRetentionDays);
 
-    // `-c omitIndex=…` and `-c fullIndex=…` only move a stage to new index projections (README, Deploy).
+    // `-c omitIndex=…` and `-c fullIndex=…` only move a stage to new index projections (docs/operations.md, Rolling out index changes).
     const indexList = (key: string) => {
       const value: unknown = this.node.tryGetContext(key);
       return value ? String(value).split(',') : [];

@@ -219,7 +219,7 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
   // Purchases go to the PSP as soon as the rail is configured: its credentials must already be there.
   if (overrides.pixApiBaseUrl !== undefined && overrides.pixApiSecretArn === undefined)
     throw new Error(
-      "stage: API Pix needs -c pixApiSecretArn=<ARN of a Secrets Manager secret already holding the PSP's JSON {clientSecret, cert, key, ca}> (README, Deploy: API Pix)",
+      "stage: API Pix needs -c pixApiSecretArn=<ARN of a Secrets Manager secret already holding the PSP's JSON {clientSecret, cert, key, ca}> (docs/operations.md, Secrets: API Pix)",
     );
   if (overrides.pixApiSecretArn !== undefined && overrides.pixApiBaseUrl === undefined)
     throw new Error(

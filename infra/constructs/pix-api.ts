@@ -12,7 +12,7 @@ export function pixApiTarget(scope: Construct, pixApi: NonNullable<StageConfig['
   const secretRegion = Arn.split(pixApi.secretArn, ArnFormat.COLON_RESOURCE_NAME).region;
   if (!Token.isUnresolved(region) && secretRegion !== region)
     throw new Error(
-      `stage: pixApiSecretArn is in ${secretRegion}, but the stack deploys to ${region}: the rail's functions read the secret in their own region; create it there (README, Deploy: API Pix)`,
+      `stage: pixApiSecretArn is in ${secretRegion}, but the stack deploys to ${region}: the rail's functions read the secret in their own region; create it there (docs/operations.md, Secrets: API Pix)`,
     );
   const secret = Secret.fromSecretCompleteArn(scope, 'PixApiSecret', pixApi.secretArn);
   return {

@@ -10,7 +10,7 @@ export interface ServiceTableProps {
   /**
    * Indexes left out of this deploy. A projection cannot change in place: a stage created with
    * other projections drops the index in one deploy and gets it back, rebuilt, in the next
-   * (README, Deploy: lean indexes).
+   * (docs/operations.md, Rolling out index changes).
    */
   readonly omitIndexes?: readonly string[];
   /** Indexes kept at projection ALL, as a stage created before the lean projections has them. */

@@ -104,7 +104,7 @@ describe('an expired transaction', () => {
 
   it('BOB: the QR page answers 410 once expired', async () => {
     const tx = await expiredTransaction(bobBody(), (t) => Boolean(t.qr));
-    // The QR page's link is not in the API object (README): read its token from the table.
+    // The QR page's link is not in the API object (docs/api.md): read its token from the table.
     const { Item } = await dynamo().send(
       new GetCommand({ TableName: stack.tableName, Key: keys.transaction(key.accountId, tx.id) }),
     );

@@ -53,7 +53,7 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
   }, 120_000);
   afterAll(() => synthesized?.cleanup());
 
-  it('pins the stage values the README lists', () => {
+  it('pins the stage values docs/operations.md lists', () => {
     expect(stages[stageName]!.rateLimitPerSecond).toBe(pinned[stageName].rateLimitPerSecond);
     expect(stages[stageName]!.capacity).toEqual({
       workers: pinned[stageName].workers,

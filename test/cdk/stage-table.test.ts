@@ -1,5 +1,5 @@
-// The README's stage table, value by value, against the synthesized templates of dev, staging
-// and prod. The expectations are the README's numbers, not infra/stages.ts, so a changed
+// The stage table of docs/operations.md, value by value, against the synthesized templates of dev, staging
+// and prod. The expectations are the table's numbers, not infra/stages.ts, so a changed
 // constant fails here until the documentation changes with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ofType, type Synthesized, single, synth } from './synth.ts';
@@ -28,7 +28,7 @@ const readmeTable = {
   },
 } as const;
 
-describe.each(Object.entries(readmeTable))('README stage table: %s', (stageName, row) => {
+describe.each(Object.entries(readmeTable))('stage table (docs/operations.md): %s', (stageName, row) => {
   let synthesized: Synthesized;
   beforeAll(() => {
     synthesized = synth(stageName);

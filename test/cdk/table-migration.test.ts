@@ -1,5 +1,5 @@
 // The two deploy options that move a stage created with projection ALL to the lean indexes, one
-// index dropped or created per deploy (README, Deploy).
+// index dropped or created per deploy (docs/operations.md, Rolling out index changes).
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';

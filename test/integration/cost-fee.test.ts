@@ -1,4 +1,4 @@
-// README: "costFee is in cents of the transaction's currency: BRL boleto 350 fixed; COP bank
+// docs/api.md: "costFee is in cents of the transaction's currency: BRL boleto 350 fixed; COP bank
 // transfer 0.99 %, PSE 900 COP + 1.49 %, Nequi 1.99 %, Bre-B 0.49 %; BOB QR 1.50 % (per-account
 // overrides)". The expected numbers are worked out from that sentence, not from shared/purchase/fees.ts.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -113,7 +113,7 @@ describe('GET /health', () => {
     expect((await api('GET', '/health', { key: null })).status).toBe(200);
     stack.sqsProxy.setDown(true);
     try {
-      // /health answers from a short per-instance cache (README); /health/deep checks every call.
+      // /health answers from a short per-instance cache (docs/decisions.md); /health/deep checks every call.
       const deep = await api('GET', '/health/deep');
       expect(deep.status).toBe(503);
       const down = await pollUntil(
@@ -143,7 +143,7 @@ describe('GET /health', () => {
 });
 
 describe('PATCH /v2/products/:id under contention', () => {
-  it('answers 409 after losing the race 8 times (README: "409 after 8 lost races")', async () => {
+  it('answers 409 after losing the race 8 times (docs/api.md: "409 after 8 lost races")', async () => {
     const created = await api('POST', '/v2/products', { body: { name: 'Contended' } });
     expect(created.status).toBe(201);
     const productId = created.body.id as string;

@@ -1,4 +1,4 @@
-// README: "`Idempotency-Key` (1–255 visible ASCII characters): the same key and body within 24 h
+// docs/api.md: "`Idempotency-Key` (1–255 visible ASCII characters): the same key and body within 24 h
 // replay the first 201". Malformed keys, the length of the window, and a key free again after it.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

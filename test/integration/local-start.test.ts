@@ -164,7 +164,7 @@ describe('npm start', () => {
       env,
     });
     expect(revoked.stdout.trim()).toBe('revoked');
-    // README: a revoked key stops working within AUTH_CACHE_TTL_MS (500 ms here, 5 s by default).
+    // docs/operations.md: a revoked key stops working within AUTH_CACHE_TTL_MS (500 ms here, 5 s by default).
     const refused = await pollUntil(
       () => call('GET', '/v2/account', { key: cliKey, baseUrl }),
       (response) => response.status === 401,

@@ -1,4 +1,4 @@
-// README: logs are JSON lines "never keys, secrets, documents or bodies". A stack with logging
+// docs/api.md: logs are JSON lines "never keys, secrets, documents or bodies". A stack with logging
 // at debug runs a full flow (keys, a rotated webhook secret, purchases with CPF/CNPJ and COP/BOB
 // documents, a refused key, a rejected document, hosted pages, the sandbox Pay button, a signed
 // webhook), everything it writes to stdout and stderr is captured, and the capture is scanned.

@@ -1,5 +1,5 @@
 // A stage without sandbox rails (SANDBOX_RAILS=false, like prod) and no live rail configured:
-// README "refuses the purchase: 422 … before any write", and the sandbox payment routes answer
+// docs/api.md "refuses the purchase: 422 … before any write", and the sandbox payment routes answer
 // 404 even if they were reached; the rest of the API works as usual.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

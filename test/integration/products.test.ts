@@ -544,7 +544,7 @@ describe('GET /v2/products', () => {
     expect(hundred.body).toEqual({ data: [newer, older], nextCursor: null });
   });
 
-  it('lists 20 products per page when no limit is given (README: "limit 1–100 (default 20)")', async () => {
+  it('lists 20 products per page when no limit is given (docs/api.md: "limit 1–100 (default 20)")', async () => {
     const { as: mine } = await catalogAccount();
     const created: string[] = [];
     for (let index = 0; index < 21; index++)

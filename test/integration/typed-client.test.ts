@@ -1,4 +1,4 @@
-// The README's integration example, run for real: the typed client generated from
+// The integration example of docs/api.md, run for real: the typed client generated from
 // /openapi.json creates a purchase, polls its instruction, pays it in the sandbox, and the
 // cashin.paid webhook is verified with standardwebhooks and typed by the document.
 import { Webhook } from 'standardwebhooks';

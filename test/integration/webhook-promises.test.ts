@@ -1,4 +1,4 @@
-// The README's webhook promises on the shared stack: the retry waits really observed, a new
+// The webhook promises of docs/api.md on the shared stack: the retry waits really observed, a new
 // global URL applied within the settings TTL, an UNDELIVERABLE event delivered once a URL
 // exists, and the webhook's `data` equal to what GET /transactions/:id shows.
 import { Webhook } from 'standardwebhooks';

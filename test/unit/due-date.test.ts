@@ -69,7 +69,7 @@ describe('checkDueDate', () => {
     });
   });
 
-  it('accepts up to 366 days ahead and no further (README: "today (São Paulo) up to 366 days ahead")', () => {
+  it('accepts up to 366 days ahead and no further (docs/api.md: "today (São Paulo) up to 366 days ahead")', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(checkDueDate('2027-11-26', now)).toEqual({ ok: true, value: '2027-11-26' });
     expect(checkDueDate('2027-11-27', now)).toMatchObject({

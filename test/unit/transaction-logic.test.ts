@@ -72,7 +72,7 @@ describe('webhook secret rotation', () => {
       {
         secret: 'whsec_old',
         createdAt: '2026-01-01T00:00:00Z',
-        // README: "After --rotate-secret both secrets sign for 24 h".
+        // docs/api.md: "After --rotate-secret both secrets sign for 24 h".
         expiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString(),
       },
       { secret: 'whsec_new', createdAt: now.toISOString() },

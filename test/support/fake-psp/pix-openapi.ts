@@ -1,7 +1,7 @@
 // The Central Bank's API Pix document (../shared/reference/pix-api-2.9.0-openapi.yaml) as a
 // validator (openapi-backend, on ajv + ajv-formats) for everything the fake PSP receives and
 // sends. The 2.9.0 document has known defects; each is decided here, once, on the side of
-// what the document evidently means, and listed in QUIRK_DECISIONS (the README repeats them).
+// what the document evidently means, and listed in QUIRK_DECISIONS (docs/decisions.md repeats them).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ajvModule from 'ajv';
