@@ -8,5 +8,11 @@ export const handler = httpHandler(
   routes.createApiKey,
   { body: createApiKeySchema },
   async ({ principal, body }) =>
-    created(await createAccountApiKey(principal.accountId, { ...body, userId: principal.userId })),
+    created(
+      await createAccountApiKey(
+        principal.accountId,
+        { ...body, userId: principal.userId },
+        principal.permissions,
+      ),
+    ),
 );

@@ -3,5 +3,6 @@ import * as v from 'valibot';
 import { checkedString, checkPostbackUrl } from '../validation/fields.ts';
 
 export const updateAccountWebhookSchema = v.strictObject({
-  url: v.nullable(checkedString(checkPostbackUrl), 'must be an absolute https URL or null'),
+  // valibot's second argument to nullable() is a default for null, not a message: none here.
+  url: v.nullable(checkedString(checkPostbackUrl)),
 });

@@ -1,6 +1,6 @@
 // The account's API keys as the API and the keys CLI manage them: list (never a secret), create
 // (the secret shown once), revoke by id.
-import { notFound } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import type { Permission } from '../permissions.ts';
 import { findApiKeyById, listApiKeys, revokeAccountApiKey } from '../store/api-keys.ts';
 import type { ApiKeyRecord } from './account.ts';
@@ -32,11 +32,26 @@ export async function listAccountApiKeys(accountId: string): Promise<{ data: Api
   return { data: records.reverse().map((record) => apiKeyView(record)) };
 }
 
+/**
+ * A key may grant only what it holds: otherwise a `manageAccount` key could mint itself a key
+ * that takes payments or edits the catalog.
+ */
+export function checkGrantable(requested: readonly Permission[], held: readonly Permission[]): void {
+  const beyond = requested.find((permission) => !held.includes(permission));
+  if (beyond !== undefined)
+    throw forbidden(
+      `permissions: this key cannot grant ${beyond}; a key may only grant permissions it holds`,
+    );
+}
+
 export async function createAccountApiKey(
   accountId: string,
   input: { name: string; permissions: Permission[]; userId?: string },
+  /** The permissions of the key that asks. */
+  held: readonly Permission[],
   now = new Date(),
 ): Promise<ApiKeyView & { secret: string; secretKey: string }> {
+  checkGrantable(input.permissions, held);
   const issued = await issueApiKey(
     {
       accountId,

@@ -5,16 +5,15 @@ import { checkedString, checkText } from '../validation/fields.ts';
 export const displayNameMaxLength = 100;
 
 export const updateBrandingSchema = v.strictObject({
+  // valibot's second argument to nullable() is a default for null, not a message: none here.
   displayName: v.nullable(
     checkedString((input) => checkText(input, { max: displayNameMaxLength, trim: true })),
-    `must be a text of 1 to ${displayNameMaxLength} characters or null`,
   ),
   brandColor: v.nullable(
     v.pipe(
       v.string('must be a colour like #0a7d5a'),
       v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0a7d5a'),
     ),
-    'must be a colour like #0a7d5a or null',
   ),
 });
 

@@ -264,6 +264,24 @@ describe('API keys', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('lets a key grant only the permissions it holds (no escalation through key minting)', async () => {
+    const admin = await createKey(['manageAccount']);
+    const escalation = await call('POST', '/v2/api-keys', {
+      key: admin.secretKey,
+      body: { name: 'Sneaky', permissions: ['manageAccount', 'createTransaction'] },
+    });
+    expect(escalation.status).toBe(403);
+    expect(escalation.body).toEqual({ status: 403, error: expect.stringContaining('createTransaction') });
+    expect(escalation.body.error).toMatch(/^permissions: /);
+    const listed = await call('GET', '/v2/api-keys', { key: admin.secretKey });
+    expect(listed.body.data.map((entry: { name: string }) => entry.name)).not.toContain('Sneaky');
+    const same = await call('POST', '/v2/api-keys', {
+      key: admin.secretKey,
+      body: { name: 'Second admin', permissions: ['manageAccount'] },
+    });
+    expect(same.status).toBe(201);
+  });
+
   it('refuses a body without a name or with an unknown permission, naming the field', async () => {
     const noName = await call('POST', '/v2/api-keys', {
       key: merchant.secretKey,

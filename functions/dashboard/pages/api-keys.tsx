@@ -14,6 +14,8 @@ const permissionNames = [
 
 export function ApiKeysPage() {
   const [keys, setKeys] = useState<ApiKey[]>([]);
+  /** What the signed-in key holds, so may grant (the API refuses more). */
+  const [grantable, setGrantable] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<string[]>(['createTransaction']);
   const [errors, setErrors] = useState<FieldErrors>(noErrors);
@@ -29,6 +31,14 @@ export function ApiKeysPage() {
     }
   }, []);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    api<{ permissions: string[] }>('GET', '/v2/account')
+      .then(({ permissions }) => {
+        setGrantable(permissions);
+        setChosen((current) => current.filter((name) => permissions.includes(name)));
+      })
+      .catch((caught) => setNotice((caught as Error).message));
+  }, []);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -132,24 +142,27 @@ export function ApiKeysPage() {
         </Field>
         <fieldset class={errors.fields.permissions ? 'has-error' : ''}>
           <legend>Permissions</legend>
-          {permissionNames.map((permission) => (
-            <label class="check" key={permission.name}>
-              <input
-                type="checkbox"
-                name="permissions"
-                value={permission.name}
-                checked={chosen.includes(permission.name)}
-                onChange={(event) =>
-                  setChosen(
-                    (event.target as HTMLInputElement).checked
-                      ? [...chosen, permission.name]
-                      : chosen.filter((name) => name !== permission.name),
-                  )
-                }
-              />
-              {permission.label}
-            </label>
-          ))}
+          <p class="hint">A key can grant only the permissions it holds itself.</p>
+          {permissionNames
+            .filter((permission) => grantable.includes(permission.name))
+            .map((permission) => (
+              <label class="check" key={permission.name}>
+                <input
+                  type="checkbox"
+                  name="permissions"
+                  value={permission.name}
+                  checked={chosen.includes(permission.name)}
+                  onChange={(event) =>
+                    setChosen(
+                      (event.target as HTMLInputElement).checked
+                        ? [...chosen, permission.name]
+                        : chosen.filter((name) => name !== permission.name),
+                    )
+                  }
+                />
+                {permission.label}
+              </label>
+            ))}
           {errors.fields.permissions ? (
             <p class="field-error" role="alert">
               {errors.fields.permissions}

@@ -794,7 +794,6 @@ export interface components {
             }[];
         };
         UpdateAccountWebhookRequest: {
-            /** @default must be an absolute https URL or null */
             url: string | null;
         };
         CreateApiKeyRequest: {
@@ -802,9 +801,7 @@ export interface components {
             permissions: ("isInvoiceAvailable" | "createTransaction" | "manageAccount")[];
         };
         UpdateBrandingRequest: {
-            /** @default must be a text of 1 to 100 characters or null */
             displayName: string | null;
-            /** @default must be a colour like #0a7d5a or null */
             brandColor: string | null;
         };
         /**
