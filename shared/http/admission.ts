@@ -1,7 +1,8 @@
 // Who may make this request, and may they make it now: the per-address limit for requests
-// without a known key, then the key, then the account's rate limit, then the permission.
-// Limits come before the permission check so that a runaway integration is slowed whatever
-// it calls.
+// without a known key, then the key, then the permission, then the account's rate limit.
+// A request the key may not make never spends its account's budget (a catalog-only key handed
+// to a third party must not starve the account's purchases); a flood of them is slowed by the
+// per-address limit instead.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, authorize } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -33,6 +34,11 @@ export async function admit(
     limitAddress(address, arrivedAt);
   });
   admission.principal = principal;
+  try {
+    authorize(principal, route.auth);
+  } catch (forbidden) {
+    admission.rateLimitHeaders = limitAddress(address, arrivedAt);
+    throw forbidden;
+  }
   admission.rateLimitHeaders = await limitAccount(principal.accountId, arrivedAt);
-  authorize(principal, route.auth);
 }

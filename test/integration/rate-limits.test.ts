@@ -60,6 +60,40 @@ describe('npm start: per-account rate limit (defaults)', () => {
     expect(ok.headers.get('ratelimit')).toMatch(/^"account";r=\d+;t=\d+$/);
   }, 60_000);
 
+  it("a key's forbidden requests never spend its account's budget", async () => {
+    const { baseUrl } = service;
+    const keys = async (...args: string[]) =>
+      (
+        await run(process.execPath, ['infra/cli/keys.ts', 'create', ...args], {
+          cwd: repoRoot,
+          env: service.env,
+        })
+      ).stdout
+        .trim()
+        .split('\n');
+    const payments = await keys('--permissions', 'createTransaction');
+    const accountId = payments[0]!.replace(/^account: /, '');
+    const catalogOnly = (await keys('--permissions', 'isInvoiceAvailable', '--account', accountId)).at(-1)!;
+    // Half again the account's whole burst (200), all refused for want of the permission.
+    const forbidden = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        call('POST', '/transactions/v2/purchase', { key: catalogOnly, baseUrl, body: copBody() }),
+      ),
+    );
+    expect(forbidden.every((response) => [403, 429].includes(response.status))).toBe(true);
+    expect(forbidden.filter((response) => response.status === 403).length).toBeGreaterThan(0);
+    // Each was metered by its address, none by the account's bucket.
+    for (const response of forbidden)
+      expect(response.headers.get('ratelimit-policy') ?? '').not.toMatch(/^"account"/);
+    const purchase = await call('POST', '/transactions/v2/purchase', {
+      key: payments.at(-1)!,
+      baseUrl,
+      body: copBody(),
+    });
+    expect(purchase.status).toBe(201);
+    expect(purchase.headers.get('ratelimit-policy')).toBe('"account";q=200;w=2');
+  });
+
   it('keeps hosted-page tokens out of the access log', async () => {
     const { baseUrl } = service;
     const created = await call('POST', '/transactions/v2/purchase', {
