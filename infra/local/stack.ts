@@ -29,7 +29,7 @@ import {
   operationName,
   transactionItemCount,
 } from './parity/authorization-requests.ts';
-import { localAccountId, localRegion, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
+import { localAccountId, localRegion, notRunLocally, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
 import type { PolicyDocument } from './parity/function-manifest.ts';
 import { type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
 import { type LocalResources, localFunctions, physicalValues } from './parity/local-functions.ts';
@@ -290,7 +290,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     const functions = localFunctions(manifest, localResources, settings);
     const keyPolicy = resolveIntrinsics(manifest.secretsKeyPolicy, physicalValues(manifest, localResources), {
-      unresolved: (reference) => `arn:aws:local:::not-run-locally/${reference}`,
+      unresolved: notRunLocally,
     }) as PolicyDocument;
     for (const fn of functions.values())
       callers.set(fn.accessKeyId, {
@@ -352,7 +352,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           queueUrl: messaging.queues[name].url,
           queueArn: messaging.queues[name].arn,
           batchSize: queues[name].batchSize,
-          timeoutSeconds: queues[name].workerTimeoutSeconds,
+          // The worker's synthesized timeout, as for routes and schedules.
+          timeoutSeconds: functions.get(`queue:${name}`)!.timeoutSeconds,
         })),
       ...(options.extraQueues ?? []).map((extra) => ({
         name: extra.name,

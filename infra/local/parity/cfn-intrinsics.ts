@@ -25,6 +25,12 @@ export class UnresolvedReference extends Error {
   }
 }
 
+/**
+ * For policies: a resource the local stack does not run (a log group…) becomes an ARN no request
+ * ever names, so its statement simply never applies.
+ */
+export const notRunLocally = (reference: string) => `arn:aws:local:::not-run-locally/${reference}`;
+
 export interface ResolveOptions {
   /** Returned instead of throwing for references the local stack has no value for. */
   readonly unresolved?: (reference: string) => string;

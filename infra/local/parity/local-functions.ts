@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { type QueueName, queueNames } from '../../../shared/queues.ts';
 import type { LocalQueue } from '../queues-and-bucket.ts';
 import { queueArn, tableArn } from './authorization-requests.ts';
-import { type PhysicalValues, resolveIntrinsics } from './cfn-intrinsics.ts';
+import { notRunLocally, type PhysicalValues, resolveIntrinsics } from './cfn-intrinsics.ts';
 import type { FunctionManifest, PolicyDocument } from './function-manifest.ts';
 
 export interface LocalResources {
@@ -119,7 +119,7 @@ export function localFunctions(
       roleName: fn.roleLogicalId,
       accessKeyId,
       policy: resolveIntrinsics(fn.policy, physical, {
-        unresolved: (reference) => `arn:aws:local:::not-run-locally/${reference}`,
+        unresolved: notRunLocally,
       }) as PolicyDocument,
       environment: {
         ...environment,
