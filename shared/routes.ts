@@ -304,6 +304,27 @@ export const routes = {
     request: { query: 'ListOffersQuery' },
     responses: { 200: 'OfferPage', 400: 'error', 404: 'error' },
   },
+  getOffer: {
+    method: 'GET',
+    path: '/v2/offers/{id}',
+    handler: 'functions/http/get-offer.ts',
+    auth: 'isInvoiceAvailable',
+    errors: 'catalog',
+    grants: ['table:read'],
+    summary: 'Get an offer',
+    responses: { 200: 'Offer', 404: 'error' },
+  },
+  updateOffer: {
+    method: 'PATCH',
+    path: '/v2/offers/{id}',
+    handler: 'functions/http/update-offer.ts',
+    auth: 'isInvoiceAvailable',
+    errors: 'catalog',
+    grants: ['table:write'],
+    summary: 'Rename an offer or turn it on or off (its price is fixed: a new price is a new offer)',
+    request: { body: 'UpdateOfferRequest' },
+    responses: { 200: 'Offer', 400: 'error', 404: 'error' },
+  },
 
   createPurchase: {
     method: 'POST',

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
+import { purchaseCurrencies } from '../payment-methods.ts';
 import { billingCycles, type Offer } from './offer.ts';
 import type { Product } from './product.ts';
 
@@ -36,7 +37,11 @@ export const offerSchema = v.pipe(
     id: v.pipe(v.string(), v.regex(/^off_/), v.description('`off_` and a UUID.')),
     productId: v.string(),
     name: v.string(),
-    amount: v.pipe(v.number(), v.integer(), v.description('Cents.')),
+    amount: v.pipe(v.number(), v.integer(), v.description('Cents of `currency`.')),
+    currency: v.pipe(
+      v.picklist(purchaseCurrencies),
+      v.description('Offers created before offers had a currency are BRL.'),
+    ),
     billingCycle: v.pipe(v.nullable(v.picklist(billingCycles)), v.description('null: a one-time offer.')),
     active: v.boolean(),
     createdAt: timestamp,

@@ -16,6 +16,7 @@ export async function createOffer(principal: Principal, input: CreateOfferInput)
     productId: input.productId,
     name: input.name,
     amount: input.amount,
+    currency: input.currency ?? 'BRL',
     billingCycle: input.billingCycle ?? null,
     active: true,
     createdAt: now,

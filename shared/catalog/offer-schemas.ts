@@ -1,27 +1,63 @@
 import * as v from 'valibot';
 import { cursorParam, limitParam } from '../http/pagination.ts';
+import { type PurchaseCurrency, purchaseCurrencies } from '../payment-methods.ts';
 import { billingCycles } from './offer.ts';
+import { isOfferAmount, offerAmountRange, offerAmountRule } from './offer-amounts.ts';
 import { productName } from './product-schemas.ts';
 
-export const minOfferAmount = 1;
-/** Eleven digits of cents: far above any single charge, far below float precision limits. */
-export const maxOfferAmount = 99_999_999_999;
+const centsRule = "must be an integer (cents of the offer's currency)";
+const rangesInWords = purchaseCurrencies
+  .map((currency) => `${currency} ${offerAmountRange(currency).min}–${offerAmountRange(currency).max}`)
+  .join(', ');
 
-const amountRule = `must be an integer between ${minOfferAmount} and ${maxOfferAmount} (cents)`;
+export const createOfferSchema = v.pipe(
+  v.strictObject({
+    productId: v.string('must be a string (a product id)'),
+    name: productName,
+    amount: v.pipe(
+      v.number(centsRule),
+      v.integer(centsRule),
+      v.description(
+        `Cents of \`currency\`, within what that currency's payment methods can collect: ${rangesInWords}.`,
+      ),
+    ),
+    currency: v.optional(
+      v.pipe(
+        v.picklist(purchaseCurrencies, `must be one of ${purchaseCurrencies.join(', ')}`),
+        v.description('The currency the offer is sold in; BRL when absent.'),
+      ),
+    ),
+    billingCycle: v.nullish(
+      v.picklist(billingCycles, `must be one of ${billingCycles.join(', ')}, or null for a one-time offer`),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['amount'], ['currency']],
+      (body) => isOfferAmount(body.amount, body.currency ?? 'BRL'),
+      (issue) => offerAmountRule((issue.input as { currency?: PurchaseCurrency }).currency ?? 'BRL'),
+    ),
+    ['amount'],
+  ),
+);
 
-export const createOfferSchema = v.strictObject({
-  productId: v.string('must be a string (a product id)'),
-  name: productName,
-  amount: v.pipe(
-    v.number(amountRule),
-    v.integer(amountRule),
-    v.minValue(minOfferAmount, amountRule),
-    v.maxValue(maxOfferAmount, amountRule),
+export const editableOfferFields = ['name', 'active'] as const;
+
+export const updateOfferSchema = v.pipe(
+  v.strictObject({
+    name: v.optional(productName),
+    active: v.optional(
+      v.pipe(
+        v.boolean('must be true or false'),
+        v.description('An inactive offer sells nothing new: no checkout session or payment link takes it.'),
+      ),
+    ),
+  }),
+  v.check(
+    (body) => editableOfferFields.some((field) => body[field] !== undefined),
+    `must contain at least one of ${editableOfferFields.join(', ')}`,
   ),
-  billingCycle: v.nullish(
-    v.picklist(billingCycles, `must be one of ${billingCycles.join(', ')}, or null for a one-time offer`),
-  ),
-});
+);
 
 export const listOffersQuery = v.strictObject({
   productId: v.string('must be a string (a product id)'),
@@ -30,4 +66,5 @@ export const listOffersQuery = v.strictObject({
 });
 
 export type CreateOfferInput = v.InferOutput<typeof createOfferSchema>;
+export type UpdateOfferInput = v.InferOutput<typeof updateOfferSchema>;
 export type ListOffersQuery = v.InferOutput<typeof listOffersQuery>;

@@ -13,3 +13,6 @@ export const externalIdTaken = () =>
 
 export const productChangedConcurrently = () =>
   conflict('product.concurrent_update', 'product: was changed by concurrent requests; retry the request');
+
+export const offerNotFound = (field = 'id') =>
+  notFound('offer.not_found', `${field}: no such offer in this account`);

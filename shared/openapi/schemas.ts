@@ -23,7 +23,7 @@ import {
   productPageSchema,
   productSchema,
 } from '../catalog/catalog-responses.ts';
-import { createOfferSchema, listOffersQuery } from '../catalog/offer-schemas.ts';
+import { createOfferSchema, listOffersQuery, updateOfferSchema } from '../catalog/offer-schemas.ts';
 import { createProductSchema, listProductsQuery, updateProductSchema } from '../catalog/product-schemas.ts';
 import {
   eventListSchema,
@@ -51,6 +51,7 @@ export const requestSchemas = {
   CreateProductRequest: createProductSchema,
   UpdateProductRequest: updateProductSchema,
   CreateOfferRequest: createOfferSchema,
+  UpdateOfferRequest: updateOfferSchema,
   PixNotification: pixNotificationSchema,
   UpdateAccountWebhookRequest: updateAccountWebhookSchema,
   CreateApiKeyRequest: createApiKeySchema,

@@ -1,14 +1,15 @@
 // Offers, listed per product. A new offer is written in one transaction with a check that its
 // product exists and is not archived, so an offer can never attach to an archived product.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import type { OfferRecord } from '../catalog/offer.ts';
 import { tableName } from '../config.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
-import { failedConditions } from './dynamo-errors.ts';
+import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
+import { retryingConflicts } from './transaction-conflicts.ts';
 
 const toRecord = (item: Record<string, unknown>) => withoutKeys<OfferRecord>(item);
 
@@ -70,4 +71,43 @@ export async function listOfferRecords(
     ...(options.after ? { after: options.after } : {}),
   });
   return { records: page.items.map(toRecord), nextKey: page.nextKey };
+}
+
+export async function getOfferRecord(accountId: string, offerId: string): Promise<OfferRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.offer(accountId, offerId), ConsistentRead: true }),
+  );
+  return Item ? toRecord(Item) : undefined;
+}
+
+/** Sets the given fields of an existing offer; undefined when the account has no such offer. */
+export async function updateOfferRecord(
+  accountId: string,
+  offerId: string,
+  changes: Partial<Pick<OfferRecord, 'name' | 'active'>>,
+  updatedAt: string,
+): Promise<OfferRecord | undefined> {
+  const fields = { ...changes, updatedAt };
+  const names = Object.keys(fields);
+  try {
+    const { Attributes } = await retryingConflicts(() =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.offer(accountId, offerId),
+          UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(
+            Object.values(fields).map((value, index) => [`:v${index}`, value]),
+          ),
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return Attributes ? toRecord(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }

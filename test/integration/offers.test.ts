@@ -1,6 +1,10 @@
 // Offers over HTTP: creation linked to a product of the account, validation, listing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createKey } from '../support/api.ts';
+import type { OfferRecord } from '../../shared/catalog/offer.ts';
+import { offerAmountRange } from '../../shared/catalog/offer-amounts.ts';
+import { purchaseCurrencies } from '../../shared/payment-methods.ts';
+import { insertOffer } from '../../shared/store/offers.ts';
+import { call, createKey, useSharedStore } from '../support/api.ts';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -33,6 +37,7 @@ describe('POST /v2/offers', () => {
       'amount',
       'billingCycle',
       'createdAt',
+      'currency',
       'id',
       'name',
       'productId',
@@ -42,6 +47,7 @@ describe('POST /v2/offers', () => {
       productId: product.id,
       name: 'Monthly',
       amount: 4990,
+      currency: 'BRL',
       billingCycle: 'MONTHLY',
       active: true,
     });
@@ -54,13 +60,32 @@ describe('POST /v2/offers', () => {
     const product = await newProduct();
     for (const body of [
       { productId: product.id, name: 'Once', amount: 1 },
-      { productId: product.id, name: 'Once', amount: 99_999_999_999, billingCycle: null },
+      { productId: product.id, name: 'Once', amount: 9_999_999_999, billingCycle: null },
     ]) {
       const response = await api('POST', '/v2/offers', body);
       expect(response.status, response.text).toBe(201);
       expect(response.body.billingCycle).toBeNull();
     }
   });
+
+  it.each(purchaseCurrencies)(
+    'prices an offer in %s at both ends of what its payment methods collect',
+    async (currency) => {
+      const product = await newProduct();
+      const { min, max } = offerAmountRange(currency);
+      for (const amount of [min, max]) {
+        const response = await api('POST', '/v2/offers', {
+          productId: product.id,
+          name: 'Plan',
+          amount,
+          currency,
+        });
+        expect(response.status, response.text).toBe(201);
+        expect(response.body).toMatchObject({ amount, currency });
+        expect((await api('GET', `/v2/offers/${response.body.id}`)).body).toEqual(response.body);
+      }
+    },
+  );
 
   it.each(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'])(
     'accepts billingCycle %s',
@@ -78,10 +103,17 @@ describe('POST /v2/offers', () => {
   );
 
   it.each([
-    ['amount 0', { amount: 0 }, /^amount: must be an integer between 1 and 99999999999 \(cents\)$/],
+    ['amount 0', { amount: 0 }, /^amount: must be an integer between 1 and 9999999999 \(cents of BRL\)$/],
     ['amount negative', { amount: -5 }, /^amount: /],
     ['amount fractional', { amount: 10.5 }, /^amount: must be an integer/],
-    ['amount too large', { amount: 100_000_000_000 }, /^amount: /],
+    ['amount too large', { amount: 10_000_000_000 }, /^amount: /],
+    [
+      'a COP amount below what COP methods collect',
+      { amount: 999_999, currency: 'COP' },
+      /^amount: must be an integer between 1000000 and 1000000000 \(cents of COP\)$/,
+    ],
+    ['a BOB amount above what BOB methods collect', { amount: 1_000_001, currency: 'BOB' }, /^amount: .*BOB/],
+    ['currency USD', { currency: 'USD' }, /^currency: must be one of BRL, COP, BOB$/],
     ['amount a string', { amount: '100' }, /^amount: /],
     ['amount missing', { amount: undefined }, /^amount: is required$/],
     [
@@ -93,7 +125,7 @@ describe('POST /v2/offers', () => {
     ['name empty', { name: ' ' }, /^name: must not be empty$/],
     ['name of 256 characters', { name: 'n'.repeat(256) }, /^name: must be at most 255 characters$/],
     ['productId not a string', { productId: 12 }, /^productId: must be a string/],
-    ['an unknown field', { currency: 'BRL' }, /^currency: unknown field$/],
+    ['an unknown field', { price: 100 }, /^price: unknown field$/],
   ])('answers 400 for %s', async (_case, change, message) => {
     const product = await newProduct();
     const response = await api('POST', '/v2/offers', {
@@ -212,5 +244,100 @@ describe('GET /v2/offers', () => {
     const response = await api('GET', '/v2/offers?productId=prd_00000000-0000-4000-8000-000000000000');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ status: 404, error: expect.stringMatching(/^productId: /) });
+  });
+});
+
+describe('GET /v2/offers/:id', () => {
+  it('answers an offer written before offers had a currency as BRL', async () => {
+    const product = await newProduct();
+    const { accountId } = (await api('GET', '/v2/account')).body;
+    useSharedStore();
+    const now = new Date().toISOString();
+    const legacy: OfferRecord = {
+      accountId,
+      id: `off_${crypto.randomUUID()}`,
+      productId: product.id,
+      name: 'Older',
+      amount: 990,
+      billingCycle: null,
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+    };
+    expect(await insertOffer(legacy)).toBe('inserted');
+    const response = await api('GET', `/v2/offers/${legacy.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: legacy.id, amount: 990, currency: 'BRL' });
+    expect((await api('GET', `/v2/offers?productId=${product.id}`)).body.data[0].currency).toBe('BRL');
+  });
+
+  it("answers 404 for an unknown, malformed or another account's offer", async () => {
+    const other = await createKey(['isInvoiceAvailable']);
+    const theirProduct = (await api('POST', '/v2/products', { name: 'Theirs' }, other.secretKey)).body;
+    const theirs = (
+      await api(
+        'POST',
+        '/v2/offers',
+        { productId: theirProduct.id, name: 'Plan', amount: 100 },
+        other.secretKey,
+      )
+    ).body;
+    for (const id of ['off_00000000-0000-4000-8000-000000000000', 'nope', theirs.id]) {
+      for (const method of ['GET', 'PATCH']) {
+        const response = await api(
+          method,
+          `/v2/offers/${id}`,
+          method === 'PATCH' ? { active: false } : undefined,
+        );
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ status: 404, error: 'id: no such offer in this account' });
+      }
+    }
+    expect((await api('GET', `/v2/offers/${theirs.id}`, undefined, other.secretKey)).body.active).toBe(true);
+  });
+});
+
+describe('PATCH /v2/offers/:id', () => {
+  it('renames and turns an offer off and on; its price, currency and cycle stay', async () => {
+    const product = await newProduct();
+    const offer = (
+      await api('POST', '/v2/offers', {
+        productId: product.id,
+        name: 'Plan',
+        amount: 2_000_000,
+        currency: 'COP',
+        billingCycle: 'MONTHLY',
+      })
+    ).body;
+    const renamed = await api('PATCH', `/v2/offers/${offer.id}`, { name: ' Plan mensual ', active: false });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({
+      ...offer,
+      name: 'Plan mensual',
+      active: false,
+      updatedAt: expect.stringMatching(iso),
+    });
+    expect(renamed.body.updatedAt >= offer.updatedAt).toBe(true);
+    expect((await api('PATCH', `/v2/offers/${offer.id}`, { active: true })).body).toMatchObject({
+      name: 'Plan mensual',
+      active: true,
+    });
+    expect((await api('GET', `/v2/offers/${offer.id}`)).body.active).toBe(true);
+  });
+
+  it.each([
+    ['an empty body', {}, /^body: must contain at least one of name, active$/],
+    ['a price change', { amount: 5 }, /^amount: unknown field$/],
+    ['a currency change', { currency: 'BOB' }, /^currency: unknown field$/],
+    ['active not a boolean', { active: 'no' }, /^active: must be true or false$/],
+    ['an empty name', { name: '' }, /^name: must not be empty$/],
+  ])('answers 400 for %s', async (_case, body, message) => {
+    const product = await newProduct();
+    const offer = (await api('POST', '/v2/offers', { productId: product.id, name: 'Plan', amount: 100 }))
+      .body;
+    const response = await api('PATCH', `/v2/offers/${offer.id}`, body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ status: 400, error: expect.stringMatching(message) });
+    expect((await api('GET', `/v2/offers/${offer.id}`)).body).toEqual(offer);
   });
 });
