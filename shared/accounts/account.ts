@@ -1,6 +1,7 @@
 // An account (the merchant), its API keys and its webhook signing secrets.
 import type { Permission } from '../permissions.ts';
 import type { StoredWebhookSecret } from '../secrets/webhook-secrets.ts';
+import type { SaleSettings } from './sale-settings.ts';
 
 export interface ApiKeyRecord {
   keyId: string;
@@ -35,6 +36,9 @@ export interface AccountRecord {
   fees?: Record<string, { fixed: number; percentBasisPoints: number }>;
   /** Overrides the stage's requests per second for this account (bursts of twice that). */
   rateLimitPerSecond?: number;
+  /** What checkout sessions and payment links fill in for the merchant (PUT /v2/account/settings). */
+  responsibleDocument?: SaleSettings['responsibleDocument'];
+  responsibleExternalId?: SaleSettings['responsibleExternalId'];
 }
 
 export interface AccountBranding {

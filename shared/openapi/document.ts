@@ -37,6 +37,7 @@ const permissionText = (auth: RouteDef['auth']): string => {
 const tagOf = (path: string): string => {
   if (path.startsWith('/v2/products')) return 'Products';
   if (path.startsWith('/v2/offers')) return 'Offers';
+  if (path.startsWith('/v2/checkout-sessions') || path.startsWith('/v2/payment-links')) return 'Checkout';
   if (path.startsWith('/transactions') || path.startsWith('/events')) return 'Transactions';
   if (path.startsWith('/sandbox')) return 'Sandbox';
   if (path.startsWith('/pay/')) return 'Hosted pages';
@@ -47,6 +48,11 @@ const tagOf = (path: string): string => {
 const tags = [
   { name: 'Products', description: 'The catalog: products and their images. Errors: `{status, error}`.' },
   { name: 'Offers', description: 'Prices and billing cycles of products. Errors: `{status, error}`.' },
+  {
+    name: 'Checkout',
+    description:
+      'Sell an offer on a hosted page: a checkout session is one payment, a payment link opens one per visit. Errors: `{status, error}`.',
+  },
   {
     name: 'Transactions',
     description:

@@ -17,6 +17,7 @@ import { accountSummaryQuery } from '../accounts/account-summary.ts';
 import { updateAccountWebhookSchema } from '../accounts/account-webhook-schemas.ts';
 import { createApiKeySchema } from '../accounts/api-key-schemas.ts';
 import { updateBrandingSchema } from '../accounts/branding-schemas.ts';
+import { saleSettingsSchema, updateSaleSettingsSchema } from '../accounts/sale-settings.ts';
 import {
   offerPageSchema,
   offerSchema,
@@ -25,6 +26,17 @@ import {
 } from '../catalog/catalog-responses.ts';
 import { createOfferSchema, listOffersQuery, updateOfferSchema } from '../catalog/offer-schemas.ts';
 import { createProductSchema, listProductsQuery, updateProductSchema } from '../catalog/product-schemas.ts';
+import {
+  checkoutSessionSchema,
+  paymentLinkPageSchema,
+  paymentLinkSchema,
+} from '../checkout/checkout-responses.ts';
+import {
+  createCheckoutSessionSchema,
+  createPaymentLinkSchema,
+  listPaymentLinksQuery,
+  updatePaymentLinkSchema,
+} from '../checkout/checkout-schemas.ts';
 import {
   eventListSchema,
   eventSchema,
@@ -52,6 +64,10 @@ export const requestSchemas = {
   UpdateProductRequest: updateProductSchema,
   CreateOfferRequest: createOfferSchema,
   UpdateOfferRequest: updateOfferSchema,
+  CreateCheckoutSessionRequest: createCheckoutSessionSchema,
+  CreatePaymentLinkRequest: createPaymentLinkSchema,
+  UpdatePaymentLinkRequest: updatePaymentLinkSchema,
+  UpdateAccountSettingsRequest: updateSaleSettingsSchema,
   PixNotification: pixNotificationSchema,
   UpdateAccountWebhookRequest: updateAccountWebhookSchema,
   CreateApiKeyRequest: createApiKeySchema,
@@ -62,6 +78,7 @@ export const requestSchemas = {
 export const querySchemas = {
   ListProductsQuery: listProductsQuery,
   ListOffersQuery: listOffersQuery,
+  ListPaymentLinksQuery: listPaymentLinksQuery,
   GetTransactionQuery: getTransactionQuery,
   SandboxPayQuery: sandboxPayQuery,
   ListTransactionsQuery: listTransactionsQuery,
@@ -75,6 +92,10 @@ export const responseSchemas = {
   ProductPage: productPageSchema,
   Offer: offerSchema,
   OfferPage: offerPageSchema,
+  CheckoutSession: checkoutSessionSchema,
+  PaymentLink: paymentLinkSchema,
+  PaymentLinkPage: paymentLinkPageSchema,
+  AccountSettings: saleSettingsSchema,
   Transaction: transactionSchema,
   TransactionPage: transactionPageSchema,
   SandboxPayment: sandboxPaymentSchema,

@@ -106,6 +106,26 @@ export const keys = {
     sk: 'EVENT_REF',
   }),
 
+  /**
+   * A checkout session, found by its id alone: the payer's page knows only its token
+   * (`<id>.<secret>`), and the item names its account.
+   */
+  checkoutSession: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
+  /** The account's checkout sessions newest first. */
+  checkoutSessionListing: (accountId: string, createdAt: string, sessionId: string) => ({
+    gsi1pk: `${acc(accountId)}#CHECKOUTS`,
+    gsi1sk: `${createdAt}#${sessionId}`,
+  }),
+  checkoutSessionListingPartition: (accountId: string) => `${acc(accountId)}#CHECKOUTS`,
+  /** A payment link, found by its id alone: the id is in the link's public URL. */
+  paymentLink: (linkId: string) => ({ pk: `PLINK#${linkId}`, sk: 'LINK' }),
+  /** The account's payment links newest first. */
+  paymentLinkListing: (accountId: string, createdAt: string, linkId: string) => ({
+    gsi1pk: `${acc(accountId)}#PLINKS`,
+    gsi1sk: `${createdAt}#${linkId}`,
+  }),
+  paymentLinkListingPartition: (accountId: string) => `${acc(accountId)}#PLINKS`,
+
   /** Per day and currency counters of the account summary, updated with each state change. */
   dailyCounters: (accountId: string, day: string, currency: string) => ({
     pk: `${acc(accountId)}#SUMMARY`,

@@ -1,0 +1,37 @@
+// Which payment methods may sell an offer: those of the offer's currency that this stage can
+// serve and whose range holds the offer's price. A session or link may narrow them, never widen.
+import { badRequest } from '../errors.ts';
+import { methodsOf, type PurchaseCurrency, type PurchaseMethod } from '../payment-methods.ts';
+import { isAmountInRange } from '../purchase/amounts.ts';
+import { railNameFor } from '../rails/rail-choice.ts';
+
+export interface PricedOffer {
+  readonly amount: number;
+  readonly currency: PurchaseCurrency;
+}
+
+/** Every method that can collect the offer here, in catalogue order. */
+export function methodsForOffer(offer: PricedOffer): PurchaseMethod[] {
+  return methodsOf(offer.currency)
+    .filter((row) => railNameFor(row) !== null && isAmountInRange(offer.amount, row.amount))
+    .map((row) => row.method as PurchaseMethod);
+}
+
+/** The requested methods (all that can collect the offer when none are named), or a 400 naming the one that cannot. */
+export function saleMethods(offer: PricedOffer, requested: readonly string[] | undefined): PurchaseMethod[] {
+  const possible = methodsForOffer(offer);
+  if (possible.length === 0)
+    throw badRequest(
+      'offer.not_payable',
+      `offerId: no payment method of ${offer.currency} can collect ${offer.amount} cents on this stage`,
+    );
+  if (requested === undefined) return possible;
+  requested.forEach((method, index) => {
+    if (!possible.includes(method as PurchaseMethod))
+      throw badRequest(
+        'checkout.method_unavailable',
+        `paymentMethods[${index}]: ${method} cannot collect this offer (${offer.currency} ${offer.amount} cents) on this stage; possible: ${possible.join(', ')}`,
+      );
+  });
+  return possible.filter((method) => requested.includes(method));
+}

@@ -1,0 +1,36 @@
+// What a sale takes from the account, fixed when a session or link is made: the responsible
+// party the purchase API needs and the account's fees for the methods offered.
+import type { AccountRecord } from '../accounts/account.ts';
+import { saleSettingsOf } from '../accounts/sale-settings.ts';
+import { badRequest } from '../errors.ts';
+import { methodKey, type PurchaseCurrency, type PurchaseMethod } from '../payment-methods.ts';
+import type { SaleTerms } from './checkout-session.ts';
+
+/** BRL methods name the merchant as the responsible party; COP and BOB name the payer. */
+const merchantIsResponsible = (currency: PurchaseCurrency) => currency === 'BRL';
+
+export function saleTerms(
+  account: AccountRecord | undefined,
+  accountId: string,
+  currency: PurchaseCurrency,
+  methods: readonly PurchaseMethod[],
+): SaleTerms {
+  const settings = saleSettingsOf(account);
+  if (merchantIsResponsible(currency) && settings.responsibleDocument === null)
+    throw badRequest(
+      'account.responsible_document_missing',
+      "offerId: a BRL sale names the merchant's CPF or CNPJ; set responsibleDocument with PUT /v2/account/settings first",
+    );
+  const fees = Object.fromEntries(
+    methods.flatMap((method) => {
+      const key = methodKey({ currency, method });
+      const rule = account?.fees?.[key];
+      return rule ? [[key, rule]] : [];
+    }),
+  );
+  return {
+    responsibleDocument: merchantIsResponsible(currency) ? settings.responsibleDocument : null,
+    responsibleExternalId: settings.responsibleExternalId ?? accountId,
+    fees,
+  };
+}
