@@ -21,6 +21,7 @@ export const unauthorized = (message = 'Unauthorized') => new AppError(401, 'aut
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'auth.forbidden', message);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const gone = (code: string, message: string) => new AppError(410, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'request.too_large', message);
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, 'request.unsupported_media_type', message);

@@ -12,6 +12,7 @@ import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
 import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
+import { table } from './table.ts';
 import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
 
 export type InsertOutcome =
@@ -19,6 +20,8 @@ export type InsertOutcome =
   | 'id-taken'
   | 'external-id-taken'
   | 'idempotency-lost'
+  /** The checkout session it was to complete is no longer open (completed by another submit, or expired). */
+  | 'session-closed'
   /** Still losing races with concurrent transactions on the same items after retrying. */
   | 'conflict';
 
@@ -34,11 +37,17 @@ type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteComma
  * id across the whole service, its externalId uniqueness item and (when given) the completed
  * idempotency record. Each item carries this write's random `writeId`, and a failed condition
  * returns the item that was there (`ALL_OLD`): a write that finds its own `writeId` committed
- * earlier (a retry after a lost response) is the same write, not a taken id.
+ * earlier (a retry after a lost response) is the same write, not a taken id. A transaction sold
+ * by a checkout session completes that session in the same write, so a session is paid once.
  */
 export async function insertTransaction(
   record: TransactionRecord,
-  options: { instructionDueAt: string; idempotency?: IdempotencyCompletion },
+  options: {
+    instructionDueAt: string;
+    idempotency?: IdempotencyCompletion;
+    /** The checkout session this transaction completes, while it is still open at `record.createdAt`. */
+    checkoutSessionId?: string;
+  },
   send: SendTransactWrite = sendToDynamo,
 ): Promise<InsertOutcome> {
   const writeId = randomUUID();
@@ -93,6 +102,27 @@ export async function insertTransaction(
     });
   }
   if (options.idempotency) items.push({ Update: completionUpdate(options.idempotency) });
+  const sessionIndex = options.checkoutSessionId === undefined ? -1 : items.length;
+  if (options.checkoutSessionId !== undefined) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.checkoutSession(options.checkoutSessionId),
+        // A completed session is kept with its transaction: no expiry by TTL.
+        UpdateExpression:
+          'SET transactionId = :transactionId, updatedAt = :at, writeId = :writeId REMOVE #ttl',
+        ConditionExpression: 'attribute_exists(pk) AND transactionId = :none AND expiresAt > :at',
+        ExpressionAttributeNames: { '#ttl': table.ttlAttribute },
+        ExpressionAttributeValues: {
+          ':transactionId': record.id,
+          ':at': record.createdAt,
+          ':writeId': writeId,
+          ':none': null,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    });
+  }
   // Last, so the indexes above keep naming the items whose conditions can fail.
   items.push(countChange('created', { ...record, at: record.createdAt }));
   const command = new TransactWriteCommand({ TransactItems: items });
@@ -106,6 +136,8 @@ export async function insertTransaction(
     // One committed item proves the whole transaction committed: ours, if it carries our writeId.
     if (failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
     if (failed.includes(0) || failed.includes(1)) return 'id-taken';
+    // Before the externalId: a second submit of a session fails on both, and the session says why.
+    if (failed.includes(sessionIndex)) return 'session-closed';
     if (failed.includes(externalIdIndex)) return 'external-id-taken';
     return 'idempotency-lost';
   }

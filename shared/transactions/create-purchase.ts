@@ -5,8 +5,10 @@
 import { createHash } from 'node:crypto';
 import { accountSettings } from '../accounts/account-settings.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { CheckoutSessionRecord } from '../checkout/checkout-session.ts';
 import { serviceConfig } from '../config.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
+import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { newPageToken, newTransactionId } from '../ids.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
@@ -22,6 +24,8 @@ export interface PurchaseOutcome {
   statusCode: 201;
   body: TransactionView;
   replayed: boolean;
+  /** The hosted payer page of a transaction created now (a replay does not know it). */
+  payerPageUrl?: string;
 }
 
 const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
@@ -44,11 +48,16 @@ export function requestHash(body: unknown): string {
     .digest('hex');
 }
 
+/**
+ * `checkout`: the open session this purchase completes (its hosted page's form): the sale's terms
+ * (fees) are the session's, fixed when it was made, so the page never reads the account.
+ */
 export async function createPurchase(
   principal: Principal,
   body: unknown,
   idempotencyKey: string | undefined,
   now = new Date(),
+  checkout?: CheckoutSessionRecord,
 ): Promise<PurchaseOutcome> {
   const request = parsePurchaseRequest(body, now);
   // A stage refuses what it cannot do, before anything is written.
@@ -87,8 +96,9 @@ export async function createPurchase(
   }
 
   try {
-    const account = await accountSettings(principal.accountId);
-    const costFee = computeCostFee(request.amount, request.currency, request.method, account?.fees);
+    const account = checkout ? undefined : await accountSettings(principal.accountId);
+    const fees = checkout ? checkout.terms.fees : account?.fees;
+    const costFee = computeCostFee(request.amount, request.currency, request.method, fees);
     const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
     for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
       const id = newTransactionId(now.getTime());
@@ -100,11 +110,22 @@ export async function createPurchase(
         costFee,
         accountPostbackUrl: account?.webhookUrl ?? null,
         rail,
+        ...(checkout
+          ? {
+              sale: {
+                offerId: checkout.offerId,
+                productId: checkout.productId,
+                checkoutSessionId: checkout.id,
+                paymentLinkId: checkout.paymentLinkId,
+              },
+            }
+          : {}),
         now,
       });
       const view: TransactionView = creationView(record);
       const outcome = await insertTransaction(record, {
         instructionDueAt,
+        ...(checkout ? { checkoutSessionId: checkout.id } : {}),
         ...(lockId
           ? {
               idempotency: {
@@ -127,6 +148,8 @@ export async function createPurchase(
           'transaction.write_conflict',
           'request: concurrent requests changed the same externalId or Idempotency-Key; retry',
         );
+      if (outcome === 'session-closed')
+        throw conflict('checkout_session.closed', 'checkout session: is no longer open (paid or expired)');
       if (outcome === 'idempotency-lost')
         throw conflict(
           'idempotency.in_flight',
@@ -144,7 +167,7 @@ export async function createPurchase(
           error: (error as Error).message,
         });
       }
-      return { statusCode: 201, body: view, replayed: false };
+      return { statusCode: 201, body: view, replayed: false, payerPageUrl: hostedPageUrl(record) };
     }
     throw new Error('could not allocate a unique transaction id');
   } catch (error) {

@@ -76,6 +76,19 @@ const transactionEntries = {
     v.optional(nullableTimestamp),
     v.description('Set when canceled (POST /transactions/{id}/cancel).'),
   ),
+  offerId: v.pipe(v.optional(v.string()), v.description('Only on what a checkout sold: the offer.')),
+  productId: v.pipe(
+    v.optional(v.string()),
+    v.description("Only on what a checkout sold: the offer's product."),
+  ),
+  checkoutSessionId: v.pipe(
+    v.optional(v.string()),
+    v.description('Only on what a checkout sold: the session that created it.'),
+  ),
+  paymentLinkId: v.pipe(
+    v.optional(v.nullable(v.string())),
+    v.description('Only on what a checkout sold: the payment link whose visit opened the session, or null.'),
+  ),
 };
 
 export const transactionSchema = v.pipe(

@@ -64,6 +64,15 @@ export interface TransactionRecord {
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
   canceledAt?: string | null;
+  /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
+  sale?: TransactionSale;
+}
+
+export interface TransactionSale {
+  offerId: string;
+  productId: string;
+  checkoutSessionId: string;
+  paymentLinkId: string | null;
 }
 
 export interface TransactionView {
@@ -89,6 +98,11 @@ export interface TransactionView {
   /** Only when the rail refused the charge for good. */
   instructionFailure?: string;
   canceledAt?: string | null;
+  /** Only on transactions a checkout session created. */
+  offerId?: string;
+  productId?: string;
+  checkoutSessionId?: string;
+  paymentLinkId?: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -108,6 +122,7 @@ export function newTransactionRecord(input: {
   costFee: number;
   accountPostbackUrl: string | null;
   rail?: RailName;
+  sale?: TransactionSale;
   now: Date;
 }): TransactionRecord {
   const { request, now } = input;
@@ -138,6 +153,7 @@ export function newTransactionRecord(input: {
       ? { pix: { payerDocument: request.cpf, expiresIn: request.expiresIn } }
       : {}),
     ...(input.rail ? { rail: input.rail } : {}),
+    ...(input.sale ? { sale: input.sale } : {}),
     redirectUrl: null,
     qr: null,
     boletoBarcode: null,
@@ -180,6 +196,8 @@ export function creationView(record: TransactionRecord): TransactionView {
     expiresAt: record.expiresAt,
     createdAt: record.createdAt,
     costFee: record.costFee,
+    // Only on what a checkout sold, so a purchase's object keeps the contract's keys.
+    ...(record.sale ?? {}),
   };
 }
 
