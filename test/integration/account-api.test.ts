@@ -23,6 +23,7 @@ const accountRoutes: Array<{
   { method: 'GET', path: '/v2/account/webhook', shape: 'catalog' },
   { method: 'PUT', path: '/v2/account/webhook', body: { url: null }, shape: 'catalog' },
   { method: 'POST', path: '/v2/account/webhook/rotate-secret', shape: 'catalog' },
+  { method: 'POST', path: '/v2/account/webhook/expire-previous-secrets', shape: 'catalog' },
   { method: 'POST', path: '/v2/account/webhook/test', shape: 'catalog' },
   { method: 'GET', path: '/v2/api-keys', shape: 'catalog' },
   {

@@ -21,7 +21,7 @@ import {
 /** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
 const startTimeoutMs = 180_000;
 /** Each test cold-starts the functions it reaches first: on a busy machine, a deadline too. */
-const testTimeoutMs = 90_000;
+const testTimeoutMs = 120_000;
 const unknownKeyId = 'key_00000000-0000-0000-0000-000000000000';
 
 let stack: LocalStack;
