@@ -39,7 +39,9 @@ export const accountWebhookSchema = v.pipe(
     url: v.pipe(v.nullable(v.string()), v.description('The global postback URL; null when none is set.')),
     secrets: v.pipe(
       v.array(v.object({ createdAt: timestamp, expiresAt: nullableTimestamp })),
-      v.description('The signing secrets in force (never their values): two during a rotation’s 24 h.'),
+      v.description(
+        'The signing secrets in force (never their values): two during a rotation’s overlap (24 h, unless ended early).',
+      ),
     ),
     updatedAt: timestamp,
   }),

@@ -11,12 +11,12 @@
 // sent, so nothing can race it and it takes the attempt without a write.
 // The POST keeps to the function's deadline, less the time to record it: an attempt that would
 // not fit is not taken (its job is retried, or the inline caller hands it to the queue).
-import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import { queues } from '../queues.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
+import { getAccount } from '../store/api-keys.ts';
 import { claimAttempt, getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { getTransaction } from '../store/transactions.ts';
@@ -69,7 +69,10 @@ async function destination(
   const [transaction, account] = await Promise.all([
     // Consistent: the event's data is this transaction as its event left it (PAID), never an older copy.
     getTransaction(event.accountId, event.transactionId, true),
-    accountSettings(event.accountId),
+    // Read at each attempt, consistently, not from the settings cache: a rotation, an ended
+    // overlap or a new URL applies to the very next delivery, whichever instance makes it
+    // (one read unit an attempt; opened secrets come from the key wrapper's cache).
+    getAccount(event.accountId, true),
   ]);
   const url = transaction?.requestedPostbackUrl ?? account?.webhookUrl ?? null;
   if (!url) return { url, secrets: [], transaction };

@@ -343,7 +343,7 @@ const webhookHeaders = [
   {
     name: 'webhook-signature',
     description:
-      'Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h).',
+      'Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`).',
     schema: { type: 'string', pattern: '^v1,' },
   },
 ].map((header) => ({ ...header, in: 'header', required: true }));

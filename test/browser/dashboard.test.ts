@@ -1,7 +1,7 @@
 // A merchant's day in the dashboard, in Chromium: sign in, create a product with an image and an
 // offer, see a purchase made through the API appear, open it, pay it in the sandbox, see PAID
 // and the delivered cashin.paid, make the receiver fail, see the failure, redeliver, rotate the
-// secret, create and revoke a key, set the branding, sign out. Every page is scanned with axe
+// secret and end its overlap, create and revoke a key, set the branding, sign out. Every page is scanned with axe
 // (0 serious or critical violations) and photographed at 390 and 1280 px.
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -215,6 +215,10 @@ describe('merchant dashboard', () => {
       // Rotate the signing secret: shown once.
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
+      // End the rotation's overlap early: only the current secret is left.
+      await page.getByRole('button', { name: 'Stop the previous secret now' }).click();
+      await eventually(() => page.getByText('Only the current secret signs now.').count()).toBe(1);
+      expect((await call('GET', '/v2/account/webhook', { key })).body.secrets).toHaveLength(1);
 
       // API keys: create (secret shown once), then revoke with a confirmation.
       await open(page, 'API keys');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rotateSecrets } from '../../shared/accounts/manage-webhook.ts';
+import { rotateSecrets, withoutPreviousSecrets } from '../../shared/accounts/manage-webhook.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
@@ -83,6 +83,21 @@ describe('webhook secret rotation', () => {
         (s) => s.secret,
       ),
     ).toEqual(['whsec_new', 'whsec_newer']);
+  });
+
+  it('ends the overlap early by keeping only the current secret', () => {
+    const rotated = rotateSecrets([{ secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z' }], now, {
+      secret: 'whsec_new',
+      createdAt: now.toISOString(),
+    });
+    expect(withoutPreviousSecrets(rotated)).toEqual([{ secret: 'whsec_new', createdAt: now.toISOString() }]);
+    // An older item whose every secret is bounded keeps its newest.
+    const bounded = [
+      { secret: 'whsec_a', createdAt: '2026-01-01T00:00:00Z', expiresAt: '2026-12-01T00:00:00Z' },
+      { secret: 'whsec_b', createdAt: '2026-02-01T00:00:00Z', expiresAt: '2026-12-02T00:00:00Z' },
+    ];
+    expect(withoutPreviousSecrets(bounded).map((s) => s.secret)).toEqual(['whsec_b']);
+    expect(withoutPreviousSecrets([])).toEqual([]);
   });
 });
 

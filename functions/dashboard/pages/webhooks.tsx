@@ -1,5 +1,5 @@
-// Webhooks: the global URL, a test event with its result, secret rotation (shown once) and the
-// recent deliveries with failures first.
+// Webhooks: the global URL, a test event with its result, secret rotation (shown once), ending
+// a rotation's overlap early, and the recent deliveries with failures first.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, type Page } from '../api.ts';
 import { dateTime } from '../format.ts';
@@ -89,6 +89,17 @@ export function WebhooksPage() {
       setBusy(false);
     }
   };
+  const expirePrevious = async () => {
+    setBusy(true);
+    try {
+      setSettings(await api<WebhookSettings>('POST', '/v2/account/webhook/expire-previous-secrets'));
+      setNotice('Only the current secret signs now.');
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
   const redeliver = async (id: string) => {
     try {
       await api('POST', `/events/${id}/redeliver`);
@@ -144,7 +155,7 @@ export function WebhooksPage() {
         <h2>Signing secret</h2>
         <p class="muted">
           Deliveries are signed (Standard Webhooks). After a rotation the previous secret keeps signing for 24
-          hours.
+          hours, or until you stop it once your receiver verifies with the new one.
         </p>
         <ul>
           {(settings?.secrets ?? []).map((entry) => (
@@ -165,7 +176,12 @@ export function WebhooksPage() {
           <button type="button" class="secondary" disabled={busy} onClick={rotate}>
             Rotate secret
           </button>
-        )}
+        )}{' '}
+        {(settings?.secrets.length ?? 0) > 1 ? (
+          <button type="button" class="secondary" disabled={busy} onClick={expirePrevious}>
+            Stop the previous secret now
+          </button>
+        ) : null}
       </div>
 
       <h2>Recent deliveries</h2>

@@ -100,10 +100,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate the webhook signing secret (the old one signs for 24 h more)
+         * Rotate the webhook signing secret (the old one signs for 24 h more unless the overlap is ended)
          * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account/webhook/expire-previous-secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a rotation's overlap now: the previous signing secrets stop signing at once
+         * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        post: operations["expirePreviousWebhookSecrets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1175,7 +1195,7 @@ export interface components {
         AccountWebhook: {
             /** @description The global postback URL; null when none is set. */
             url: string | null;
-            /** @description The signing secrets in force (never their values): two during a rotation’s 24 h. */
+            /** @description The signing secrets in force (never their values): two during a rotation’s overlap (24 h, unless ended early). */
             secrets: {
                 /** Format: date-time */
                 createdAt: string;
@@ -1874,6 +1894,119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Conflict with the current state, or a concurrent request */
+            409: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    expirePreviousWebhookSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountWebhook"];
                 };
             };
             /** @description Missing or invalid API key */
@@ -5648,7 +5781,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h). */
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
                 "webhook-signature": string;
             };
             path?: never;
@@ -5691,7 +5824,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
                 "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h). */
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
                 "webhook-signature": string;
             };
             path?: never;
