@@ -380,7 +380,7 @@ export const routes = {
     errors: 'transaction',
     // A cancel that finds the charge paid records the payment and hands its event to delivery.
     grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
-    summary: 'Cancel a PENDING transaction',
+    summary: 'Cancel a PENDING or FAILED transaction (closes its charge on the rail)',
     responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
   },
   listTransactionEvents: {

@@ -11,6 +11,19 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 /** States a rail can still turn into PAID: money that arrives late is never silent. */
 export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED', 'FAILED'];
 
+/** States a merchant can cancel; canceling a FAILED transaction closes the charge its given-up work left. */
+export const cancelableStatuses: readonly TransactionStatus[] = ['PENDING', 'FAILED'];
+
+/** States whose charge is closed (or being closed) and gets one last look at the rail. */
+export const lastLookStatuses: readonly TransactionStatus[] = ['EXPIRED', 'CANCELED', 'FAILED'];
+
+/** The reason a transaction in a last-look state gives the rail when its charge is closed. */
+export function closeReasonOf(status: TransactionStatus): 'expired' | 'canceled' | 'failed' {
+  if (status === 'EXPIRED') return 'expired';
+  if (status === 'CANCELED') return 'canceled';
+  return 'failed';
+}
+
 export interface TransactionRecord {
   id: string;
   accountId: string;

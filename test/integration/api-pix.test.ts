@@ -3,14 +3,19 @@
 // stage runs no sandbox rails, so it also shows a stage refusing the methods it has no rail
 // for (issue 13, item 6).
 import { request as httpsRequest } from 'node:https';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hasError, parsePix } from 'pix-utils';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { dynamo } from '../../shared/aws/clients.ts';
 import { serviceConfig } from '../../shared/config.ts';
+import type { QueueName } from '../../shared/queues.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
 import { call, pollUntil } from '../support/api.ts';
@@ -92,6 +97,30 @@ async function purchaseWithQr(body: Record<string, unknown> = pixBody()) {
   return { tx, txid: txidFor({ accountId, transactionId: tx.id }) };
 }
 
+/** Messages in one of this stack's queues: visible, in flight or delayed (0: every job has ended). */
+async function queued(name: QueueName): Promise<number> {
+  const { Attributes = {} } = await stack.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: stack.queues[name].url, AttributeNames: ['All'] }),
+  );
+  return (
+    Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+  );
+}
+
+/** Whether the transaction still owes background work (it has an entry in the work index). */
+async function owesWork(transactionId: string): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: stack.tableName,
+      Key: keys.transaction(accountId, transactionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.gsi2pk !== undefined;
+}
+
 /** The webhooks the receiver got for a transaction, once it got one. */
 const webhooksOnceDelivered = (transactionId: string) =>
   pollUntil(
@@ -153,9 +182,17 @@ describe('API Pix rail', () => {
     );
     // The check that made it PAID made the webhook's first attempt itself: no delivery job.
     expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBeforePay);
-    // The PSP retries its notification: nothing more happens.
+    // The PSP retries its notification: the check it asks for runs (the worker received it and
+    // the queue holds nothing: it ended) and finds the transaction PAID; nothing more happens.
+    const checksBefore = received['watch-payment'] ?? 0;
     expect(await psp.notify({ pix: cob.pix })).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    const checkEnded = await pollUntil(
+      async () => (received['watch-payment'] ?? 0) > checksBefore && (await queued('watch-payment')) === 0,
+      (ended) => ended,
+      8000,
+      50,
+    );
+    expect(checkEnded, 'the notified check ran and ended').toBe(true);
     expect(deliveries()).toHaveLength(1);
     expect(cobRequests(txid, 'GET').length - readsBeforePay, 'one GET /cob: the notified check').toBe(1);
     const verified = new Webhook(webhookSecret).verify(
@@ -318,7 +355,16 @@ describe('API Pix rail', () => {
     expect(failed.instructionFailure).toMatch(/refused the charge: Cobrança inválida/);
     const txid = txidFor({ accountId, transactionId: created.body.id });
     const puts = cobRequests(txid, 'PUT').length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Its job ended (the queue holds nothing) and it owes no work (out of the work index, so the
+    // sweeper never starts it again): nothing is left that could retry it.
+    const left = await pollUntil(
+      () => queued('fill-instruction'),
+      (count) => count === 0,
+      10_000,
+      50,
+    );
+    expect(left, 'instruction jobs left in the queue').toBe(0);
+    expect(await owesWork(created.body.id)).toBe(false);
     expect(cobRequests(txid, 'PUT').length).toBe(puts);
   });
 

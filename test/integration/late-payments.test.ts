@@ -3,12 +3,14 @@
 // settlement window after their due date, and a payment reported after the close still makes
 // the transaction PAID with exactly one cashin.paid. Clocks are injected into the use cases.
 
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/auth/principal.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
 import { eventData } from '../../shared/events/event.ts';
+import { chargeRefOf } from '../../shared/rails/rail-port.ts';
+import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { keys } from '../../shared/store/keys.ts';
@@ -148,5 +150,35 @@ describe('late payments', () => {
     expect(await watchPayment(lastLook, at(closedAt + dayMs + secondMs))).toBe('nothing-to-do');
     expect(await workDueAt(tx)).toBeUndefined();
     expect((await reload(tx)).status).toBe('EXPIRED');
+  });
+
+  it('a FAILED transaction whose charge the give-up could not close: its last look closes it, then ends', async () => {
+    const tx = await filledPurchase(copBody());
+    const givenUpAt = Date.now();
+    const lastLookDueAt = new Date(givenUpAt + dayMs).toISOString();
+    // What a give-up whose call to the rail failed leaves: FAILED, the last look owed, the charge open.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transaction(tx.accountId, tx.id),
+        UpdateExpression: 'SET #status = :failed, failureReason = :reason, gsi2pk = :pk, gsi2sk = :sk',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'FAILED',
+          ':reason': 'payment watch given up',
+          ':pk': keys.pendingWork('watch-payment', lastLookDueAt, tx.id).gsi2pk,
+          ':sk': keys.pendingWork('watch-payment', lastLookDueAt, tx.id).gsi2sk,
+        },
+      }),
+    );
+    const lookAt = at(Date.parse(lastLookDueAt) + secondMs);
+    const rail = railFor(tx);
+    const answerBy = Date.now() + 10_000;
+    expect(await rail.fetchPaymentStatus(chargeRefOf(tx), lookAt, answerBy)).toEqual({ status: 'PENDING' });
+    const lastLook = { ...job(tx, 'poll'), workDueAt: lastLookDueAt };
+    expect(await watchPayment(lastLook, lookAt)).toBe('nothing-to-do');
+    expect(await rail.fetchPaymentStatus(chargeRefOf(tx), lookAt, answerBy)).toEqual({ status: 'CLOSED' });
+    expect(await workDueAt(tx)).toBeUndefined();
+    expect((await reload(tx)).status).toBe('FAILED');
   });
 });

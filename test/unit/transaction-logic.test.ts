@@ -4,12 +4,29 @@ import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
 import {
+  cancelableStatuses,
+  closeReasonOf,
   creationView,
+  lastLookStatuses,
   newTransactionRecord,
+  payableStatuses,
   transactionView,
 } from '../../shared/transactions/transaction.ts';
 import { delaySecondsFor, pollDelayMs } from '../../shared/workers/poll-schedule.ts';
 import { bobBody, boletoBody, noon } from '../support/purchase-fixtures.ts';
+
+describe('transaction states', () => {
+  it('money that arrives is never silent: every state but PAID can still become PAID', () => {
+    expect([...payableStatuses].sort()).toEqual(['CANCELED', 'EXPIRED', 'FAILED', 'PENDING']);
+    for (const status of [...lastLookStatuses, ...cancelableStatuses])
+      expect(payableStatuses, status).toContain(status);
+  });
+
+  it('PENDING and FAILED can be canceled; a closed state tells the rail why its charge closes', () => {
+    expect(cancelableStatuses).toEqual(['PENDING', 'FAILED']);
+    expect(lastLookStatuses.map(closeReasonOf)).toEqual(['expired', 'canceled', 'failed']);
+  });
+});
 
 describe('requestHash', () => {
   it('ignores key order but not values', () => {

@@ -452,7 +452,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a PENDING transaction
+         * Cancel a PENDING or FAILED transaction (closes its charge on the rail)
          * @description Needs an API key with any one of the permissions `createTransaction` or `manageAccount` (HTTP Basic, user `secret`, the key as password).
          */
         post: operations["cancelTransaction"];
