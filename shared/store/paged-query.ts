@@ -17,7 +17,7 @@ export interface PageQuery {
   index: IndexName;
   partition: string;
   limit: number;
-  /** Decoded cursor: the key of the last item of the previous page. */
+  /** Decoded cursor: where the previous page stopped reading (an index entry's keys). */
   after?: CursorKey;
   newestFirst: boolean;
   /** Inclusive bounds on the index sort key (either may be omitted). */
