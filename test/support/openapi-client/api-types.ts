@@ -996,7 +996,7 @@ export interface components {
         /** ProductPage */
         ProductPage: {
             data: components["schemas"]["Product"][];
-            /** @description Opaque; send it back as `cursor` for the next page. null on the last page. */
+            /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
         /** Offer */
@@ -1023,7 +1023,7 @@ export interface components {
         /** OfferPage */
         OfferPage: {
             data: components["schemas"]["Offer"][];
-            /** @description Opaque; send it back as `cursor` for the next page. null on the last page. */
+            /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
         /**
@@ -1087,7 +1087,7 @@ export interface components {
         /** TransactionPage */
         TransactionPage: {
             data: components["schemas"]["Transaction"][];
-            /** @description Opaque; send it back as `cursor` for the next page. null on the last page. */
+            /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
         /** SandboxPayment */
@@ -1168,7 +1168,7 @@ export interface components {
                     durationMs: number;
                 } | null;
             }[];
-            /** @description Opaque; send it back as `cursor` for the next page. null on the last page. */
+            /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
         /** RedeliveryStarted */
