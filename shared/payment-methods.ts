@@ -20,7 +20,10 @@ export type InstructionKind = 'BOLETO' | 'REDIRECT' | 'QR';
 export type HostedPageKind = 'boleto' | 'checkout' | 'qr' | 'pix';
 
 export type ChargeExpiry =
-  /** Payable until the end of its due day in São Paulo (the request's dueDate). */
+  /**
+   * Payable until the end of its due day in São Paulo (the request's dueDate), or of the next
+   * business day when the banks are closed on it (shared/calendars/business-days.ts).
+   */
   | { readonly kind: 'end-of-due-day' }
   /** A fixed time after the charge is created. */
   | { readonly kind: 'after'; readonly seconds: number }

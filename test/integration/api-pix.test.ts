@@ -3,7 +3,7 @@
 // stage runs no sandbox rails, so it also shows a stage refusing the methods it has no rail
 // for (issue 13, item 6).
 import { request as httpsRequest } from 'node:https';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hasError, parsePix } from 'pix-utils';
 import { Webhook } from 'standardwebhooks';
@@ -12,12 +12,13 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { serviceConfig } from '../../shared/config.ts';
-import type { QueueName } from '../../shared/queues.ts';
+import { type QueueName, queues } from '../../shared/queues.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
+import { transientRetryDelaysMs } from '../../shared/transient-retry.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
@@ -263,7 +264,8 @@ describe('API Pix rail', () => {
   it('a listing the PSP fails to answer moves nothing; the next reading settles the Pix', async () => {
     const { tx, txid } = await purchaseWithQr();
     await psp.pay(txid, { notify: false });
-    psp.failNext(1);
+    // The first call and each of its retries within seconds.
+    psp.failNext(transientRetryDelaysMs.length + 1);
     await expect(reconcilePayments('api-pix')).rejects.toThrow(/503/);
     expect((await getTx(tx.id)).status).toBe('PENDING');
     await reconcilePayments('api-pix');
@@ -323,6 +325,61 @@ describe('API Pix rail', () => {
     const { txid } = await purchaseWithQr();
     expect(psp.requests.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(2);
     expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
+  });
+
+  describe('at the production visibility timeout of the instruction queue', () => {
+    const fillQueueUrl = () => stack.queues['fill-instruction'].url;
+    const setFillVisibility = (seconds: number) =>
+      stack.sqs.send(
+        new SetQueueAttributesCommand({
+          QueueUrl: fillQueueUrl(),
+          Attributes: { VisibilityTimeout: String(seconds) },
+        }),
+      );
+    const fillMessages = async () => {
+      const { Attributes = {} } = await stack.sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: fillQueueUrl(), AttributeNames: ['All'] }),
+      );
+      return (
+        Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+        Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+        Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+      );
+    };
+    beforeAll(() => setFillVisibility(queues['fill-instruction'].workerTimeoutSeconds * 6));
+    afterAll(async () => {
+      psp.failFirstCreateOfEachCharge(null);
+      await setFillVisibility(1);
+    });
+
+    // Issue 27, item 8: the retry waited for the message's visibility timeout (two minutes).
+    it.each([
+      ['one 503', '503', [503, 201]],
+      ['a lost answer (the charge was created)', 'answer-lost', [0, 201]],
+    ] as const)(
+      'after %s on PUT /cob the QR appears within seconds, from one charge',
+      async (_, fault, puts) => {
+        // On until the QR shows: the worker's first PUT may come after the purchase's answer.
+        psp.failFirstCreateOfEachCharge(fault);
+        const created = await api('POST', '/transactions/v2/purchase', pixBody());
+        expect(created.status, created.text).toBe(201);
+        const tx = await pollUntil(
+          () => getTx(created.body.id),
+          (t) => Boolean(t.qr),
+          15_000,
+          50,
+        );
+        psp.failFirstCreateOfEachCharge(null);
+        expect(tx.qr, 'the QR shows within seconds, not at the visibility timeout (120 s)').toBeTruthy();
+        const txid = txidFor({ accountId, transactionId: created.body.id });
+        expect(cobRequests(txid, 'PUT').map((r) => r.status)).toEqual(puts);
+        const cob = psp.cobs.get(txid)!;
+        expect(cob).toMatchObject({ status: 'ATIVA', revisao: 0 });
+        expect(tx.qr).toBe(cob.pixCopiaECola);
+        // Its job ended there: no copy of it is left in the queue to come back.
+        expect(await pollUntil(fillMessages, (count) => count === 0, 10_000, 50)).toBe(0);
+      },
+    );
   });
 
   it('gives up a call the PSP never answers (deadline) or resets, and retries until it works', async () => {

@@ -9,6 +9,7 @@ import type { Principal } from '../../shared/auth/principal.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
 import { eventData } from '../../shared/events/event.ts';
+import { todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { chargeRefOf } from '../../shared/rails/rail-port.ts';
 import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
@@ -17,6 +18,7 @@ import { keys } from '../../shared/store/keys.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { createPurchase } from '../../shared/transactions/create-purchase.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
+import { addBusinessDays } from '../../shared/transactions/payment-deadline.ts';
 import { paySandboxTransaction } from '../../shared/transactions/sandbox-pay.ts';
 import type { TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
@@ -112,9 +114,11 @@ describe('late payments', () => {
   it('an unpaid boleto expires once the settlement window (3 business days by default) has passed', async () => {
     const tx = await filledPurchase(boletoBody());
     const expiry = Date.parse(tx.expiresAt!);
-    // Three business days after any due date are at most five calendar days.
-    expect(await watchPayment(job(tx, 'notify'), at(expiry + 2 * dayMs))).toBe('pending');
-    expect(await watchPayment(job(tx, 'notify'), at(expiry + 5 * dayMs + secondMs))).toBe('expired');
+    // Three bank business days after the last payable day (weekends and bank holidays skipped).
+    const lastPayableDay = todayInSaoPaulo(at(expiry - 1));
+    const windowMs = Date.parse(addBusinessDays(lastPayableDay, 3)) - Date.parse(lastPayableDay);
+    expect(await watchPayment(job(tx, 'notify'), at(expiry + windowMs - secondMs))).toBe('pending');
+    expect(await watchPayment(job(tx, 'notify'), at(expiry + windowMs + secondMs))).toBe('expired');
     expect((await reload(tx)).status).toBe('EXPIRED');
     expect(await paidEvents(tx)).toHaveLength(0);
   });

@@ -132,7 +132,15 @@ describe('poll schedules', () => {
 
 describe('sandbox boleto expiry', () => {
   it('is the end of the due day in São Paulo', () => {
-    expect(boletoExpiresAt('2026-11-28')).toBe('2026-11-29T03:00:00.000Z');
-    expect(boletoExpiresAt('2026-12-31')).toBe('2027-01-01T03:00:00.000Z');
+    expect(boletoExpiresAt('2026-11-27')).toBe('2026-11-28T03:00:00.000Z');
+    expect(boletoExpiresAt('2026-12-30')).toBe('2026-12-31T03:00:00.000Z');
+  });
+
+  it('is the end of the next business day when the banks are closed on the due day', () => {
+    expect(boletoExpiresAt('2026-11-28')).toBe('2026-12-01T03:00:00.000Z'); // Saturday → Monday
+    expect(boletoExpiresAt('2026-11-20')).toBe('2026-11-24T03:00:00.000Z'); // Consciência Negra → Monday
+    expect(boletoExpiresAt('2027-02-08')).toBe('2027-02-11T03:00:00.000Z'); // Carnival → Ash Wednesday
+    // The last business day of the year has no public bank service; then New Year, a weekend.
+    expect(boletoExpiresAt('2026-12-31')).toBe('2027-01-05T03:00:00.000Z');
   });
 });
