@@ -7,9 +7,10 @@ import type { EventRecord } from '../events/event.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
+import { countedClose } from '../transactions/counted-close.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
-import { countChange } from './daily-counters.ts';
+import { countChange, countChanges } from './daily-counters.ts';
 import { keys } from './keys.ts';
 
 const pendingAndUnfilled =
@@ -82,8 +83,10 @@ export function saveInstruction(
 /**
  * PENDING → PAID together with the transaction's one `cashin.paid` event (its id names the
  * transaction, so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
- * EXPIRED and CANCELED → PAID too: a payment the rail reports after we closed the charge is
- * money that arrived, never silent.
+ * EXPIRED, CANCELED and FAILED → PAID too: a payment the rail reports after we closed the charge
+ * is money that arrived, never silent. The write is conditional on the status the caller read,
+ * so that a closed transaction leaves its close's summary bucket in the same write (each
+ * transaction counts once, in its current status); false when the status is no longer that one.
  */
 export function markPaidWithEvent(
   transaction: TransactionRecord,
@@ -92,20 +95,18 @@ export function markPaidWithEvent(
   deliveryDueAt: string,
   now: Date,
 ): Promise<boolean> {
+  const closed = countedClose(transaction);
   return transactIf([
     {
       Update: {
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
         UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#status IN (:pending, :expired, :canceled, :failed)',
+        ConditionExpression: '#status = :was AND #status <> :paid',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':paid': 'PAID',
-          ':pending': 'PENDING',
-          ':expired': 'EXPIRED',
-          ':canceled': 'CANCELED',
-          ':failed': 'FAILED',
+          ':was': transaction.status,
           ':paidAt': paidAt,
           ':now': now.toISOString(),
         },
@@ -124,7 +125,10 @@ export function markPaidWithEvent(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    countChange('paid', { ...transaction, at: paidAt }),
+    ...countChanges(transaction, [
+      { change: 'paid', at: paidAt },
+      ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),
+    ]),
   ]);
 }
 
@@ -139,7 +143,7 @@ export function markClosed(
   lastLookDueAt: string | null,
   now: Date,
 ): Promise<boolean> {
-  const sets = ['#status = :closed', 'updatedAt = :now'];
+  const sets = ['#status = :closed', 'updatedAt = :now', 'closedAt = :now'];
   const values: Record<string, unknown> = {
     ':closed': status,
     ':pending': 'PENDING',

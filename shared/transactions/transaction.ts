@@ -64,6 +64,8 @@ export interface TransactionRecord {
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
   canceledAt?: string | null;
+  /** When it became EXPIRED or CANCELED: the day the summary counted the close (not shown). */
+  closedAt?: string;
 }
 
 export interface TransactionView {

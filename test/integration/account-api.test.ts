@@ -4,6 +4,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { watchPayment } from '../../shared/transactions/watch-payment.ts';
 import { call, createKey, pollUntil } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -416,6 +417,42 @@ describe('GET /events and the summary', () => {
       { id: toCancel.id, status: 'CANCELED' },
     ]);
     expect((await call('GET', '/v2/account/summary?days=0', { key })).status).toBe(400);
+  });
+
+  it('counts a canceled transaction that the rail later reports paid once, as paid', async () => {
+    const { secretKey: key, accountId } = await createKey([...everything]);
+    const tx = await purchase(key);
+    await pollUntil(
+      async () => (await call('GET', `/transactions/${tx.id}`, { key })).body,
+      (body) => Boolean(body.redirectUrl),
+      15_000,
+      50,
+    );
+    // The payer pays; the rail reports it ten minutes later, after the merchant canceled.
+    const reportedAfterMs = 10 * 60_000;
+    const pay = await call('POST', `/sandbox/transactions/${tx.id}/pay?settleAfterMs=${reportedAfterMs}`, {
+      key,
+    });
+    expect(pay.status).toBe(202);
+    expect((await call('POST', `/transactions/${tx.id}/cancel`, { key })).status).toBe(200);
+    // The rail's report, ten minutes on (the payment check with its clock moved there).
+    const reportedAt = new Date(Date.now() + reportedAfterMs + 1000);
+    expect(await watchPayment({ accountId, transactionId: tx.id, mode: 'notify' }, reportedAt)).toBe('paid');
+    const paid = (await call('GET', `/transactions/${tx.id}`, { key })).body;
+    expect(paid.status).toBe('PAID');
+
+    const summary = await call('GET', '/v2/account/summary?days=7', { key });
+    expect(summary.status).toBe(200);
+    // Summed over the days the changes fell on (a run may cross midnight UTC).
+    const total = (bucket: 'created' | 'paid' | 'canceled' | 'expired') =>
+      (summary.body.data as Array<Record<string, { count: number; amount: number }>>).reduce(
+        (sum, row) => ({ count: sum.count + row[bucket]!.count, amount: sum.amount + row[bucket]!.amount }),
+        { count: 0, amount: 0 },
+      );
+    expect(total('created')).toEqual({ count: 1, amount: 5_000_000 });
+    expect(total('paid')).toEqual({ count: 1, amount: 5_000_000 });
+    expect(total('canceled')).toEqual({ count: 0, amount: 0 });
+    expect(total('expired')).toEqual({ count: 0, amount: 0 });
   });
 });
 
