@@ -19,6 +19,7 @@ export function eventView(
   event: EventRecord,
   attempts: DeliveryAttempt[],
   transaction: TransactionRecord | undefined,
+  accountWebhookUrl: string | null | undefined,
 ): EventView {
   return {
     id: event.eventId,
@@ -37,6 +38,6 @@ export function eventView(
       error,
       durationMs,
     })),
-    data: eventData(event, transaction),
+    data: eventData(event, transaction, accountWebhookUrl),
   };
 }

@@ -23,7 +23,10 @@ export interface TransactionRecord {
   externalId: string | null;
   /** What the merchant sent; null means "the account's global URL" at delivery time. */
   requestedPostbackUrl: string | null;
-  /** The URL in effect when the transaction was created (shown in the API object). */
+  /**
+   * The URL in effect when the transaction was created (the creation response). Reads show the
+   * URL in effect now instead (postbackUrlInEffect): the account's URL may have changed since.
+   */
   postbackUrl: string | null;
   payer: {
     name: string;
@@ -185,10 +188,28 @@ export function creationView(record: TransactionRecord): TransactionView {
   };
 }
 
-/** What GET /transactions/:id and the webhook's `data` show. */
-export function transactionView(record: TransactionRecord): TransactionView {
+/**
+ * The contract's "webhook URL in effect for this transaction": where its events go now, the
+ * purchase's own URL, else the account's global URL as it is now; null when there is none.
+ */
+export function postbackUrlInEffect(
+  record: Pick<TransactionRecord, 'requestedPostbackUrl'>,
+  accountWebhookUrl: string | null | undefined,
+): string | null {
+  return record.requestedPostbackUrl ?? accountWebhookUrl ?? null;
+}
+
+/**
+ * What GET /transactions/:id and the webhook's `data` show; `accountWebhookUrl` is the account's
+ * global URL as delivery reads it (its settings), for `postbackUrl`.
+ */
+export function transactionView(
+  record: TransactionRecord,
+  accountWebhookUrl: string | null | undefined,
+): TransactionView {
   const view: TransactionView = {
     ...creationView(record),
+    postbackUrl: postbackUrlInEffect(record, accountWebhookUrl),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),

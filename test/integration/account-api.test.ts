@@ -59,7 +59,7 @@ afterAll(async () => {
 async function purchase(key: string, body: Record<string, unknown> = copBody()) {
   const created = await call('POST', '/transactions/v2/purchase', { key, body });
   expect(created.status).toBe(201);
-  return created.body as { id: string; createdAt: string };
+  return created.body as { id: string; createdAt: string; postbackUrl: string | null };
 }
 
 async function allPages(key: string, path: string, limit: number) {
@@ -354,6 +354,51 @@ describe('webhook settings', () => {
     };
     expect(new Webhook(rotated.body.secret).verify(signed.body, headers)).toBeTruthy();
     expect(new Webhook(account.webhookSecret!).verify(signed.body, headers)).toBeTruthy();
+  });
+});
+
+describe('a transaction’s postbackUrl', () => {
+  it('is the URL its events go to: its own, else the account’s URL as it is now (null: none)', async () => {
+    const { secretKey: key } = await createKey([...everything], {
+      postbackUrl: 'https://before.example/hooks',
+    });
+    const withoutOwn = await purchase(key);
+    expect(withoutOwn).toMatchObject({ postbackUrl: 'https://before.example/hooks' });
+    const withOwn = await purchase(key, { ...copBody(), postbackUrl: 'https://own.example/hooks' });
+
+    const set = await call('PUT', '/v2/account/webhook', {
+      key,
+      body: { url: 'https://after.example/hooks' },
+    });
+    expect(set.status).toBe(200);
+    // The read sees the account's URL once its settings cache (AUTH_CACHE_TTL_MS) lets it.
+    const shown = await pollUntil(
+      async () => (await call('GET', `/transactions/${withoutOwn.id}`, { key })).body,
+      (body) => body.postbackUrl !== 'https://before.example/hooks',
+      5000,
+      50,
+    );
+    expect(shown.postbackUrl).toBe('https://after.example/hooks');
+    const listed = (await call('GET', '/transactions', { key })).body.data as Array<{
+      id: string;
+      postbackUrl: string | null;
+    }>;
+    expect(Object.fromEntries(listed.map((item) => [item.id, item.postbackUrl]))).toEqual({
+      [withoutOwn.id]: 'https://after.example/hooks',
+      [withOwn.id]: 'https://own.example/hooks',
+    });
+
+    expect((await call('PUT', '/v2/account/webhook', { key, body: { url: null } })).status).toBe(200);
+    const cleared = await pollUntil(
+      async () => (await call('GET', `/transactions/${withoutOwn.id}`, { key })).body,
+      (body) => body.postbackUrl === null,
+      5000,
+      50,
+    );
+    expect(cleared.postbackUrl).toBeNull();
+    expect((await call('GET', `/transactions/${withOwn.id}`, { key })).body.postbackUrl).toBe(
+      'https://own.example/hooks',
+    );
   });
 });
 

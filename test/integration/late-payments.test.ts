@@ -83,7 +83,11 @@ describe('late payments', () => {
     expect(await watchPayment(job(tx, 'notify'), at(expiry + 7 * secondMs))).toBe('nothing-to-do');
     const events = await paidEvents(tx);
     expect(events).toHaveLength(1);
-    expect(eventData(events[0]!, paid)).toMatchObject({ id: tx.id, status: 'PAID', paidAt: paid.paidAt });
+    expect(eventData(events[0]!, paid, null)).toMatchObject({
+      id: tx.id,
+      status: 'PAID',
+      paidAt: paid.paidAt,
+    });
   });
 
   it('paid before expiry and known to the rail when we close: the close answers paid → PAID, one event', async () => {

@@ -55,7 +55,7 @@ describe('transaction views', () => {
   });
 
   it('adds updatedAt and paidAt on reads, and keeps payer data out of every view', () => {
-    const view = transactionView(record(bobBody()));
+    const view = transactionView(record(bobBody()), 'https://global.example/hooks');
     expect(view).toMatchObject({ paymentInstruction: null, updatedAt: noon.toISOString(), paidAt: null });
     expect(JSON.stringify(view)).not.toContain('4567890');
     expect(JSON.stringify(view)).not.toContain('ana@example.bo');

@@ -983,7 +983,7 @@ export interface components {
             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED";
             /** @description Cents of the currency. */
             amount: number;
-            /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
+            /** @description The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE). */
             postbackUrl: string | null;
             referrerUrl: null;
             /** @description COP: the hosted checkout; PIX: the hosted Pix page, once filled. */
@@ -1331,7 +1331,7 @@ export interface components {
                 status: "PAID";
                 /** @description Cents of the currency. */
                 amount: number;
-                /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
+                /** @description The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE). */
                 postbackUrl: string | null;
                 referrerUrl: null;
                 /** @description COP: the hosted checkout; PIX: the hosted Pix page, once filled. */
