@@ -32,8 +32,9 @@ export interface EventRecord {
   /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
   lastError: string | null;
   /**
-   * The attempts, in order, kept on the event itself (absent until the first). An event
-   * recorded before attempts moved onto it has its earlier attempts as items of their own.
+   * The attempts, in order, kept on the event itself (absent until the first): the first and the
+   * latest ten (kept-attempts.ts); `attemptCount` counts them all. An event recorded before
+   * attempts moved onto it has its earlier attempts as items of their own.
    */
   attempts?: DeliveryAttempt[];
 }

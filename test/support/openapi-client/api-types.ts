@@ -1063,6 +1063,9 @@ export interface components {
             deliveredAt: string | null;
             lastAttemptAt: string | null;
             lastError: string | null;
+            /** @description Every attempt made, over every delivery run (redeliveries included). */
+            attemptCount: number;
+            /** @description The first attempt and the latest 10, in order: an event keeps no more (its item has a size limit). Their numbers show where attempts were left out; `attemptCount` counts them all. */
             attempts: {
                 number: number;
                 /** Format: date-time */
