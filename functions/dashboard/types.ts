@@ -41,6 +41,8 @@ export interface TransactionEvent {
   deliveryStatus: string;
   deliveredAt: string | null;
   lastError: string | null;
+  /** Every attempt made; `attempts` keeps the first and the latest ones. */
+  attemptCount: number;
   attempts: DeliveryAttempt[];
 }
 

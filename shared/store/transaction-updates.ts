@@ -7,6 +7,7 @@ import type { EventRecord } from '../events/event.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
+import { countedClose } from '../transactions/counted-close.ts';
 import {
   lastLookStatuses,
   payableStatuses,
@@ -14,7 +15,7 @@ import {
   type TransactionStatus,
 } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
-import { countChange } from './daily-counters.ts';
+import { countChange, countChanges } from './daily-counters.ts';
 import { keys } from './keys.ts';
 
 /** `#status IN (…)` for the given states, with its values (`#status` names `status`). */
@@ -97,7 +98,10 @@ export function saveInstruction(
  * PENDING → PAID together with the transaction's one `cashin.paid` event (its id names the
  * transaction, so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
  * EXPIRED, CANCELED and FAILED → PAID too (payableStatuses): a payment the rail reports after we
- * closed the charge, or gave up its work, is money that arrived, never silent.
+ * closed the charge, or gave up its work, is money that arrived, never silent. The write is
+ * conditional on the status the caller read (one of those), so that a closed transaction leaves
+ * its close's summary bucket in the same write (each transaction counts once, in its current
+ * status); false when the status is no longer that one.
  */
 export function markPaidWithEvent(
   transaction: TransactionRecord,
@@ -107,16 +111,18 @@ export function markPaidWithEvent(
   now: Date,
 ): Promise<boolean> {
   const payable = statusIn(payableStatuses);
+  const closed = countedClose(transaction);
   return transactIf([
     {
       Update: {
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
         UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: payable.condition,
+        ConditionExpression: `#status = :was AND ${payable.condition}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':paid': 'PAID',
+          ':was': transaction.status,
           ...payable.values,
           ':paidAt': paidAt,
           ':now': now.toISOString(),
@@ -136,7 +142,10 @@ export function markPaidWithEvent(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    countChange('paid', { ...transaction, at: paidAt }),
+    ...countChanges(transaction, [
+      { change: 'paid', at: paidAt },
+      ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),
+    ]),
   ]);
 }
 
@@ -152,7 +161,7 @@ export function markClosed(
   lastLookDueAt: string | null,
   now: Date,
 ): Promise<boolean> {
-  const sets = ['#status = :closed', 'updatedAt = :now'];
+  const sets = ['#status = :closed', 'updatedAt = :now', 'closedAt = :now'];
   const values: Record<string, unknown> = {
     ':closed': status,
     ':from': transaction.status,

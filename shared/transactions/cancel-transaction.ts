@@ -5,6 +5,7 @@
 // (PAID with its event) and the cancel refused.
 // The rail's calls keep to the function's deadline: a PSP that does not answer in time fails
 // the request (the merchant retries; nothing has changed yet) instead of Lambda's timeout.
+import { accountSettings } from '../accounts/account-settings.ts';
 import { serviceConfig } from '../config.ts';
 import { conflict } from '../errors.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
@@ -64,7 +65,11 @@ export async function cancelTransaction(
     : null;
   if (await markClosed(transaction, 'CANCELED', lastLookDueAt, now)) {
     const at = now.toISOString();
-    return transactionView({ ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at });
+    const account = await accountSettings(accountId);
+    return transactionView(
+      { ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at },
+      account?.webhookUrl,
+    );
   }
   // Something else moved it first (a payment, the expiry, a concurrent cancel): say what.
   const current = await getTransaction(accountId, transactionId, true);

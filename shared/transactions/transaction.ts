@@ -36,7 +36,10 @@ export interface TransactionRecord {
   externalId: string | null;
   /** What the merchant sent; null means "the account's global URL" at delivery time. */
   requestedPostbackUrl: string | null;
-  /** The URL in effect when the transaction was created (shown in the API object). */
+  /**
+   * The URL in effect when the transaction was created (the creation response). Reads show the
+   * URL in effect now instead (postbackUrlInEffect): the account's URL may have changed since.
+   */
   postbackUrl: string | null;
   payer: {
     name: string;
@@ -77,6 +80,8 @@ export interface TransactionRecord {
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
   canceledAt?: string | null;
+  /** When it became EXPIRED or CANCELED: the day the summary counted the close (not shown). */
+  closedAt?: string;
 }
 
 export interface TransactionView {
@@ -196,10 +201,28 @@ export function creationView(record: TransactionRecord): TransactionView {
   };
 }
 
-/** What GET /transactions/:id and the webhook's `data` show. */
-export function transactionView(record: TransactionRecord): TransactionView {
+/**
+ * The contract's "webhook URL in effect for this transaction": where its events go now, the
+ * purchase's own URL, else the account's global URL as it is now; null when there is none.
+ */
+export function postbackUrlInEffect(
+  record: Pick<TransactionRecord, 'requestedPostbackUrl'>,
+  accountWebhookUrl: string | null | undefined,
+): string | null {
+  return record.requestedPostbackUrl ?? accountWebhookUrl ?? null;
+}
+
+/**
+ * What GET /transactions/:id and the webhook's `data` show; `accountWebhookUrl` is the account's
+ * global URL as delivery reads it (its settings), for `postbackUrl`.
+ */
+export function transactionView(
+  record: TransactionRecord,
+  accountWebhookUrl: string | null | undefined,
+): TransactionView {
   const view: TransactionView = {
     ...creationView(record),
+    postbackUrl: postbackUrlInEffect(record, accountWebhookUrl),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),

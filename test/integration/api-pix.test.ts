@@ -2,6 +2,7 @@
 // that validates every request and response against the Central Bank's API Pix document. The
 // stage runs no sandbox rails, so it also shows a stage refusing the methods it has no rail
 // for (issue 13, item 6).
+import { randomInt } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -32,6 +33,8 @@ let accountId: string;
 let webhookSecret: string;
 /** Messages the stack's workers received, by queue. */
 const received: Record<string, number> = {};
+/** DynamoDB requests the PSP notification route has made. */
+let notificationReads = 0;
 
 beforeAll(async () => {
   psp = await startFakePsp();
@@ -41,6 +44,10 @@ beforeAll(async () => {
     visibilityTimeoutSeconds: 1,
     // The tests read the PSP's listing themselves (reconcilePayments), so no scheduled run races them.
     scheduleIntervalMs: 3_600_000,
+    observeAwsRequests: (observed) => {
+      if (observed.service === 'dynamodb' && observed.functionName === 'route:receivePixNotification')
+        notificationReads++;
+    },
     // Only counts what each worker receives (no copies are made).
     duplicates: {
       decide(queue) {
@@ -449,6 +456,36 @@ describe('API Pix rail', () => {
     expect(garbage.status).toBe(400);
     expect((await getTx(tx.id)).status).toBe('PENDING');
     expect(receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id)).toHaveLength(0);
+  });
+
+  it('reads nothing for txids that cannot be ours; one of ours among them is still settled', async () => {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const randomText = (length: number) =>
+      Array.from({ length }, () => letters[randomInt(letters.length)]).join('');
+    const pixOf = (txid: string) => ({
+      endToEndId: `E${randomText(31)}`,
+      txid,
+      valor: '1.00',
+      horario: new Date().toISOString(),
+    });
+    const strangers = Array.from({ length: 100 }, () => pixOf(randomText(26 + randomInt(10))));
+
+    const readsBefore = notificationReads;
+    expect(await psp.notify({ pix: strangers })).toBe(200);
+    expect(notificationReads - readsBefore, 'DynamoDB requests for 100 random txids').toBe(0);
+
+    const { tx, txid } = await purchaseWithQr();
+    await psp.pay(txid, { notify: false });
+    const readsBeforeOurs = notificationReads;
+    expect(await psp.notify({ pix: [...strangers.slice(1), ...psp.cobs.get(txid)!.pix!] })).toBe(200);
+    expect(notificationReads - readsBeforeOurs, 'one request: the reservation of our txid').toBe(1);
+    const paid = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.status === 'PAID',
+      8000,
+      50,
+    );
+    expect(paid.status).toBe('PAID');
   });
 
   it('the PSP refuses a client certificate it did not issue', async () => {

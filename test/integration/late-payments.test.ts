@@ -13,12 +13,14 @@ import { todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { chargeRefOf } from '../../shared/rails/rail-port.ts';
 import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
+import { readDailyCounters } from '../../shared/store/daily-counters.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { createPurchase } from '../../shared/transactions/create-purchase.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
 import { addBusinessDays } from '../../shared/transactions/payment-deadline.ts';
+import { recordPayment } from '../../shared/transactions/record-payment.ts';
 import { paySandboxTransaction } from '../../shared/transactions/sandbox-pay.ts';
 import type { TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
@@ -85,7 +87,11 @@ describe('late payments', () => {
     expect(await watchPayment(job(tx, 'notify'), at(expiry + 7 * secondMs))).toBe('nothing-to-do');
     const events = await paidEvents(tx);
     expect(events).toHaveLength(1);
-    expect(eventData(events[0]!, paid)).toMatchObject({ id: tx.id, status: 'PAID', paidAt: paid.paidAt });
+    expect(eventData(events[0]!, paid, null)).toMatchObject({
+      id: tx.id,
+      status: 'PAID',
+      paidAt: paid.paidAt,
+    });
   });
 
   it('paid before expiry and known to the rail when we close: the close answers paid → PAID, one event', async () => {
@@ -184,5 +190,19 @@ describe('late payments', () => {
     expect(await rail.fetchPaymentStatus(chargeRefOf(tx), lookAt, answerBy)).toEqual({ status: 'CLOSED' });
     expect(await workDueAt(tx)).toBeUndefined();
     expect((await reload(tx)).status).toBe('FAILED');
+  });
+
+  it('a payment recorded from a read taken before the close still settles it, and the summary counts it once, as paid', async () => {
+    const tx = await filledPurchase(copBody());
+    const closedAt = Date.parse(tx.expiresAt!) + secondMs;
+    expect(await watchPayment(job(tx, 'poll'), at(closedAt))).toBe('expired');
+    // `tx` was read while PENDING: the write conditional on that status fails, and is retried from EXPIRED.
+    expect(await recordPayment(tx, at(closedAt - hourMs).toISOString(), at(closedAt + secondMs))).toBe(true);
+    expect((await reload(tx)).status).toBe('PAID');
+    expect(await paidEvents(tx)).toHaveLength(1);
+    const counters = await readDailyCounters(tx.accountId, tx.createdAt.slice(0, 10));
+    const total = (field: 'paidCount' | 'expiredCount') =>
+      counters.reduce((sum, counter) => sum + (counter[field] ?? 0), 0);
+    expect({ paid: total('paidCount'), expired: total('expiredCount') }).toEqual({ paid: 1, expired: 0 });
   });
 });

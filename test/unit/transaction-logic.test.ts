@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rotateSecrets, withoutPreviousSecrets } from '../../shared/accounts/manage-webhook.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
+import { countedClose } from '../../shared/transactions/counted-close.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
 import {
   cancelableStatuses,
@@ -71,10 +72,39 @@ describe('transaction views', () => {
   });
 
   it('adds updatedAt and paidAt on reads, and keeps payer data out of every view', () => {
-    const view = transactionView(record(bobBody()));
+    const view = transactionView(record(bobBody()), 'https://global.example/hooks');
     expect(view).toMatchObject({ paymentInstruction: null, updatedAt: noon.toISOString(), paidAt: null });
     expect(JSON.stringify(view)).not.toContain('4567890');
     expect(JSON.stringify(view)).not.toContain('ana@example.bo');
+  });
+});
+
+describe('countedClose: the summary bucket a paid-late transaction leaves', () => {
+  const updatedAt = '2026-11-20T10:00:00.000Z';
+  it('is the close, on the day it was counted', () => {
+    const closedAt = '2026-11-18T23:59:00.000Z';
+    expect(countedClose({ status: 'EXPIRED', closedAt, updatedAt })).toEqual({
+      change: 'expired',
+      at: closedAt,
+    });
+    expect(countedClose({ status: 'CANCELED', closedAt, canceledAt: closedAt, updatedAt })).toEqual({
+      change: 'canceled',
+      at: closedAt,
+    });
+  });
+
+  it('falls back to canceledAt, then updatedAt, for records closed before closedAt was kept', () => {
+    const canceledAt = '2026-11-19T08:00:00.000Z';
+    expect(countedClose({ status: 'CANCELED', canceledAt, updatedAt })).toEqual({
+      change: 'canceled',
+      at: canceledAt,
+    });
+    expect(countedClose({ status: 'EXPIRED', updatedAt })).toEqual({ change: 'expired', at: updatedAt });
+  });
+
+  it('is nothing for a transaction that was never closed', () => {
+    for (const status of ['PENDING', 'FAILED', 'PAID'] as const)
+      expect(countedClose({ status, updatedAt })).toBeNull();
   });
 });
 

@@ -208,15 +208,26 @@ export function TransactionDetailPage(props: { id: string }) {
                     <td colSpan={5}>No attempt yet.</td>
                   </tr>
                 ) : null}
-                {event.attempts.map((attempt) => (
-                  <tr key={attempt.number}>
-                    <td>{attempt.number}</td>
-                    <td>{dateTime(attempt.at)}</td>
-                    <td class="wrap-anywhere">{attempt.url ?? '—'}</td>
-                    <td>{attempt.error ?? `HTTP ${attempt.statusCode}`}</td>
-                    <td class="number">{attempt.durationMs} ms</td>
-                  </tr>
-                ))}
+                {event.attempts.map((attempt, index) => {
+                  const leftOut = attempt.number - (event.attempts[index - 1]?.number ?? 0) - 1;
+                  return [
+                    leftOut > 0 ? (
+                      <tr key={`left-out-${attempt.number}`}>
+                        <td colSpan={5} class="muted">
+                          {leftOut} {leftOut === 1 ? 'attempt' : 'attempts'} not kept (an event keeps its
+                          first and latest)
+                        </td>
+                      </tr>
+                    ) : null,
+                    <tr key={attempt.number}>
+                      <td>{attempt.number}</td>
+                      <td>{dateTime(attempt.at)}</td>
+                      <td class="wrap-anywhere">{attempt.url ?? '—'}</td>
+                      <td>{attempt.error ?? `HTTP ${attempt.statusCode}`}</td>
+                      <td class="number">{attempt.durationMs} ms</td>
+                    </tr>,
+                  ];
+                })}
               </tbody>
             </table>
           </div>

@@ -1043,7 +1043,7 @@ export interface components {
             status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED";
             /** @description Cents of the currency. */
             amount: number;
-            /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
+            /** @description The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE). */
             postbackUrl: string | null;
             referrerUrl: null;
             /** @description COP: the hosted checkout; PIX: the hosted Pix page, once filled. */
@@ -1123,6 +1123,9 @@ export interface components {
             deliveredAt: string | null;
             lastAttemptAt: string | null;
             lastError: string | null;
+            /** @description Every attempt made, over every delivery run (redeliveries included). */
+            attemptCount: number;
+            /** @description The first attempt and the latest 10, in order: an event keeps no more (its item has a size limit). Their numbers show where attempts were left out; `attemptCount` counts them all. */
             attempts: {
                 number: number;
                 /** Format: date-time */
@@ -1391,7 +1394,7 @@ export interface components {
                 status: "PAID";
                 /** @description Cents of the currency. */
                 amount: number;
-                /** @description The webhook URL in effect: the body's, else the account's global URL, else null. */
+                /** @description The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE). */
                 postbackUrl: string | null;
                 referrerUrl: null;
                 /** @description COP: the hosted checkout; PIX: the hosted Pix page, once filled. */
