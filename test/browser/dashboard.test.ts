@@ -119,6 +119,20 @@ describe('merchant dashboard', () => {
       expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([key]);
       expect(await page.evaluate(() => Object.values(localStorage))).toEqual([]);
 
+      // The filters offer what the API accepts: the catalogues themselves, with the methods' names.
+      await open(page, 'Transactions');
+      const options = (name: string) =>
+        page
+          .locator(`select[name="${name}"] option:not([value=""])`)
+          .evaluateAll((found) =>
+            found.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+          );
+      expect(await options('status')).toEqual(transactionStatuses.map((status) => [status, status]));
+      expect(await options('currency')).toEqual(purchaseCurrencies.map((currency) => [currency, currency]));
+      expect(await options('method')).toEqual(
+        paymentMethods.map((row) => [row.method, methodName(row, 'en')]),
+      );
+
       // Products: create, image (415 in place, then a PNG with preview), an offer.
       await open(page, 'Products');
       await page.getByLabel('Name', { exact: true }).fill('Curso de violão');
@@ -169,21 +183,8 @@ describe('merchant dashboard', () => {
       await page.getByRole('button', { name: 'Send test event' }).click();
       await eventually(() => page.getByTestId('test-result').textContent()).toMatch(/Delivered: HTTP 200/);
 
-      // The filters offer what the API accepts: the catalogues themselves, with the methods' names.
-      await open(page, 'Transactions');
-      const options = (name: string) =>
-        page
-          .locator(`select[name="${name}"] option:not([value=""])`)
-          .evaluateAll((found) =>
-            found.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
-          );
-      expect(await options('status')).toEqual(transactionStatuses.map((status) => [status, status]));
-      expect(await options('currency')).toEqual(purchaseCurrencies.map((currency) => [currency, currency]));
-      expect(await options('method')).toEqual(
-        paymentMethods.map((row) => [row.method, methodName(row, 'en')]),
-      );
-
       // A purchase made through the API shows up in the list (live refresh), opens, and pays.
+      await open(page, 'Transactions');
       const created = await call('POST', '/transactions/v2/purchase', {
         key,
         body: { ...bobBody(), amount: 123_450 },
