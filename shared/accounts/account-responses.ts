@@ -8,6 +8,7 @@ import type { AccountSummary } from './account-summary.ts';
 import type { AccountWebhookView, TestDeliveryView, TestEventData } from './account-webhook.ts';
 import type { ApiKeyView } from './api-keys.ts';
 import type { BrandingView } from './branding.ts';
+import { type SummaryCounter, summaryCounters } from './summary-counters.ts';
 
 export const accountSchema = v.pipe(
   v.object({
@@ -127,11 +128,10 @@ export const accountSummarySchema = v.pipe(
       v.object({
         day: v.pipe(v.string(), v.isoDate()),
         currency: v.string(),
-        created: countAndAmount,
-        paid: countAndAmount,
-        expired: countAndAmount,
-        canceled: countAndAmount,
-        deliveriesFailed: countAndAmount,
+        ...(Object.fromEntries(summaryCounters.map((counter) => [counter, countAndAmount])) as Record<
+          SummaryCounter,
+          typeof countAndAmount
+        >),
       }),
     ),
   }),

@@ -5,13 +5,11 @@ import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
-import type { DeliveryAttempt } from './event.ts';
+import { type DeliveryAttempt, deliveryStatuses } from './event.ts';
 import { type EventType, eventTypeNames } from './event-types.ts';
 import type { EventView } from './event-views.ts';
 import { keptLatestAttempts } from './kept-attempts.ts';
 import type { EventSummaryView } from './list-events.ts';
-
-export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
 
 const eventId = v.pipe(
   v.string(),

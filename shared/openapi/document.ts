@@ -3,6 +3,7 @@
 // in it is written by hand per route: a new row with its schemas appears here by itself.
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import { paymentMethods } from '../payment-methods.ts';
 import { purchaseVariants } from '../purchase/purchase-schema.ts';
 import { type ErrorShape, type ResponseBody, type RouteDef, type RouteName, routeList } from '../routes.ts';
 import { componentRef, requestComponents, responseComponents } from './json-schemas.ts';
@@ -309,12 +310,18 @@ function purchaseComponents(now: Date): Record<string, Json | JsonSchema> {
   }
   union.PurchaseRequest = {
     title: 'PurchaseRequest',
-    description:
-      'One schema per rail. `currency` selects it (omitted means BRL, where `paymentMethod` is required); COP and BOB default their `paymentMethod` (BANK_TRANSFER, QR). Unknown fields are refused with a 400 that names them.',
+    description: `One schema per rail. \`currency\` selects it (omitted means BRL, where \`paymentMethod\` is required); ${defaultsSentence()}. Unknown fields are refused with a 400 that names them.`,
     oneOf: [...new Set(Object.values(mapping))].map(($ref) => ({ $ref })),
     discriminator: { propertyName: 'currency', mapping },
   };
   return { ...union, ...converted };
+}
+
+/** "COP and BOB default their `paymentMethod` (BANK_TRANSFER, QR)", from the catalogue. */
+function defaultsSentence(): string {
+  const defaults = paymentMethods.filter((row) => row.isDefault);
+  const currencies = defaults.map((row) => row.currency).join(' and ');
+  return `${currencies} default their \`paymentMethod\` (${defaults.map((row) => row.method).join(', ')})`;
 }
 
 function methodsOf(schema: Json): string[] {

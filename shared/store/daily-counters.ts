@@ -3,12 +3,14 @@
 // itself, so a counter moves exactly when the state does (a duplicate worker whose conditional
 // write fails adds nothing).
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactionCounter } from '../accounts/summary-counters.ts';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { keys } from './keys.ts';
 import { withoutKeys } from './records.ts';
 
-export type CountedChange = 'created' | 'paid' | 'expired' | 'canceled' | 'deliveryFailed';
+/** The summary's counters as stored (a failed delivery is one `deliveryFailed` change). */
+export type CountedChange = TransactionCounter | 'deliveryFailed';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -6,6 +6,9 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { billingCycles } from '../../shared/catalog/offer.ts';
+import { methodName, paymentMethods, purchaseCurrencies } from '../../shared/payment-methods.ts';
+import { transactionStatuses } from '../../shared/transactions/transaction.ts';
 import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
@@ -116,6 +119,20 @@ describe('merchant dashboard', () => {
       expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([key]);
       expect(await page.evaluate(() => Object.values(localStorage))).toEqual([]);
 
+      // The filters offer what the API accepts: the catalogues themselves, with the methods' names.
+      await open(page, 'Transactions');
+      const options = (name: string) =>
+        page
+          .locator(`select[name="${name}"] option:not([value=""])`)
+          .evaluateAll((found) =>
+            found.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+          );
+      expect(await options('status')).toEqual(transactionStatuses.map((status) => [status, status]));
+      expect(await options('currency')).toEqual(purchaseCurrencies.map((currency) => [currency, currency]));
+      expect(await options('method')).toEqual(
+        paymentMethods.map((row) => [row.method, methodName(row, 'en')]),
+      );
+
       // Products: create, image (415 in place, then a PNG with preview), an offer.
       await open(page, 'Products');
       await page.getByLabel('Name', { exact: true }).fill('Curso de violão');
@@ -138,6 +155,12 @@ describe('merchant dashboard', () => {
       );
       await editor.getByLabel('Offer name').fill('Mensal');
       await editor.getByLabel(/Amount/).fill('49,90');
+      expect(
+        await editor
+          .getByLabel('Billing cycle')
+          .locator('option')
+          .evaluateAll((found) => found.map((option) => (option as HTMLOptionElement).value)),
+      ).toEqual(['', ...billingCycles]);
       await editor.getByLabel('Billing cycle').selectOption('MONTHLY');
       await editor.getByRole('button', { name: 'Add offer' }).click();
       await eventually(() => editor.getByTestId('offers').textContent()).toContain(

@@ -1,6 +1,7 @@
 // One transaction: every field, the payer's instruction, its events with every delivery attempt,
 // and the actions (redeliver, cancel while pending, sandbox pay).
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { methodNameOf } from '../../../shared/payment-methods.ts';
 import { api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
@@ -118,7 +119,7 @@ export function TransactionDetailPage(props: { id: string }) {
         <dd>{money(transaction.costFee, transaction.currency)}</dd>
         <dt>Currency and method</dt>
         <dd>
-          {transaction.currency} · {transaction.method}
+          {transaction.currency} · {methodNameOf(transaction, 'en')}
         </dd>
         <dt>External ID</dt>
         <dd>{transaction.externalId ?? '—'}</dd>

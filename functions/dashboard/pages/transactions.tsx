@@ -1,12 +1,19 @@
 // Transactions: filters, cursor paging and a live refresh of the unfiltered first page.
 import { useState } from 'preact/hooks';
-import { currencies, dateTime, money } from '../format.ts';
+import {
+  purchaseCurrencies as currencies,
+  methodName,
+  methodNameOf,
+  paymentMethods,
+} from '../../../shared/payment-methods.ts';
+import { transactionStatuses as statuses } from '../../../shared/transactions/transaction.ts';
+import { dateTime, money } from '../format.ts';
 import { useListing } from '../listing.ts';
 import { Loading, StatusBadge } from '../parts/bits.tsx';
 import type { Transaction } from '../types.ts';
 
-const statuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED', 'FAILED'];
-const methods = ['BOLETO', 'PIX', 'BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB', 'QR'];
+/** The filter's methods: a code may serve several currencies, so each is offered once. */
+const methods = [...new Map(paymentMethods.map((row) => [row.method, methodName(row, 'en')]))];
 
 interface Filters {
   status: string;
@@ -70,8 +77,10 @@ export function TransactionsPage() {
           Method
           <select value={filters.method} onChange={set('method')} name="method">
             <option value="">Any</option>
-            {methods.map((method) => (
-              <option key={method}>{method}</option>
+            {methods.map(([method, name]) => (
+              <option key={method} value={method}>
+                {name}
+              </option>
             ))}
           </select>
         </label>
@@ -126,7 +135,7 @@ export function TransactionsPage() {
                     <StatusBadge status={transaction.status} />
                   </td>
                   <td class="number">{money(transaction.amount, transaction.currency)}</td>
-                  <td>{transaction.method}</td>
+                  <td>{methodNameOf(transaction, 'en')}</td>
                   <td>{dateTime(transaction.createdAt)}</td>
                 </tr>
               ))}

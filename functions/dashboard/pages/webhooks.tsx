@@ -8,20 +8,7 @@ import { dateTime } from '../format.ts';
 import { useListing } from '../listing.ts';
 import { Notice, ShownOnce, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
-import type { EventSummary } from '../types.ts';
-
-interface WebhookSettings {
-  url: string | null;
-  secrets: Array<{ createdAt: string; expiresAt: string | null }>;
-}
-
-interface TestResult {
-  id: string;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  delivered: boolean;
-}
+import type { EventSummary, TestDeliveryView as TestResult, WebhookSettings } from '../types.ts';
 
 export function WebhooksPage() {
   const [settings, setSettings] = useState<WebhookSettings | null>(null);
