@@ -1,0 +1,225 @@
+// One instance's side of the shared rate limit: it serves requests from tokens it leased from
+// the shared bucket (token-lease.ts), and writes the bucket only when its lease has no token for
+// a request, at most twice a second and never during a back-off (write-pacing.ts). Requests that
+// arrive while a write is in flight wait for it and share it. What it decides:
+// - a leased token → allowed;
+// - the shared bucket (as last seen, or as the write found it) has no token → 429;
+// - the table throttled the write → 429: under a flood the shared state is what is hot, and
+//   admitting would hand the flood every request the bucket could not count;
+// - the table could not be reached at all → this instance's own bucket at the same policy
+//   decides until the back-off ends (logged): an outage of the table is not a flood.
+// The DynamoDB write is injected (store/rate-limits.ts in the service), so several instances
+// can share one bucket in a test or a benchmark.
+import { log } from '../log.ts';
+import type { LeaseOutcome } from '../store/rate-limits.ts';
+import { type ArrivalRate, arrivalsPerSecond, observeArrival } from './arrival-rate.ts';
+import { type Decision, decide, emissionIntervalMs, type RatePolicy } from './token-bucket.ts';
+import {
+  type Lease,
+  type LeasePlan,
+  leasedLeft,
+  leaseFrom,
+  planLease,
+  takeLeased,
+  tokensLeft,
+  toleranceMs,
+} from './token-lease.ts';
+import {
+  afterEmpty,
+  afterLease,
+  afterThrottled,
+  afterWrite,
+  idlePacing,
+  mayWrite,
+  nextWriteAt,
+  type WritePacing,
+} from './write-pacing.ts';
+
+export type LeaseWriter = (
+  subject: string,
+  plan: LeasePlan,
+  emissionIntervalMs: number,
+) => Promise<LeaseOutcome>;
+
+export interface LeasingLimiterOptions {
+  lease: LeaseWriter;
+  /** How long a lease should last at this instance's rate (one write a second, one to spare). */
+  horizonMs?: number;
+  random?: () => number;
+}
+
+interface Waiter {
+  at: number;
+  resolve: (decision: Decision) => void;
+}
+
+interface SubjectState {
+  lease?: Lease;
+  /** The shared bucket's tat as last seen (it never moves back). */
+  knownTat?: number;
+  arrivals: ArrivalRate;
+  pacing: WritePacing;
+  waiting: Waiter[];
+  writing: boolean;
+  /** While the table cannot be reached: until when this instance's own bucket decides, and its tat. */
+  unreachableUntil?: number;
+  ownTat?: number;
+}
+
+const maxSubjects = 10_000;
+
+export class LeasingLimiter {
+  readonly #subjects = new Map<string, SubjectState>();
+  readonly #lease: LeaseWriter;
+  readonly #horizonMs: number;
+  readonly #random: () => number;
+
+  constructor(options: LeasingLimiterOptions) {
+    this.#lease = options.lease;
+    this.#horizonMs = options.horizonMs ?? 1000;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** The decision for one request of `subject` that arrived at `at` (epoch ms). */
+  take(subject: string, policy: RatePolicy, at: number): Promise<Decision> {
+    const state = this.#state(subject);
+    state.arrivals = observeArrival(state.arrivals, at);
+    const leased = this.#fromLease(state, policy, at);
+    if (leased) return Promise.resolve(leased);
+    if (state.unreachableUntil !== undefined && at < state.unreachableUntil)
+      return Promise.resolve(this.#fromOwnBucket(state, policy, at));
+    return new Promise((resolve) => {
+      state.waiting.push({ at, resolve });
+      if (!state.writing) void this.#serveWaiting(subject, state, policy);
+    });
+  }
+
+  #state(subject: string): SubjectState {
+    let state = this.#subjects.get(subject);
+    if (!state) {
+      if (this.#subjects.size >= maxSubjects) this.#subjects.clear();
+      state = { arrivals: {}, pacing: idlePacing, waiting: [], writing: false };
+      this.#subjects.set(subject, state);
+    }
+    return state;
+  }
+
+  #fromLease(state: SubjectState, policy: RatePolicy, at: number): Decision | undefined {
+    const lease = takeLeased(state.lease, at);
+    if (!lease) return undefined;
+    state.lease = lease;
+    const tat = state.knownTat ?? at;
+    return {
+      allowed: true,
+      tat,
+      remaining: Math.min(policy.burst, leasedLeft(lease, at) + tokensLeft(policy, tat, at)),
+      resetSeconds: Math.ceil(Math.max(0, tat - at) / 1000),
+    };
+  }
+
+  #refusal(state: SubjectState, policy: RatePolicy, at: number): Decision {
+    const tat = state.knownTat ?? at;
+    const tokenFreeAt = tat - toleranceMs(policy);
+    const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing));
+    return {
+      allowed: false,
+      remaining: 0,
+      resetSeconds: Math.ceil(Math.max(0, tat - at) / 1000),
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAt - at) / 1000)),
+    };
+  }
+
+  #fromOwnBucket(state: SubjectState, policy: RatePolicy, at: number): Decision {
+    const decision = decide(policy, state.ownTat, at);
+    if (decision.allowed) state.ownTat = decision.tat;
+    return decision;
+  }
+
+  async #serveWaiting(subject: string, state: SubjectState, policy: RatePolicy): Promise<void> {
+    state.writing = true;
+    try {
+      while (state.waiting.length) {
+        const batch = state.waiting.splice(0).sort((a, b) => a.at - b.at);
+        const unserved = batch.filter((waiter) => {
+          const decision =
+            this.#fromLease(state, policy, waiter.at) ??
+            (state.unreachableUntil !== undefined && waiter.at < state.unreachableUntil
+              ? this.#fromOwnBucket(state, policy, waiter.at)
+              : undefined);
+          if (decision) waiter.resolve(decision);
+          return !decision;
+        });
+        if (!unserved.length) continue;
+        const earliestArrival = unserved[0]!.at;
+        const latestArrival = unserved.at(-1)!.at;
+        const refuseAll = () => {
+          for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, waiter.at));
+        };
+        if (!mayWrite(state.pacing, latestArrival)) {
+          refuseAll();
+          continue;
+        }
+        const planned = planLease(policy, {
+          knownTat: state.knownTat,
+          earliestArrival,
+          latestArrival,
+          waiting: unserved.length,
+          demandPerSecond: arrivalsPerSecond(state.arrivals),
+          horizonMs: this.#horizonMs,
+        });
+        // The bucket is known to be empty: tat never moves back, so no write can say otherwise.
+        if (planned.kind === 'empty') {
+          refuseAll();
+          continue;
+        }
+        state.pacing = afterWrite(state.pacing, latestArrival);
+        let outcome: LeaseOutcome;
+        try {
+          outcome = await this.#lease(subject, planned.plan, emissionIntervalMs(policy));
+        } catch (error) {
+          log.warn("rate limiter: the shared bucket cannot be reached; this instance's own bucket decides", {
+            error: (error as Error).message,
+          });
+          state.pacing = afterThrottled(state.pacing, latestArrival, this.#random());
+          state.unreachableUntil = nextWriteAt(state.pacing);
+          for (const waiter of unserved) waiter.resolve(this.#fromOwnBucket(state, policy, waiter.at));
+          continue;
+        }
+        state.unreachableUntil = undefined;
+        if (outcome.kind === 'throttled') {
+          log.warn(
+            'rate limiter: the shared bucket is throttled; requests are refused until the back-off ends',
+          );
+          state.pacing = afterThrottled(state.pacing, latestArrival, this.#random());
+          refuseAll();
+          continue;
+        }
+        state.knownTat = Math.max(
+          state.knownTat ?? Number.NEGATIVE_INFINITY,
+          outcome.tat ?? Number.NEGATIVE_INFINITY,
+        );
+        if (outcome.kind === 'leased') {
+          state.lease = leaseFrom(policy, planned.plan.count, outcome.tat);
+          state.pacing = afterLease(state.pacing);
+        } else {
+          // Lost the race. When the bucket turns out empty, wait for its next token (and a
+          // random share of a growing window, so the instances that lost do not race again).
+          const replanned = planLease(policy, {
+            knownTat: state.knownTat,
+            earliestArrival,
+            latestArrival,
+            waiting: unserved.length,
+            demandPerSecond: undefined,
+            horizonMs: this.#horizonMs,
+          });
+          if (replanned.kind === 'empty')
+            state.pacing = afterEmpty(state.pacing, replanned.tokenFreeAt, this.#random());
+        }
+        // Served from the new lease, or refused, or one more write (the pacing decides) next round.
+        state.waiting.unshift(...unserved);
+      }
+    } finally {
+      state.writing = false;
+    }
+  }
+}
