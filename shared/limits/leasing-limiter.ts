@@ -4,16 +4,15 @@
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
 // - the shared bucket (as last seen, or as the write found it) has no token → 429;
-// - the table throttled the write → 429: under a flood the shared state is what is hot, and
-//   admitting would hand the flood every request the bucket could not count;
-// - the table could not be reached at all → this instance's own bucket at the same policy
-//   decides until the back-off ends (logged): an outage of the table is not a flood.
+// - the table throttled the write, or did not answer in time, or failed → 429 until the back-off
+//   ends (logged): under a flood the shared state is what is hot or slow, and admitting without a
+//   lease would hand the flood every request the bucket could not count.
 // The DynamoDB write is injected (store/rate-limits.ts in the service), so several instances
 // can share one bucket in a test or a benchmark.
 import { log } from '../log.ts';
 import type { LeaseOutcome } from '../store/rate-limits.ts';
 import { type ArrivalRate, arrivalsPerSecond, observeArrival } from './arrival-rate.ts';
-import { type Decision, decide, emissionIntervalMs, type RatePolicy } from './token-bucket.ts';
+import { type Decision, emissionIntervalMs, type RatePolicy } from './token-bucket.ts';
 import {
   type Lease,
   type LeasePlan,
@@ -61,9 +60,6 @@ interface SubjectState {
   pacing: WritePacing;
   waiting: Waiter[];
   writing: boolean;
-  /** While the table cannot be reached: until when this instance's own bucket decides, and its tat. */
-  unreachableUntil?: number;
-  ownTat?: number;
 }
 
 const maxSubjects = 10_000;
@@ -86,8 +82,6 @@ export class LeasingLimiter {
     state.arrivals = observeArrival(state.arrivals, at);
     const leased = this.#fromLease(state, policy, at);
     if (leased) return Promise.resolve(leased);
-    if (state.unreachableUntil !== undefined && at < state.unreachableUntil)
-      return Promise.resolve(this.#fromOwnBucket(state, policy, at));
     return new Promise((resolve) => {
       state.waiting.push({ at, resolve });
       if (!state.writing) void this.#serveWaiting(subject, state, policy);
@@ -129,23 +123,13 @@ export class LeasingLimiter {
     };
   }
 
-  #fromOwnBucket(state: SubjectState, policy: RatePolicy, at: number): Decision {
-    const decision = decide(policy, state.ownTat, at);
-    if (decision.allowed) state.ownTat = decision.tat;
-    return decision;
-  }
-
   async #serveWaiting(subject: string, state: SubjectState, policy: RatePolicy): Promise<void> {
     state.writing = true;
     try {
       while (state.waiting.length) {
         const batch = state.waiting.splice(0).sort((a, b) => a.at - b.at);
         const unserved = batch.filter((waiter) => {
-          const decision =
-            this.#fromLease(state, policy, waiter.at) ??
-            (state.unreachableUntil !== undefined && waiter.at < state.unreachableUntil
-              ? this.#fromOwnBucket(state, policy, waiter.at)
-              : undefined);
+          const decision = this.#fromLease(state, policy, waiter.at);
           if (decision) waiter.resolve(decision);
           return !decision;
         });
@@ -173,23 +157,17 @@ export class LeasingLimiter {
           continue;
         }
         state.pacing = afterWrite(state.pacing, latestArrival);
-        let outcome: LeaseOutcome;
+        let outcome: LeaseOutcome | { kind: 'failed'; error: unknown };
         try {
           outcome = await this.#lease(subject, planned.plan, emissionIntervalMs(policy));
         } catch (error) {
-          log.warn("rate limiter: the shared bucket cannot be reached; this instance's own bucket decides", {
-            error: (error as Error).message,
-          });
-          state.pacing = afterThrottled(state.pacing, latestArrival, this.#random());
-          state.unreachableUntil = nextWriteAt(state.pacing);
-          for (const waiter of unserved) waiter.resolve(this.#fromOwnBucket(state, policy, waiter.at));
-          continue;
+          outcome = { kind: 'failed', error };
         }
-        state.unreachableUntil = undefined;
-        if (outcome.kind === 'throttled') {
-          log.warn(
-            'rate limiter: the shared bucket is throttled; requests are refused until the back-off ends',
-          );
+        if (outcome.kind === 'throttled' || outcome.kind === 'failed') {
+          log.warn('rate limiter: the shared bucket could not be written; refusing until the back-off ends', {
+            outcome: outcome.kind,
+            ...(outcome.kind === 'failed' ? { error: (outcome.error as Error).message } : {}),
+          });
           state.pacing = afterThrottled(state.pacing, latestArrival, this.#random());
           refuseAll();
           continue;

@@ -16,8 +16,9 @@ export interface WritePacing {
 
 export const pacingLimits = {
   writesPerSecond: 2,
-  /** The first back-off window after an empty bucket; it doubles with each one in a row. */
+  /** The first back-off window after an empty bucket; it doubles with each one in a row, up to the max. */
   emptyWindowMs: 250,
+  maxEmptyWindowMs: 2000,
   /** The first back-off after a throttled write; it doubles with each one in a row. */
   throttledBackoffMs: 500,
   maxBackoffMs: 8000,
@@ -45,8 +46,8 @@ export function afterLease(pacing: WritePacing): WritePacing {
   return { ...pacing, setbacks: 0 };
 }
 
-function window(base: number, setbacks: number): number {
-  return Math.min(pacingLimits.maxBackoffMs, base * 2 ** Math.min(setbacks, 16));
+function window(base: number, setbacks: number, max: number): number {
+  return Math.min(max, base * 2 ** Math.min(setbacks, 16));
 }
 
 /** The bucket had no token for us: wait until one frees up, plus a random share of a growing window. */
@@ -55,7 +56,8 @@ export function afterEmpty(pacing: WritePacing, tokenFreeAt: number, random: num
     ...pacing,
     notBefore: Math.max(
       pacing.notBefore,
-      tokenFreeAt + random * window(pacingLimits.emptyWindowMs, pacing.setbacks),
+      tokenFreeAt +
+        random * window(pacingLimits.emptyWindowMs, pacing.setbacks, pacingLimits.maxEmptyWindowMs),
     ),
     setbacks: pacing.setbacks + 1,
   };
@@ -63,7 +65,7 @@ export function afterEmpty(pacing: WritePacing, tokenFreeAt: number, random: num
 
 /** The table throttled the write (or could not be reached): back off, half fixed and half random. */
 export function afterThrottled(pacing: WritePacing, now: number, random: number): WritePacing {
-  const backoff = window(pacingLimits.throttledBackoffMs, pacing.setbacks);
+  const backoff = window(pacingLimits.throttledBackoffMs, pacing.setbacks, pacingLimits.maxBackoffMs);
   return {
     ...pacing,
     notBefore: Math.max(pacing.notBefore, now + backoff * (0.5 + random / 2)),

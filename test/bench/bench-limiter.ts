@@ -2,6 +2,7 @@
 // DynamoDB Local of its own (in memory). Prints the table and replaces its section of
 // docs/benchmarks.md (the rest of the file is `npm run bench`'s); `-- --no-markdown` writes
 // none, `-- --quick` runs 2 s instead of 5 and leaves docs/ alone.
+import os from 'node:os';
 import { resolve } from 'node:path';
 import { ensureTable, localCredentials, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { resetProcessConfiguration } from '../../shared/config.ts';
@@ -22,6 +23,7 @@ const quick = args.includes('--quick');
 const provenance = runProvenance();
 const date = new Date().toISOString();
 const progress = (message: string) => process.stderr.write(`[bench:limiter] ${message}\n`);
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
 
 const dynamo = await startDynamoDbLocal({});
 try {
@@ -43,7 +45,8 @@ try {
   process.stdout.write(`${renderLimiterText(result)}\n`);
   if (!quick && !args.includes('--no-markdown')) {
     const command = `npm run bench:limiter${args.length ? ` -- ${args.join(' ')}` : ''}`;
-    const markdown = renderLimiterMarkdown(result, { command, date, provenance });
+    const loadAverage = `${loadAtStart} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`;
+    const markdown = renderLimiterMarkdown(result, { command, date, provenance, loadAverage });
     const benchmarks = resolve(docsDir, 'benchmarks.md');
     const current = readIfExists(benchmarks);
     const replaced =

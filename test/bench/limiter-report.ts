@@ -21,6 +21,7 @@ function rows(after: ContentionResult): Cell[][] {
     pair('admitted beyond the policy', (result) => result.admittedBeyondPolicy),
     pair('writes on the bucket item', (result) => result.writes),
     pair('… of which failed their condition', (result) => result.failedWrites),
+    pair('… of which timed out or failed otherwise', (result) => result.erroredWrites),
     pair('writes per second on the item', (result) => result.writesPerSecond),
     pair('writes per instance per second', (result) => result.writesPerInstancePerSecond),
     pair('most writes by one instance in any second', (result) => result.maxWritesPerInstanceInOneSecond),
@@ -55,14 +56,14 @@ export function renderLimiterText(after: ContentionResult): string {
 
 export function renderLimiterMarkdown(
   after: ContentionResult,
-  run?: { command: string; date: string; provenance: RunProvenance },
+  run?: { command: string; date: string; provenance: RunProvenance; loadAverage?: string },
 ): string {
   return [
     '## Rate limiter under a flood',
     '',
     ...(run
       ? [
-          `Latest run of this section: \`${run.command}\` on ${run.date.slice(0, 10)}, ${provenanceLine(run.provenance)}.`,
+          `Latest run of this section: \`${run.command}\` on ${run.date.slice(0, 10)}, ${provenanceLine(run.provenance)}${run.loadAverage ? `; load average ${run.loadAverage}` : ''}.`,
           '',
         ]
       : []),
@@ -72,6 +73,6 @@ export function renderLimiterMarkdown(
     '',
     `- ${verdict(after)}`,
     '- Before: every request its instance let through cost one conditional UpdateItem on the item (requests waiting on a write shared the next), and most of them failed their condition; DynamoDB Local never throttles, but on AWS ~15 such instances at 100/s pass the 1,000 writes a second one item takes, and a throttled write admitted the request.',
-    '- After: an instance leases tokens in batches and writes the item at most twice in any second, later when the bucket was empty (it waits for the next token, plus a random share of a window that doubles) or throttled (exponential back-off, requests refused meanwhile). The "before" column is a constant in `test/bench/limiter-contention.ts`, measured with this scenario on the code it replaced.',
+    '- After: an instance leases tokens in batches and writes the item at most twice in any second, later when the bucket was empty (it waits for the next token, plus a random share of a window that doubles) or the write was throttled, timed out or failed (exponential back-off, requests refused meanwhile: nothing is admitted without a leased token). Under 40-way contention most writes lose the race for the refill, and the account is served below its rate while the flood lasts; the slower DynamoDB Local answers (a loaded machine), the fewer it admits. The "before" column is a constant in `test/bench/limiter-contention.ts`, measured with this scenario on the code it replaced.',
   ].join('\n');
 }

@@ -128,6 +128,9 @@ describe('pacing the writes of one instance', () => {
     expect(twice.notBefore).toBe(t0 + 600);
     expect(afterLease(twice).setbacks).toBe(0);
     expect(afterEmpty(idlePacing, t0 + 100, 0).notBefore).toBe(t0 + 100);
+    let many = idlePacing;
+    for (let index = 0; index < 8; index++) many = afterEmpty(many, t0, 1);
+    expect(many.notBefore).toBe(t0 + 2000);
   });
 
   it('after a throttled write, backs off exponentially with jitter, up to 8 s', () => {
