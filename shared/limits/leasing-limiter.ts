@@ -45,6 +45,8 @@ export interface LeasingLimiterOptions {
   /** How long a lease should last at this instance's rate (one write a second, one to spare). */
   horizonMs?: number;
   random?: () => number;
+  /** The clock writes are paced by (epoch ms). */
+  clock?: () => number;
 }
 
 interface Waiter {
@@ -69,11 +71,13 @@ export class LeasingLimiter {
   readonly #lease: LeaseWriter;
   readonly #horizonMs: number;
   readonly #random: () => number;
+  readonly #clock: () => number;
 
   constructor(options: LeasingLimiterOptions) {
     this.#lease = options.lease;
     this.#horizonMs = options.horizonMs ?? 1000;
     this.#random = options.random ?? Math.random;
+    this.#clock = options.clock ?? Date.now;
   }
 
   /** The decision for one request of `subject` that arrived at `at` (epoch ms). */
@@ -136,10 +140,12 @@ export class LeasingLimiter {
         if (!unserved.length) continue;
         const earliestArrival = unserved[0]!.at;
         const latestArrival = unserved.at(-1)!.at;
+        // Writes are paced on the clock they are sent by (arrivals lag it on a busy instance).
+        const now = Math.max(this.#clock(), latestArrival);
         const refuseAll = () => {
           for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, waiter.at));
         };
-        if (!mayWrite(state.pacing, latestArrival)) {
+        if (!mayWrite(state.pacing, now)) {
           refuseAll();
           continue;
         }
@@ -156,7 +162,7 @@ export class LeasingLimiter {
           refuseAll();
           continue;
         }
-        state.pacing = afterWrite(state.pacing, latestArrival);
+        state.pacing = afterWrite(state.pacing, now);
         let outcome: LeaseOutcome | { kind: 'failed'; error: unknown };
         try {
           outcome = await this.#lease(subject, planned.plan, emissionIntervalMs(policy));
@@ -168,7 +174,7 @@ export class LeasingLimiter {
             outcome: outcome.kind,
             ...(outcome.kind === 'failed' ? { error: (outcome.error as Error).message } : {}),
           });
-          state.pacing = afterThrottled(state.pacing, latestArrival, this.#random());
+          state.pacing = afterThrottled(state.pacing, now, this.#random());
           refuseAll();
           continue;
         }

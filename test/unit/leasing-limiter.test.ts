@@ -93,7 +93,8 @@ describe('several instances sharing one bucket', () => {
           };
           const limiters = Array.from(
             { length: instances },
-            (_, instance) => new LeasingLimiter({ lease: bucket.writer(instance, () => now), random }),
+            (_, instance) =>
+              new LeasingLimiter({ lease: bucket.writer(instance, () => now), random, clock: () => now }),
           );
           const admitted: number[] = [];
           for (const tick of ticks) {
@@ -115,7 +116,7 @@ describe('several instances sharing one bucket', () => {
 
   it('one instance can use the whole burst at once', async () => {
     const bucket = memoryBucket();
-    const limiter = new LeasingLimiter({ lease: bucket.writer(0, () => t0) });
+    const limiter = new LeasingLimiter({ lease: bucket.writer(0, () => t0), clock: () => t0 });
     const policy = { perSecond: 100, burst: 200 };
     const decisions = await Promise.all(Array.from({ length: 300 }, () => limiter.take('acc', policy, t0)));
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(200);
@@ -125,7 +126,7 @@ describe('several instances sharing one bucket', () => {
   it('a steady client below the rate is served from leases, about one write a second', async () => {
     const bucket = memoryBucket();
     let now = t0;
-    const limiter = new LeasingLimiter({ lease: bucket.writer(0, () => now) });
+    const limiter = new LeasingLimiter({ lease: bucket.writer(0, () => now), clock: () => now });
     const policy = { perSecond: 100, burst: 200 };
     for (let index = 0; index < 200; index++) {
       now = t0 + index * 25; // 40 a second for 5 s
@@ -141,7 +142,11 @@ describe('when the table refuses the write', () => {
   it('throttled: refuses with a Retry-After, and writes again only after a back-off', async () => {
     const bucket = memoryBucket();
     let now = t0;
-    const limiter = new LeasingLimiter({ lease: bucket.writer(0, () => now), random: () => 1 });
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => now),
+      random: () => 1,
+      clock: () => now,
+    });
     bucket.failWith = 'throttled';
     const refused = (await limiter.take('acc', policy, now)) as Decision & { allowed: false };
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
@@ -157,7 +162,11 @@ describe('when the table refuses the write', () => {
 
   it('slow or unreachable: refuses too, never admitting without a lease', async () => {
     const bucket = memoryBucket();
-    const limiter = new LeasingLimiter({ lease: bucket.writer(0, () => t0), random: () => 1 });
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => t0),
+      random: () => 1,
+      clock: () => t0,
+    });
     bucket.failWith = new Error('a request has exceeded the configured 2000 ms requestTimeout');
     const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.take('acc', policy, t0)));
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(0);
