@@ -17,8 +17,8 @@ const timeouts = {
   dynamodb: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
   sqs: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
   s3: { connectionTimeout: 1000, requestTimeout: 10_000, throwOnRequestTimeout: true },
-  // The rate limiter stands in front of every keyed request: it gives up sooner (and refuses).
-  rateLimit: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
+  // The rate limiter's writes: as bounded as any other DynamoDB call, but never retried.
+  rateLimit: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
 } as const;
 
 let documentClient: DynamoDBDocumentClient | undefined;

@@ -26,13 +26,11 @@ export function accountPolicy(accountRateLimitPerSecond: number | undefined): Ra
 }
 
 /**
- * Spends one of the account's tokens for a request that arrived at `arrivedAt` (epoch ms); throws
- * a 429 when there is none. Returns the RateLimit headers.
+ * Spends one of the account's tokens for a request, counted when it is decided (the shared bucket
+ * is leased against one clock: see leasing-limiter.ts); throws a 429 when there is none. Returns
+ * the RateLimit headers.
  */
-export async function limitAccount(
-  accountId: string,
-  arrivedAt = Date.now(),
-): Promise<Record<string, string>> {
+export async function limitAccount(accountId: string): Promise<Record<string, string>> {
   let policy: RatePolicy | undefined;
   try {
     policy = accountPolicy((await accountSettings(accountId))?.rateLimitPerSecond);
@@ -43,7 +41,7 @@ export async function limitAccount(
     return {};
   }
   if (!policy) return {};
-  const decision: Decision = await limiter.take(accountId, policy, arrivedAt);
+  const decision: Decision = await limiter.take(accountId, policy);
   const headers = rateLimitHeaders('account', policy, decision);
   if (!decision.allowed)
     throw tooManyRequests(

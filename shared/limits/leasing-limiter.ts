@@ -49,9 +49,11 @@ export interface LeasingLimiterOptions {
   clock?: () => number;
 }
 
+/** A decision and the time it was made at (the time it counts at). */
+export type TimedDecision = Decision & { decidedAt: number };
+
 interface Waiter {
-  at: number;
-  resolve: (decision: Decision) => void;
+  resolve: (decision: TimedDecision) => void;
 }
 
 interface SubjectState {
@@ -80,14 +82,19 @@ export class LeasingLimiter {
     this.#clock = options.clock ?? Date.now;
   }
 
-  /** The decision for one request of `subject` that arrived at `at` (epoch ms). */
-  take(subject: string, policy: RatePolicy, at: number): Promise<Decision> {
+  /**
+   * The decision for one request of `subject`, counted when it is decided: the instance's clock,
+   * not the request's arrival, which a cold start or a busy instance can leave seconds behind
+   * (tokens are valid within a window of their slot, and the waiters of one write share one time).
+   */
+  take(subject: string, policy: RatePolicy): Promise<TimedDecision> {
+    const at = this.#clock();
     const state = this.#state(subject);
     state.arrivals = observeArrival(state.arrivals, at);
     const leased = this.#fromLease(state, policy, at);
     if (leased) return Promise.resolve(leased);
     return new Promise((resolve) => {
-      state.waiting.push({ at, resolve });
+      state.waiting.push({ resolve });
       if (!state.writing) void this.#serveWaiting(subject, state, policy);
     });
   }
@@ -102,25 +109,27 @@ export class LeasingLimiter {
     return state;
   }
 
-  #fromLease(state: SubjectState, policy: RatePolicy, at: number): Decision | undefined {
+  #fromLease(state: SubjectState, policy: RatePolicy, at: number): TimedDecision | undefined {
     const lease = takeLeased(state.lease, at);
     if (!lease) return undefined;
     state.lease = lease;
     const tat = state.knownTat ?? at;
     return {
       allowed: true,
+      decidedAt: at,
       tat,
       remaining: Math.min(policy.burst, leasedLeft(lease, at) + tokensLeft(policy, tat, at)),
       resetSeconds: Math.ceil(Math.max(0, tat - at) / 1000),
     };
   }
 
-  #refusal(state: SubjectState, policy: RatePolicy, at: number): Decision {
+  #refusal(state: SubjectState, policy: RatePolicy, at: number): TimedDecision {
     const tat = state.knownTat ?? at;
     const tokenFreeAt = tat - toleranceMs(policy);
     const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing));
     return {
       allowed: false,
+      decidedAt: at,
       remaining: 0,
       resetSeconds: Math.ceil(Math.max(0, tat - at) / 1000),
       retryAfterSeconds: Math.max(1, Math.ceil((retryAt - at) / 1000)),
@@ -131,19 +140,19 @@ export class LeasingLimiter {
     state.writing = true;
     try {
       while (state.waiting.length) {
-        const batch = state.waiting.splice(0).sort((a, b) => a.at - b.at);
+        const batch = state.waiting.splice(0);
+        // Decided now: those that waited for a write are counted at its end.
+        const now = this.#clock();
         const unserved = batch.filter((waiter) => {
-          const decision = this.#fromLease(state, policy, waiter.at);
+          const decision = this.#fromLease(state, policy, now);
           if (decision) waiter.resolve(decision);
           return !decision;
         });
         if (!unserved.length) continue;
-        const earliestArrival = unserved[0]!.at;
-        const latestArrival = unserved.at(-1)!.at;
-        // Writes are paced on the clock they are sent by (arrivals lag it on a busy instance).
-        const now = Math.max(this.#clock(), latestArrival);
+        const earliestArrival = now;
+        const latestArrival = now;
         const refuseAll = () => {
-          for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, waiter.at));
+          for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, now));
         };
         if (!mayWrite(state.pacing, now)) {
           refuseAll();
@@ -185,6 +194,13 @@ export class LeasingLimiter {
         if (outcome.kind === 'leased') {
           state.lease = leaseFrom(policy, planned.plan.count, outcome.tat);
           state.pacing = afterLease(state.pacing);
+          // The requests the write was sent for count at the time it was sent (its slots start
+          // then); those that came during it are decided next round, at their own time.
+          for (const waiter of unserved.splice(0)) {
+            const decision = this.#fromLease(state, policy, now);
+            if (decision) waiter.resolve(decision);
+            else unserved.push(waiter);
+          }
         } else {
           // Lost the race. When the bucket turns out empty, wait for its next token (and a
           // random share of a growing window, so the instances that lost do not race again).

@@ -38,8 +38,14 @@ export interface ContentionResult extends ContentionSettings {
   refusedByError: number;
 }
 
-/** One instance's decision for a request of `subject` that arrived at `at`. */
-export type LimiterInstance = (subject: string, at: number) => Promise<{ allowed: boolean }>;
+/**
+ * One instance's decision for a request of `subject` that arrived at `at`, and when it counts
+ * (`decidedAt`; the arrival when absent).
+ */
+export type LimiterInstance = (
+  subject: string,
+  at: number,
+) => Promise<{ allowed: boolean; decidedAt?: number }>;
 
 /**
  * The figures of the limiter this one replaced (one conditional UpdateItem per request that its
@@ -173,7 +179,7 @@ export async function measureLimiterContention(options: {
             instanceScope.run(index, () =>
               limiter(subject, at).then(
                 (decision) => {
-                  if (decision.allowed) admitted.push(at);
+                  if (decision.allowed) admitted.push(decision.decidedAt ?? at);
                 },
                 () => {
                   refusedByError++;

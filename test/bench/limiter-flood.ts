@@ -22,7 +22,7 @@ export function measureLimiterFlood(
     clientStack: rateLimitDynamo().middlewareStack,
     instance: () => {
       const limiter = new LeasingLimiter({ lease: leaseTokens });
-      return (subject, at) => limiter.take(subject, policy, at);
+      return (subject) => limiter.take(subject, policy);
     },
     ...(progress ? { progress } : {}),
   });

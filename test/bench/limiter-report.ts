@@ -39,7 +39,7 @@ function verdict(after: ContentionResult): string {
 }
 
 function scenario(after: ContentionResult): string {
-  return `${after.instances} limiter instances (each with its own memory, as Lambda instances have) share one account's bucket in DynamoDB Local; the account's policy is ${after.perSecond}/s with bursts of ${after.burst} (prod's), and its requests arrive at ${after.overload}× that rate (${after.perSecond * after.overload}/s in all, ${(after.perSecond * after.overload) / after.instances}/s at each instance) for ${after.durationMs / 1000} s. "Admitted beyond the policy": admitted requests that one exact bucket seeing every request would have refused (a replay of their arrival times).`;
+  return `${after.instances} limiter instances (each with its own memory, as Lambda instances have) share one account's bucket in DynamoDB Local; the account's policy is ${after.perSecond}/s with bursts of ${after.burst} (prod's), and its requests arrive at ${after.overload}× that rate (${after.perSecond * after.overload}/s in all, ${(after.perSecond * after.overload) / after.instances}/s at each instance) for ${after.durationMs / 1000} s. "Admitted beyond the policy": admitted requests that one exact bucket seeing every request would have refused (a replay of the times they were decided at: the old limiter counted a request at its arrival, this one when it decides).`;
 }
 
 const header = ['measure', 'before (one write per request, 0f0833f)', 'after (leases)'];
