@@ -171,13 +171,14 @@ export class LeasingLimiter {
           refuseAll();
           continue;
         }
-        state.pacing = afterWrite(state.pacing, now);
         let outcome: LeaseOutcome | { kind: 'failed'; error: unknown };
         try {
           outcome = await this.#lease(subject, planned.plan, emissionIntervalMs(policy));
         } catch (error) {
           outcome = { kind: 'failed', error };
         }
+        // Paced from when the write ended: the bound then holds for when writes reach the table too.
+        state.pacing = afterWrite(state.pacing, this.#clock());
         if (outcome.kind === 'throttled' || outcome.kind === 'failed') {
           log.warn('rate limiter: the shared bucket could not be written; refusing until the back-off ends', {
             outcome: outcome.kind,
