@@ -392,7 +392,11 @@ describe('API Pix rail', () => {
   it('gives up a call the PSP never answers (deadline) or resets, and retries until it works', async () => {
     psp.stallThenResetNext();
     const { txid } = await purchaseWithQr();
-    expect(cobRequests(txid, 'PUT').map((r) => r.status)).toEqual([0, 0, 201]);
+    // The stalled PUT (0), then the reset one (0) unless a request of the PSP's other traffic (a
+    // listing read by the schedule) drew the reset, then the one that works.
+    const statuses = cobRequests(txid, 'PUT').map((r) => r.status);
+    expect(statuses.at(-1)).toBe(201);
+    expect(statuses.slice(0, -1)).toEqual(statuses.length === 3 ? [0, 0] : [0]);
     expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
     // The stalled call was given up by the client at its deadline (PIX_API_TIMEOUT_MS=3000).
     const lasted = await pollUntil(
