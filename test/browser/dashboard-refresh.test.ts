@@ -3,10 +3,11 @@
 // first pages refresh on the timer. The page's clock is Playwright's: the test runs the timers
 // forward instead of waiting, and the requests the page makes are seen in the order it made them,
 // so a request made by a timer shows before any request made after it.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, sharedStack } from '../support/api.ts';
 import { desktopWidth, launchBrowser, newPayerContext } from '../support/browser.ts';
+import { eventually, open } from '../support/dashboard-navigation.ts';
 
 let browser: Browser;
 
@@ -17,18 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000, interval: 100 });
-}
-
-async function open(page: Page, section: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('link', { name: section, exact: true })
-    .click();
-  await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
-}
 
 /** Three refresh periods and a little more. */
 const threeRefreshes = 3 * 3000 + 500;

@@ -19,6 +19,7 @@ import {
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
+import { eventually, open } from '../support/dashboard-navigation.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
@@ -57,10 +58,6 @@ function png(size = 8): Buffer {
 }
 
 /** Polls until the expectation holds; generous, because this 2-core machine is shared. */
-function eventually<T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) {
-  return expect.poll(read, { timeout: 15_000, interval: 100, ...options });
-}
-
 /** axe at the current width, a screenshot at 390 and 1280 px, and no sideways scrolling on a phone. */
 async function checkPage(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -82,14 +79,6 @@ async function checkPage(page: Page, name: string): Promise<void> {
     await saveScreenshot(page, `dashboard-${name}`);
   }
   expect(await seriousViolations(page), `${name}: axe serious/critical at 1280 px`).toEqual([]);
-}
-
-async function open(page: Page, section: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('link', { name: section, exact: true })
-    .click();
-  await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
 }
 
 describe('merchant dashboard', () => {
