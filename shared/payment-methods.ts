@@ -1,12 +1,14 @@
 // The one catalogue of payment methods, as shared/routes.ts is for routes: a row per
-// (currency, method) with everything that differs between methods. Adding a method is a row
-// here, its rail adapter (shared/rails/) and its hosted page (shared/hosted-pages/render/).
+// (currency, method) with everything that differs between methods. Every list of methods (the
+// request picklists, the API's enums, the dashboard's filter, the tests' loops) and every name a
+// person reads is derived from these rows; no other file spells a list of method codes
+// (test/unit/method-lists.test.ts). Adding a method is a row here, plus, when no existing one
+// fits, its request variant (shared/purchase/requests/), its checkout body
+// (shared/hosted-pages/render/checkout-page.ts) or its rail adapter (shared/rails/). Rows name
+// those pieces rather than import them, so this module is data only (the dashboard bundles it).
 import type { AmountRange } from './purchase/amounts.ts';
 import type { FeeRule } from './purchase/fees.ts';
-import type { PurchaseRequest, VariantContext } from './purchase/purchase-request.ts';
-import { parseBoletoRequest } from './purchase/requests/boleto-request.ts';
-import { copRequestParser, parseBobRequest } from './purchase/requests/local-requests.ts';
-import { parsePixRequest } from './purchase/requests/pix-request.ts';
+import type { VariantContext } from './purchase/purchase-request.ts';
 import type { PaymentReport } from './rails/rail-port.ts';
 
 export const purchaseCurrencies = ['BRL', 'COP', 'BOB'] as const;
@@ -16,11 +18,48 @@ export type PurchaseCurrency = (typeof purchaseCurrencies)[number];
 export type RailName = 'sandbox' | 'api-pix';
 /** What the payer is handed: a boleto slip, a link to a checkout, or a QR payload. */
 export type InstructionKind = 'BOLETO' | 'REDIRECT' | 'QR';
-/** The hosted payer page, `/pay/<kind>/<token>`. */
-export type HostedPageKind = 'boleto' | 'checkout' | 'qr' | 'pix';
+
+/**
+ * What a COP checkout page shows and asks of the payer before Pay; each has one body in
+ * shared/hosted-pages/render/checkout-page.ts and one pay-form check in
+ * shared/hosted-pages/pay-from-hosted-page.ts (both typed by this union, so `tsc` names a
+ * missing one). A new method that works like an existing one reuses its body.
+ */
+export type CheckoutBody =
+  /** Choose a bank from the PSE list, then Pay (the form posts `bank`). */
+  | 'bank-choice'
+  /** A payment request pushed to a wallet app on the payer's phone, which they confirm (`confirmPhone`). */
+  | 'wallet-request'
+  /** A key (llave) and a QR the payer sends to from any bank app. */
+  | 'key-and-qr'
+  /** An account and a reference the payer transfers to. */
+  | 'bank-account';
+
+/** The hosted payer page, `/pay/<kind>/<token>`, and which field of the API object links it. */
+export type HostedPageSpec =
+  | { readonly kind: 'boleto'; readonly linkedAs: 'boletoUrl' }
+  | { readonly kind: 'pix'; readonly linkedAs: 'redirectUrl' }
+  /** Not linked by the contract: the merchant shows the `qr` itself. */
+  | { readonly kind: 'qr'; readonly linkedAs: null }
+  | { readonly kind: 'checkout'; readonly linkedAs: 'redirectUrl'; readonly body: CheckoutBody };
+export type HostedPageKind = HostedPageSpec['kind'];
+
+/**
+ * A purchase body variant: its schema and parser in shared/purchase/requests/, published under
+ * this name by GET /openapi.json (shared/purchase/purchase-schema.ts maps each name to its code).
+ * Rows of a currency whose bodies carry the same fields share one.
+ */
+export type PurchaseVariantName = 'BoletoPurchase' | 'PixPurchase' | 'CopPurchase' | 'BobPurchase';
+
+/** The languages the service writes in for payers and merchants (a locale such as es-CO reads `es`). */
+export type Language = 'en' | 'pt' | 'es';
+export type MethodNames = Readonly<Record<Language, string>>;
 
 export type ChargeExpiry =
-  /** Payable until the end of its due day in São Paulo (the request's dueDate). */
+  /**
+   * Payable until the end of its due day in São Paulo (the request's dueDate), or of the next
+   * business day when the banks are closed on it (shared/calendars/business-days.ts).
+   */
   | { readonly kind: 'end-of-due-day' }
   /** A fixed time after the charge is created. */
   | { readonly kind: 'after'; readonly seconds: number }
@@ -30,22 +69,23 @@ export type ChargeExpiry =
 export interface PaymentMethodRow {
   readonly currency: PurchaseCurrency;
   readonly method: string;
-  /** Name the payer and merchant read (pages, error messages). */
-  readonly label: string;
+  /**
+   * The name payers and merchants read, per language: hosted pages, the dashboard, the API
+   * reference's examples (and e-mails, when there are some). Read it with `methodName`.
+   */
+  readonly names: MethodNames;
+  /** What sort of method it is, in English, beside its name in the API reference (e.g. `wallet`). */
+  readonly note?: string;
   /** The method a body of this currency gets when it names none (at most one per currency). */
   readonly isDefault: boolean;
-  /** Validates and normalises the body (400 naming each failing field). */
-  readonly parse: (body: unknown, context: VariantContext) => PurchaseRequest;
+  /** The request body's variant (its schema and parser). */
+  readonly request: PurchaseVariantName;
   /** Cents of the currency, inclusive. */
   readonly amount: AmountRange;
   /** Default costFee; accounts may override it by `currency:method`. */
   readonly fee: FeeRule;
   readonly instruction: InstructionKind;
-  readonly page: {
-    readonly kind: HostedPageKind;
-    /** Which field of the API object carries the page's URL (null: the merchant shows the `qr` itself). */
-    readonly linkedAs: 'boletoUrl' | 'redirectUrl' | null;
-  };
+  readonly page: HostedPageSpec;
   readonly expiry: ChargeExpiry;
   /**
    * The real rail that serves the row on a stage that configures it; elsewhere the sandbox rail
@@ -62,13 +102,14 @@ export interface PaymentMethodRow {
 
 const day = 86_400;
 const copAmount: AmountRange = { min: 1_000_000, max: 1_000_000_000 };
-const cop = (method: 'BANK_TRANSFER' | 'PSE' | 'NEQUI' | 'BREB') => ({
+/** What every COP row shares: the body, the amounts, a checkout page (its body per method), 24 h. */
+const cop = <const M extends string, const B extends CheckoutBody>(method: M, body: B) => ({
   currency: 'COP' as const,
   method,
-  parse: copRequestParser(method),
+  request: 'CopPurchase' as const,
   amount: copAmount,
   instruction: 'REDIRECT' as const,
-  page: { kind: 'checkout' as const, linkedAs: 'redirectUrl' as const },
+  page: { kind: 'checkout' as const, linkedAs: 'redirectUrl' as const, body },
   expiry: { kind: 'after' as const, seconds: day },
   liveRail: null,
   sandboxReports: ['push', 'listing'] as const,
@@ -78,9 +119,9 @@ export const paymentMethods = [
   {
     currency: 'BRL',
     method: 'BOLETO',
-    label: 'Boleto',
+    names: { en: 'Boleto', pt: 'Boleto', es: 'Boleto' },
     isDefault: false,
-    parse: parseBoletoRequest,
+    request: 'BoletoPurchase',
     // The boleto value field holds ten digits of cents.
     amount: { min: 500, max: 9_999_999_999 },
     fee: { fixed: 350, percentBasisPoints: 0 }, // R$ 3.50 per paid boleto
@@ -94,9 +135,9 @@ export const paymentMethods = [
   {
     currency: 'BRL',
     method: 'PIX',
-    label: 'Pix',
+    names: { en: 'Pix', pt: 'Pix', es: 'Pix' },
     isDefault: false,
-    parse: parsePixRequest,
+    request: 'PixPurchase',
     // Pix moves any amount from R$ 0.01; BR Code tag 54 and API Pix's valor.original hold up to
     // ten integer digits, and R$ 99,999,999.99 keeps the same ceiling as the boleto.
     amount: { min: 1, max: 9_999_999_999 },
@@ -108,21 +149,38 @@ export const paymentMethods = [
     sandboxReports: ['push', 'listing'],
   },
   {
-    ...cop('BANK_TRANSFER'),
-    label: 'Transferencia bancaria',
+    ...cop('BANK_TRANSFER', 'bank-account'),
+    names: { en: 'Bank transfer', pt: 'Transferência bancária', es: 'Transferencia bancaria' },
     isDefault: true,
     fee: { fixed: 0, percentBasisPoints: 99 },
   },
-  { ...cop('PSE'), label: 'PSE', isDefault: false, fee: { fixed: 90_000, percentBasisPoints: 149 } }, // COP 900 + 1.49 %
-  { ...cop('NEQUI'), label: 'Nequi', isDefault: false, fee: { fixed: 0, percentBasisPoints: 199 } },
-  // 0.49 %, the central bank's instant rail
-  { ...cop('BREB'), label: 'Bre-B', isDefault: false, fee: { fixed: 0, percentBasisPoints: 49 } },
+  {
+    ...cop('PSE', 'bank-choice'),
+    names: { en: 'PSE', pt: 'PSE', es: 'PSE' },
+    note: 'online debit',
+    isDefault: false,
+    fee: { fixed: 90_000, percentBasisPoints: 149 }, // COP 900 + 1.49 %
+  },
+  {
+    ...cop('NEQUI', 'wallet-request'),
+    names: { en: 'Nequi', pt: 'Nequi', es: 'Nequi' },
+    note: 'wallet',
+    isDefault: false,
+    fee: { fixed: 0, percentBasisPoints: 199 },
+  },
+  {
+    ...cop('BREB', 'key-and-qr'),
+    names: { en: 'Bre-B', pt: 'Bre-B', es: 'Bre-B' },
+    note: 'instant',
+    isDefault: false,
+    fee: { fixed: 0, percentBasisPoints: 49 }, // 0.49 %, the central bank's instant rail
+  },
   {
     currency: 'BOB',
     method: 'QR',
-    label: 'QR',
+    names: { en: 'QR', pt: 'QR', es: 'QR' },
     isDefault: true,
-    parse: parseBobRequest,
+    request: 'BobPurchase',
     amount: { min: 1_000, max: 1_000_000 },
     fee: { fixed: 0, percentBasisPoints: 150 }, // 1.50 %
     instruction: 'QR',
@@ -135,6 +193,10 @@ export const paymentMethods = [
 
 type Row = (typeof paymentMethods)[number];
 export type PurchaseMethod = Row['method'];
+/** The methods of one currency, e.g. `MethodOf<'COP'>`. */
+export type MethodOf<C extends PurchaseCurrency> = Extract<Row, { currency: C }>['method'];
+/** The methods whose payer page is the COP checkout (each shows its row's `page.body`). */
+export type CheckoutMethod = Extract<Row, { page: { kind: 'checkout' } }>['method'];
 
 /** Every method of the catalogue, once (for filters and response schemas). */
 export const purchaseMethods: readonly PurchaseMethod[] = [
@@ -173,4 +235,30 @@ export function methodsOf(currency: PurchaseCurrency): readonly PaymentMethodRow
 
 export function defaultMethodOf(currency: PurchaseCurrency): PaymentMethodRow | undefined {
   return paymentMethods.find((row) => row.currency === currency && row.isDefault);
+}
+
+const codesByCurrency = new Map(
+  purchaseCurrencies.map((currency) => [currency, methodsOf(currency).map((row) => row.method)]),
+);
+
+/** The method codes of a currency, in catalogue order (one array per currency for the process's life). */
+export function methodCodesOf(currency: PurchaseCurrency): readonly string[] {
+  return codesByCurrency.get(currency)!;
+}
+
+/** What a row's request variant is given besides the body. */
+export function variantContext(row: PaymentMethodRow, now: Date): VariantContext {
+  return { now, amount: row.amount, method: row.method, methods: methodCodesOf(row.currency) };
+}
+
+/** The row's name in a language or locale (`pt-BR` reads `pt`); English where it has no other. */
+export function methodName(row: Pick<PaymentMethodRow, 'names'>, locale: string): string {
+  const language = locale.slice(0, 2);
+  return language in row.names ? row.names[language as Language] : row.names.en;
+}
+
+/** The name of a stored transaction's method, or its code when the catalogue no longer has it. */
+export function methodNameOf(transaction: { currency: string; method: string }, locale: string): string {
+  const row = findMethod(transaction.currency, transaction.method);
+  return row ? methodName(row, locale) : transaction.method;
 }

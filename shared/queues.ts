@@ -74,11 +74,14 @@ export const schedules = {
   sweepPendingWork: {
     handler: 'functions/schedules/sweep-pending-work.ts',
     everyMinutes: 1,
+    // Giving up a transaction's work closes its charge on the rail; a payment the close finds is
+    // recorded and its event queued for delivery.
     grants: [
       'table:write',
       'queue:fill-instruction:send',
       'queue:watch-payment:send',
       'queue:deliver-event:send',
+      'rails:live',
     ],
   },
   /** Reads the API Pix listing of received Pix (GET /pix) once a window. */

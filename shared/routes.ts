@@ -117,8 +117,20 @@ export const routes = {
     errors: 'catalog',
     // The new secret is sealed under the stage's key before it is stored.
     grants: ['table:write', 'secrets:seal'],
-    summary: 'Rotate the webhook signing secret (the old one signs for 24 h more)',
+    summary:
+      'Rotate the webhook signing secret (the old one signs for 24 h more unless the overlap is ended)',
     responses: { 200: 'WebhookSecretRotated', 404: 'error', 409: 'error' },
+  },
+  expirePreviousWebhookSecrets: {
+    method: 'POST',
+    path: '/v2/account/webhook/expire-previous-secrets',
+    handler: 'functions/http/expire-previous-webhook-secrets.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    // Removes sealed entries only: it never seals or opens a secret.
+    grants: ['table:write'],
+    summary: "End a rotation's overlap now: the previous signing secrets stop signing at once",
+    responses: { 200: 'AccountWebhook', 404: 'error', 409: 'error' },
   },
   sendTestWebhook: {
     method: 'POST',
@@ -455,7 +467,7 @@ export const routes = {
     errors: 'transaction',
     // A cancel that finds the charge paid records the payment and hands its event to delivery.
     grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
-    summary: 'Cancel a PENDING transaction',
+    summary: 'Cancel a PENDING or FAILED transaction (closes its charge on the rail)',
     responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
   },
   listTransactionEvents: {

@@ -78,10 +78,7 @@ export async function api<T = unknown>(
   return parsed as T;
 }
 
-export interface Page<T> {
-  data: T[];
-  nextCursor: string | null;
-}
+export type { Page } from './types.ts';
 
 export function query(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();

@@ -15,5 +15,3 @@ export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
-
-export const currencies = ['BRL', 'COP', 'BOB'] as const;

@@ -1,86 +1,15 @@
-// The API objects the dashboard reads (the subset of fields it shows).
-export interface Transaction {
-  id: string;
-  currency: string;
-  method: string;
-  externalId: string | null;
-  status: string;
-  amount: number;
-  costFee: number;
-  postbackUrl: string | null;
-  redirectUrl: string | null;
-  qr: string | null;
-  boletoDigitableLine: string | null;
-  paymentInstruction: {
-    dueDate: string;
-    boletoUrl: string | null;
-    boletoBarcode: string;
-    boletoDigitableLine: string;
-  } | null;
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt?: string;
-  paidAt?: string | null;
-  canceledAt?: string | null;
-}
-
-export interface DeliveryAttempt {
-  number: number;
-  at: string;
-  url: string | null;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-}
-
-export interface TransactionEvent {
-  id: string;
-  type: string;
-  createdAt: string;
-  transactionId: string;
-  deliveryStatus: string;
-  deliveredAt: string | null;
-  lastError: string | null;
-  attempts: DeliveryAttempt[];
-}
-
-export interface EventSummary {
-  id: string;
-  type: string;
-  createdAt: string;
-  transactionId: string;
-  deliveryStatus: string;
-  lastError: string | null;
-  attemptCount: number;
-  lastAttempt: DeliveryAttempt | null;
-}
-
-export interface Product {
-  id: string;
-  name: string;
-  description: string | null;
-  externalId: string | null;
-  active: boolean;
-  imageUrl: string | null;
-  deletedAt?: string | null;
-  createdAt: string;
-}
-
-export interface Offer {
-  id: string;
-  productId: string;
-  name: string;
-  amount: number;
-  billingCycle: string | null;
-  active: boolean;
-  createdAt: string;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string | null;
-  permissions: string[];
-  createdAt: string;
-  lastUsedOn: string | null;
-  revokedAt: string | null;
-}
+// The API objects the dashboard reads: the very types the API's response schemas are checked
+// against (shared/openapi/same-type.ts), so a field renamed in the API stops `tsc` here.
+export type { AccountSummary, SummaryRow } from '../../shared/accounts/account-summary.ts';
+export type {
+  AccountWebhookView as WebhookSettings,
+  TestDeliveryView,
+} from '../../shared/accounts/account-webhook.ts';
+export type { ApiKeyView as ApiKey } from '../../shared/accounts/api-keys.ts';
+export type { Offer } from '../../shared/catalog/offer.ts';
+export type { Product } from '../../shared/catalog/product.ts';
+export type { DeliveryAttempt } from '../../shared/events/event.ts';
+export type { EventView as TransactionEvent } from '../../shared/events/event-views.ts';
+export type { EventSummaryView as EventSummary } from '../../shared/events/list-events.ts';
+export type { PageResponse as Page } from '../../shared/http/pagination.ts';
+export type { TransactionView as Transaction } from '../../shared/transactions/transaction.ts';

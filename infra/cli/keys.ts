@@ -1,10 +1,14 @@
-// `npm run keys -- <command>`: issue and revoke API keys, set an account's webhook URL and
-// rotate its signing secret. Talks to the running local stack by default; with TABLE_NAME set
+// `npm run keys -- <command>`: issue and revoke API keys, set an account's webhook URL, rotate
+// its signing secret and end a rotation's overlap. Talks to the running local stack by default; with TABLE_NAME set
 // (and AWS credentials) it talks to that stage's table instead.
 import { parseArgs } from 'node:util';
 import { listAccountApiKeys, revokeAccountApiKeyById } from '../../shared/accounts/api-keys.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
-import { rotateWebhookSecret, setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
+import {
+  expirePreviousWebhookSecrets,
+  rotateWebhookSecret,
+  setWebhookUrl,
+} from '../../shared/accounts/manage-webhook.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
 import { isPermission, type Permission, permissions } from '../../shared/permissions.ts';
 import { revokeApiKey, setAccountRateLimit } from '../../shared/store/api-keys.ts';
@@ -15,7 +19,7 @@ const usage = `Usage:
   npm run keys -- list --account acc_…
   npm run keys -- revoke <secret key>
   npm run keys -- revoke --account acc_… --id key_…
-  npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret]
+  npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret] [--expire-previous-secrets]
   npm run keys -- rate-limit --account acc_… (--per-second <n>|--stage-default)
 
 Targets the running local stack (npm start); for a stage set TABLE_NAME and WEBHOOK_SECRETS_KEY_ID
@@ -55,6 +59,7 @@ async function main(argv: string[]): Promise<void> {
       url: { type: 'string' },
       'clear-url': { type: 'boolean', default: false },
       'rotate-secret': { type: 'boolean', default: false },
+      'expire-previous-secrets': { type: 'boolean', default: false },
       key: { type: 'string' },
       id: { type: 'string' },
       name: { type: 'string' },
@@ -115,8 +120,8 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'webhook') {
     if (!values.account) fail('webhook needs --account');
-    if (!values.url && !values['clear-url'] && !values['rotate-secret'])
-      fail('webhook needs --url, --clear-url or --rotate-secret');
+    if (!values.url && !values['clear-url'] && !values['rotate-secret'] && !values['expire-previous-secrets'])
+      fail('webhook needs --url, --clear-url, --rotate-secret or --expire-previous-secrets');
     connect();
     if (values.url || values['clear-url']) {
       const account = await setWebhookUrl(values.account, values['clear-url'] ? null : values.url!);
@@ -127,6 +132,10 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(
         `previous secrets keep signing until: ${rotated.previousValidUntil ?? '(no previous secret)'}\n${rotated.secret}\n`,
       );
+    }
+    if (values['expire-previous-secrets']) {
+      const account = await expirePreviousWebhookSecrets(values.account);
+      process.stdout.write(`signing secrets in force: ${account.webhookSecrets.length}\n`);
     }
     return;
   }

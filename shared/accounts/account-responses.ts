@@ -8,6 +8,7 @@ import type { AccountSummary } from './account-summary.ts';
 import type { AccountWebhookView, TestDeliveryView, TestEventData } from './account-webhook.ts';
 import type { ApiKeyView } from './api-keys.ts';
 import type { BrandingView } from './branding.ts';
+import { type SummaryCounter, summaryCounters } from './summary-counters.ts';
 
 export const accountSchema = v.pipe(
   v.object({
@@ -39,7 +40,9 @@ export const accountWebhookSchema = v.pipe(
     url: v.pipe(v.nullable(v.string()), v.description('The global postback URL; null when none is set.')),
     secrets: v.pipe(
       v.array(v.object({ createdAt: timestamp, expiresAt: nullableTimestamp })),
-      v.description('The signing secrets in force (never their values): two during a rotation’s 24 h.'),
+      v.description(
+        'The signing secrets in force (never their values): two during a rotation’s overlap (24 h, unless ended early).',
+      ),
     ),
     updatedAt: timestamp,
   }),
@@ -125,11 +128,10 @@ export const accountSummarySchema = v.pipe(
       v.object({
         day: v.pipe(v.string(), v.isoDate()),
         currency: v.string(),
-        created: countAndAmount,
-        paid: countAndAmount,
-        expired: countAndAmount,
-        canceled: countAndAmount,
-        deliveriesFailed: countAndAmount,
+        ...(Object.fromEntries(summaryCounters.map((counter) => [counter, countAndAmount])) as Record<
+          SummaryCounter,
+          typeof countAndAmount
+        >),
       }),
     ),
   }),

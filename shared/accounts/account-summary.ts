@@ -3,6 +3,7 @@
 // counters each state change keeps (no scan of transactions).
 import * as v from 'valibot';
 import { type DailyCounterRecord, readDailyCounters } from '../store/daily-counters.ts';
+import type { SummaryCounter } from './summary-counters.ts';
 
 export const maxSummaryDays = 90;
 const daysRule = `must be an integer between 1 and ${maxSummaryDays}`;
@@ -26,15 +27,7 @@ export interface CountAndAmount {
   amount: number;
 }
 
-export interface SummaryRow {
-  day: string;
-  currency: string;
-  created: CountAndAmount;
-  paid: CountAndAmount;
-  expired: CountAndAmount;
-  canceled: CountAndAmount;
-  deliveriesFailed: CountAndAmount;
-}
+export type SummaryRow = { day: string; currency: string } & Record<SummaryCounter, CountAndAmount>;
 
 export interface AccountSummary {
   from: string;

@@ -1,5 +1,8 @@
 // The account's webhook settings as the API shows and changes them: the global URL, secret
-// rotation (the new secret shown once), and a signed test event sent now, never retried.
+// rotation (the new secret shown once), ending a rotation's overlap early, and a signed test
+// event sent now, never retried. Reads are consistent (a merchant sees the change just made,
+// and a test event right after a rotation is signed with the new secret); a change also drops
+// this instance's cached copy of the account.
 import { randomUUID } from 'node:crypto';
 import { serviceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -10,7 +13,8 @@ import { buildEnvelope } from '../webhooks/envelope.ts';
 import { postWebhook } from '../webhooks/post-webhook.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import type { AccountRecord } from './account.ts';
-import { rotateWebhookSecret, setWebhookUrl } from './manage-webhook.ts';
+import { forgetAccountSettings } from './account-settings.ts';
+import { expirePreviousWebhookSecrets, rotateWebhookSecret, setWebhookUrl } from './manage-webhook.ts';
 
 export interface AccountWebhookView {
   url: string | null;
@@ -30,7 +34,7 @@ export function accountWebhookView(account: AccountRecord, now = new Date()): Ac
 }
 
 async function existingAccount(accountId: string): Promise<AccountRecord> {
-  const account = await getAccount(accountId);
+  const account = await getAccount(accountId, true);
   if (!account) throw notFound('account.not_found', `account ${accountId} does not exist`);
   return account;
 }
@@ -46,13 +50,24 @@ export async function changeAccountWebhookUrl(
 ): Promise<AccountWebhookView> {
   if (url !== null && !serviceConfig().allowInsecurePostback && !url.toLowerCase().startsWith('https://'))
     throw badRequest('webhook.url_insecure', 'url: must be an https URL');
-  return accountWebhookView(await setWebhookUrl(accountId, url));
+  const changed = await setWebhookUrl(accountId, url);
+  forgetAccountSettings(accountId);
+  return accountWebhookView(changed);
 }
 
-export function rotateAccountWebhookSecret(
+export async function rotateAccountWebhookSecret(
   accountId: string,
 ): Promise<{ secret: string; previousValidUntil: string | null }> {
-  return rotateWebhookSecret(accountId);
+  const rotated = await rotateWebhookSecret(accountId);
+  forgetAccountSettings(accountId);
+  return rotated;
+}
+
+/** Ends a rotation's overlap now: only the current secret signs from the next delivery on. */
+export async function expirePreviousAccountWebhookSecrets(accountId: string): Promise<AccountWebhookView> {
+  const changed = await expirePreviousWebhookSecrets(accountId);
+  forgetAccountSettings(accountId);
+  return accountWebhookView(changed);
 }
 
 export interface TestDeliveryView {

@@ -1,5 +1,6 @@
 // The account's API keys as the API and the keys CLI manage them: list (never a secret), create
 // (the secret shown once), revoke by id.
+import { forgetApiKey } from '../auth/authenticate.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { Permission } from '../permissions.ts';
 import { findApiKeyById, listApiKeys, revokeAccountApiKey } from '../store/api-keys.ts';
@@ -72,5 +73,7 @@ export async function revokeAccountApiKeyById(
   const record = /^key_[0-9a-f-]{36}$/.test(keyId) ? await findApiKeyById(accountId, keyId) : undefined;
   if (!record || !(await revokeAccountApiKey(accountId, record.keyHash, now.toISOString())))
     throw notFound('apiKey.not_found', `API key ${keyId} not found`);
+  // The instance that revoked the key refuses it from its next request on; the others within the TTL.
+  forgetApiKey(record.keyHash);
   return apiKeyView({ ...record, revokedAt: record.revokedAt ?? now.toISOString() });
 }

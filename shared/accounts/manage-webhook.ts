@@ -1,5 +1,6 @@
 // An account's global postback URL and its webhook signing secrets. On rotation the previous
-// secret keeps signing for 24 h, so receivers can switch without dropping a webhook.
+// secret keeps signing for 24 h, so receivers can switch without dropping a webhook; the merchant
+// can end that overlap early, and the previous secrets then stop signing at once.
 import { generateWebhookSecret } from '../auth/credentials.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { sealWebhookSecret } from '../secrets/webhook-secrets.ts';
@@ -45,7 +46,45 @@ export function rotateSecrets<S extends { createdAt: string; expiresAt?: string 
   return [...kept, fresh];
 }
 
+/**
+ * Only the current secret (the one no rotation has bounded; the newest if an older item has
+ * none): the previous ones stop signing.
+ */
+export function withoutPreviousSecrets<S extends { createdAt: string; expiresAt?: string }>(
+  current: readonly S[],
+): S[] {
+  const unbounded = current.filter((secret) => !secret.expiresAt);
+  const newest = current.toSorted((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+  return unbounded.length ? unbounded : newest ? [newest] : [];
+}
+
 const rotationAttempts = 3;
+
+/**
+ * Ends the overlap of a rotation now: the previous secrets are removed, so no delivery signs
+ * with them any more. Written only if the secrets are still those this call read.
+ */
+export async function expirePreviousWebhookSecrets(
+  accountId: string,
+  now = new Date(),
+): Promise<AccountRecord> {
+  for (let attempt = 0; attempt < rotationAttempts; attempt++) {
+    const account = await getAccount(accountId, true);
+    if (!account) throw notFound('account.not_found', `account ${accountId} does not exist`);
+    const current = account.webhookSecrets ?? [];
+    const kept = withoutPreviousSecrets(current);
+    if (kept.length === current.length) return account;
+    const version = account.webhookSecretsVersion ?? 0;
+    if (await replaceWebhookSecrets(accountId, kept, version, now.toISOString()))
+      return {
+        ...account,
+        webhookSecrets: kept,
+        webhookSecretsVersion: version + 1,
+        updatedAt: now.toISOString(),
+      };
+  }
+  throw conflict('webhook.rotation_conflict', 'the signing secrets changed meanwhile; retry');
+}
 
 /** A new secret, sealed, written only if the secrets are still those this rotation read. */
 export async function rotateWebhookSecret(
@@ -55,7 +94,8 @@ export async function rotateWebhookSecret(
   const secret = generateWebhookSecret();
   const sealed = await sealWebhookSecret(accountId, secret, now.toISOString());
   for (let attempt = 0; attempt < rotationAttempts; attempt++) {
-    const account = await getAccount(accountId);
+    // Consistent: a stale read would only lose the conditional write and spend an attempt.
+    const account = await getAccount(accountId, true);
     if (!account) throw notFound('account.not_found', `account ${accountId} does not exist`);
     const secrets = rotateSecrets(account.webhookSecrets ?? [], now, sealed);
     if (

@@ -1,6 +1,7 @@
 // Resolves an Authorization header to a principal, with a short in-memory cache so a warm
-// function does not read the key on every request. A revoked key stops working within the
-// cache TTL (AUTH_CACHE_TTL_MS, default 5 s).
+// function does not read the key on every request. The instance that revokes a key forgets it
+// at once (`forgetApiKey`); every other instance reads it again, consistently, within the cache
+// TTL (AUTH_CACHE_TTL_MS, default 5 s).
 import { serviceConfig } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { log } from '../log.ts';
@@ -46,19 +47,34 @@ export async function authenticate(
     let pending = inFlight.get(keyHash);
     if (!pending) {
       beforeLookup();
-      pending = lookUp(keyHash)
+      const lookup: Promise<Principal | null> = lookUp(keyHash)
         .then((found) => {
+          // A lookup the key's revocation overtook (forgetApiKey) must not cache what it read before.
+          if (inFlight.get(keyHash) !== lookup) return found;
           if (cache.size >= maxCacheEntries) cache.clear();
           cache.set(keyHash, { principal: found, expiresAt: now + serviceConfig().authCacheTtlMs });
           return found;
         })
-        .finally(() => inFlight.delete(keyHash));
-      inFlight.set(keyHash, pending);
+        .finally(() => {
+          if (inFlight.get(keyHash) === lookup) inFlight.delete(keyHash);
+        });
+      inFlight.set(keyHash, lookup);
+      pending = lookup;
     }
     principal = await pending;
   }
   if (!principal) throw unauthorized();
   return principal;
+}
+
+/**
+ * Forgets a key in this instance: the function that revoked it refuses it from its very next
+ * request. A lookup already in flight still answers the requests waiting on it (they arrived
+ * before the revocation) but caches nothing.
+ */
+export function forgetApiKey(keyHash: string): void {
+  cache.delete(keyHash);
+  inFlight.delete(keyHash);
 }
 
 /** `required` as a list: any one of them is enough. */

@@ -11,18 +11,18 @@
 // sent, so nothing can race it and it takes the attempt without a write.
 // The POST keeps to the function's deadline, less the time to record it: an attempt that would
 // not fit is not taken (its job is retried, or the inline caller hands it to the queue).
-import { accountSettings } from '../accounts/account-settings.ts';
 import { sendToDeadLetter } from '../aws/queue.ts';
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import { queues } from '../queues.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
+import { getAccount } from '../store/api-keys.ts';
 import { claimAttempt, getEvent, markUndeliverable, recordAttempt } from '../store/events.ts';
 import { postponeWork } from '../store/pending-work.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { OutOfTimeError, requireCallTimeoutMs, webhookRecordingMarginMs } from '../time-budget.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from '../transactions/jobs.ts';
-import type { TransactionRecord } from '../transactions/transaction.ts';
+import { postbackUrlInEffect, type TransactionRecord } from '../transactions/transaction.ts';
 import { buildEnvelope } from '../webhooks/envelope.ts';
 import { type PostWebhookResult, postWebhook } from '../webhooks/post-webhook.ts';
 import { nextDelayMs } from '../webhooks/retry-schedule.ts';
@@ -63,18 +63,25 @@ function describeFailure(result: PostWebhookResult): string {
 }
 
 /** Where the event goes, signed with which secrets, and the transaction it carries. */
-async function destination(
-  event: EventRecord,
-): Promise<{ url: string | null; secrets: string[]; transaction: TransactionRecord | undefined }> {
+async function destination(event: EventRecord): Promise<{
+  url: string | null;
+  secrets: string[];
+  transaction: TransactionRecord | undefined;
+  accountWebhookUrl: string | null;
+}> {
   const [transaction, account] = await Promise.all([
     // Consistent: the event's data is this transaction as its event left it (PAID), never an older copy.
     getTransaction(event.accountId, event.transactionId, true),
-    accountSettings(event.accountId),
+    // Read at each attempt, consistently, not from the settings cache: a rotation, an ended
+    // overlap or a new URL applies to the very next delivery, whichever instance makes it
+    // (one read unit an attempt; opened secrets come from the key wrapper's cache).
+    getAccount(event.accountId, true),
   ]);
-  const url = transaction?.requestedPostbackUrl ?? account?.webhookUrl ?? null;
-  if (!url) return { url, secrets: [], transaction };
+  const accountWebhookUrl = account?.webhookUrl ?? null;
+  const url = transaction ? postbackUrlInEffect(transaction, accountWebhookUrl) : accountWebhookUrl;
+  if (!url) return { url, secrets: [], transaction, accountWebhookUrl };
   const opened = await openWebhookSecrets(event.accountId, account?.webhookSecrets ?? []);
-  return { url, secrets: activeSigningSecrets(opened, new Date()), transaction };
+  return { url, secrets: activeSigningSecrets(opened, new Date()), transaction, accountWebhookUrl };
 }
 
 /**
@@ -145,7 +152,7 @@ export async function deliverEvent(
   // A job without the mark, or from an attempt the event has moved past, belongs to no live chain.
   if (!job.workDueAt || job.attempt !== event.attemptCount) return 'superseded';
 
-  const { url, secrets, transaction } = await destination(event);
+  const { url, secrets, transaction, accountWebhookUrl } = await destination(event);
   if (!url) {
     await markUndeliverable(
       event,
@@ -177,7 +184,7 @@ export async function deliverEvent(
   const ownedDueAt = await takeAttempt(event, job.workDueAt, now, options.fresh !== undefined);
   if (ownedDueAt === null) return 'superseded';
 
-  const data = eventData(event, transaction);
+  const data = eventData(event, transaction, accountWebhookUrl);
   const payload = buildEnvelope({
     eventId: event.eventId,
     type: event.type,

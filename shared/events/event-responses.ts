@@ -5,12 +5,11 @@ import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
-import type { DeliveryAttempt } from './event.ts';
+import { type DeliveryAttempt, deliveryStatuses } from './event.ts';
 import { type EventType, eventTypeNames } from './event-types.ts';
 import type { EventView } from './event-views.ts';
+import { keptLatestAttempts } from './kept-attempts.ts';
 import type { EventSummaryView } from './list-events.ts';
-
-export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
 
 const eventId = v.pipe(
   v.string(),
@@ -45,7 +44,17 @@ export const eventSchema = v.pipe(
     deliveredAt: nullableTimestamp,
     lastAttemptAt: nullableTimestamp,
     lastError: v.nullable(v.string()),
-    attempts: v.array(deliveryAttemptSchema),
+    attemptCount: v.pipe(
+      v.number(),
+      v.integer(),
+      v.description('Every attempt made, over every delivery run (redeliveries included).'),
+    ),
+    attempts: v.pipe(
+      v.array(deliveryAttemptSchema),
+      v.description(
+        `The first attempt and the latest ${keptLatestAttempts}, in order: an event keeps no more (its item has a size limit). Their numbers show where attempts were left out; \`attemptCount\` counts them all.`,
+      ),
+    ),
     data: transactionSchema,
   }),
   v.title('Event'),

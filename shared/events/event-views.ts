@@ -11,6 +11,8 @@ export interface EventView {
   deliveredAt: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
+  /** Every attempt made, over every run; `attempts` keeps the first and the latest ones. */
+  attemptCount: number;
   attempts: DeliveryAttempt[];
   data: TransactionView;
 }
@@ -19,6 +21,7 @@ export function eventView(
   event: EventRecord,
   attempts: DeliveryAttempt[],
   transaction: TransactionRecord | undefined,
+  accountWebhookUrl: string | null | undefined,
 ): EventView {
   return {
     id: event.eventId,
@@ -29,6 +32,7 @@ export function eventView(
     deliveredAt: event.deliveredAt,
     lastAttemptAt: event.lastAttemptAt,
     lastError: event.lastError,
+    attemptCount: event.attemptCount,
     attempts: attempts.map(({ number, at, url, statusCode, error, durationMs }) => ({
       number,
       at,
@@ -37,6 +41,6 @@ export function eventView(
       error,
       durationMs,
     })),
-    data: eventData(event, transaction),
+    data: eventData(event, transaction, accountWebhookUrl),
   };
 }

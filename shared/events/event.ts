@@ -1,5 +1,6 @@
 // An event (one per transaction and type) and the record of each attempt to deliver it.
 import {
+  postbackUrlInEffect,
   type TransactionRecord,
   type TransactionView,
   transactionView,
@@ -31,17 +32,28 @@ export interface EventRecord {
   /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
   lastError: string | null;
   /**
-   * The attempts, in order, kept on the event itself (absent until the first). An event
-   * recorded before attempts moved onto it has its earlier attempts as items of their own.
+   * The attempts, in order, kept on the event itself (absent until the first): the first and the
+   * latest ten (kept-attempts.ts); `attemptCount` counts them all. An event recorded before
+   * attempts moved onto it has its earlier attempts as items of their own.
    */
   attempts?: DeliveryAttempt[];
 }
 
-/** The event's `data`: its own copy (an older event), or its transaction, final once PAID. */
-export function eventData(event: EventRecord, transaction: TransactionRecord | undefined): TransactionView {
-  if (event.data) return event.data;
+/**
+ * The event's `data`: its own copy (an older event), or its transaction, final once PAID. Its
+ * `postbackUrl` is the URL the event goes to now (the account's URL may have changed since).
+ */
+export function eventData(
+  event: EventRecord,
+  transaction: TransactionRecord | undefined,
+  accountWebhookUrl: string | null | undefined,
+): TransactionView {
+  if (event.data)
+    return transaction
+      ? { ...event.data, postbackUrl: postbackUrlInEffect(transaction, accountWebhookUrl) }
+      : event.data;
   if (!transaction) throw new Error(`event ${event.eventId}: its transaction is missing`);
-  return transactionView(transaction);
+  return transactionView(transaction, accountWebhookUrl);
 }
 
 export interface DeliveryAttempt {

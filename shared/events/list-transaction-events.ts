@@ -1,3 +1,4 @@
+import { accountSettings } from '../accounts/account-settings.ts';
 import { listEventsWithAttempts } from '../store/events.ts';
 import { findTransaction } from '../transactions/get-transaction.ts';
 import { type EventView, eventView } from './event-views.ts';
@@ -7,6 +8,11 @@ export async function listTransactionEvents(
   transactionId: string,
 ): Promise<{ data: EventView[] }> {
   const transaction = await findTransaction(accountId, transactionId, 'id');
-  const events = await listEventsWithAttempts(accountId, transaction.id);
-  return { data: events.map((event) => eventView(event, event.attempts, transaction)) };
+  const [events, account] = await Promise.all([
+    listEventsWithAttempts(accountId, transaction.id),
+    accountSettings(accountId),
+  ]);
+  return {
+    data: events.map((event) => eventView(event, event.attempts, transaction, account?.webhookUrl)),
+  };
 }

@@ -1,9 +1,10 @@
 // Transaction record → the view model of its hosted page. Pure: the time and whether the
 // sandbox Pay button may show are passed in.
 
+import { type CheckoutBody, type CheckoutMethod, methodOf } from '../payment-methods.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
-import { type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
+import type { HostedPageKind } from './hosted-page-url.ts';
 import { hostedPageTtl } from './page-expiry.ts';
 import type {
   BoletoPageModel,
@@ -73,6 +74,17 @@ export function pageStatus(record: Pick<TransactionRecord, 'status' | 'expiresAt
   return record.status;
 }
 
+/** What a checkout body shows besides the common facts: the instructions the sandbox derives. */
+const checkoutInstructions: Record<
+  CheckoutBody,
+  (record: TransactionRecord) => Pick<CheckoutPageModel, 'breb' | 'bankAccount'>
+> = {
+  'bank-choice': () => ({}),
+  'wallet-request': () => ({}),
+  'key-and-qr': (record) => ({ breb: sandboxBrebInstructions(record) }),
+  'bank-account': (record) => ({ bankAccount: sandboxBankTransfer(record) }),
+};
+
 /** Null until the instruction is on the record (the page shows nothing before that). */
 export function toPageModel(record: TransactionRecord, context: PageContext): HostedPage | null {
   if (!record.instructionFilledAt) return null;
@@ -92,7 +104,8 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     sandbox: context.sandbox,
     payActionUrl: context.sandbox ? payActionPath(record.pageToken) : null,
   };
-  const kind = hostedPageKind(record);
+  const page = methodOf(record).page;
+  const kind = page.kind;
   if (kind === 'boleto') {
     if (!record.boleto || !record.boletoBarcode || !record.boletoDigitableLine) return null;
     return {
@@ -115,22 +128,15 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     if (!record.qr) return null;
     return { kind, model: { ...common, currency: 'BRL', brCode: record.qr } };
   }
-  if (
-    record.method !== 'PSE' &&
-    record.method !== 'NEQUI' &&
-    record.method !== 'BREB' &&
-    record.method !== 'BANK_TRANSFER'
-  )
-    return null;
   return {
     kind,
     model: {
       ...common,
       currency: 'COP',
-      method: record.method,
+      // A checkout row's method (its page says so).
+      method: record.method as CheckoutMethod,
       payerPhone: record.payer.phone ?? '',
-      ...(record.method === 'BREB' ? { breb: sandboxBrebInstructions(record) } : {}),
-      ...(record.method === 'BANK_TRANSFER' ? { bankAccount: sandboxBankTransfer(record) } : {}),
+      ...checkoutInstructions[page.body](record),
     },
   };
 }

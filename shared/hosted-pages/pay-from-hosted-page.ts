@@ -4,11 +4,13 @@
 import { serviceConfig } from '../config.ts';
 import { AppError, badRequest, payloadTooLarge } from '../errors.ts';
 import type { HttpResult } from '../http/responses.ts';
+import { type CheckoutBody, methodName, methodOf } from '../payment-methods.ts';
 import { paySandboxTransaction } from '../transactions/sandbox-pay.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
 import { type HostedPage, hostedPagePath } from './page-model.ts';
 import { invalidLinkResponse, seeOther } from './page-response.ts';
 import { DEFAULT_PSE_BANKS } from './render/pse-banks.ts';
+import type { CheckoutPageModel } from './render/view-models.ts';
 import { RESULT_QUERY } from './show-hosted-page.ts';
 
 /** The form carries at most a bank code and a checkbox. */
@@ -28,18 +30,29 @@ export function parsePayForm(event: FormBody): URLSearchParams {
   return new URLSearchParams(text);
 }
 
-/** What each checkout method asks of the payer before paying; throws a 400 naming the field. */
-export function checkPayForm(page: HostedPage, form: URLSearchParams): void {
-  if (page.kind !== 'checkout') return;
-  if (page.model.method === 'PSE') {
+/** What each checkout body's form asks of the payer before paying; throws a 400 naming the field. */
+const payFormChecks: Record<CheckoutBody, (model: CheckoutPageModel, form: URLSearchParams) => void> = {
+  'bank-choice': (model, form) => {
     const bank = form.get('bank') ?? '';
-    const banks = page.model.banks ?? DEFAULT_PSE_BANKS;
+    const banks = model.banks ?? DEFAULT_PSE_BANKS;
     if (!banks.some((b) => b.code === bank))
       throw badRequest('validation', 'bank: choose your bank from the PSE list');
-  }
-  if (page.model.method === 'NEQUI' && form.get('confirmPhone') !== 'yes') {
-    throw badRequest('validation', 'confirmPhone: confirm that the Nequi phone number is yours');
-  }
+  },
+  'wallet-request': (model, form) => {
+    if (form.get('confirmPhone') !== 'yes')
+      throw badRequest(
+        'validation',
+        `confirmPhone: confirm that the ${methodName(methodOf(model), 'en')} phone number is yours`,
+      );
+  },
+  'key-and-qr': () => {},
+  'bank-account': () => {},
+};
+
+export function checkPayForm(page: HostedPage, form: URLSearchParams): void {
+  if (page.kind !== 'checkout') return;
+  const row = methodOf(page.model);
+  if (row.page.kind === 'checkout') payFormChecks[row.page.body](page.model, form);
 }
 
 export async function payFromHostedPage(

@@ -13,7 +13,11 @@ export function pageOf<S extends v.GenericSchema>(item: S, title: string) {
       data: v.array(item),
       nextCursor: v.pipe(
         v.nullable(v.string()),
-        v.description('Opaque; send it back as `cursor` for the next page. null on the last page.'),
+        v.description(
+          'Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page ' +
+            'reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, ' +
+            'even none, while more follow.',
+        ),
       ),
     }),
     v.title(title),

@@ -3,6 +3,7 @@
 // in it is written by hand per route: a new row with its schemas appears here by itself.
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import { paymentMethods } from '../payment-methods.ts';
 import { purchaseVariants } from '../purchase/purchase-schema.ts';
 import { type ErrorShape, type ResponseBody, type RouteDef, type RouteName, routeList } from '../routes.ts';
 import { componentRef, requestComponents, responseComponents } from './json-schemas.ts';
@@ -315,12 +316,18 @@ function purchaseComponents(now: Date): Record<string, Json | JsonSchema> {
   }
   union.PurchaseRequest = {
     title: 'PurchaseRequest',
-    description:
-      'One schema per rail. `currency` selects it (omitted means BRL, where `paymentMethod` is required); COP and BOB default their `paymentMethod` (BANK_TRANSFER, QR). Unknown fields are refused with a 400 that names them.',
+    description: `One schema per rail. \`currency\` selects it (omitted means BRL, where \`paymentMethod\` is required); ${defaultsSentence()}. Unknown fields are refused with a 400 that names them.`,
     oneOf: [...new Set(Object.values(mapping))].map(($ref) => ({ $ref })),
     discriminator: { propertyName: 'currency', mapping },
   };
   return { ...union, ...converted };
+}
+
+/** "COP and BOB default their `paymentMethod` (BANK_TRANSFER, QR)", from the catalogue. */
+function defaultsSentence(): string {
+  const defaults = paymentMethods.filter((row) => row.isDefault);
+  const currencies = defaults.map((row) => row.currency).join(' and ');
+  return `${currencies} default their \`paymentMethod\` (${defaults.map((row) => row.method).join(', ')})`;
 }
 
 function methodsOf(schema: Json): string[] {
@@ -349,7 +356,7 @@ const webhookHeaders = [
   {
     name: 'webhook-signature',
     description:
-      'Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h).',
+      'Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`).',
     schema: { type: 'string', pattern: '^v1,' },
   },
 ].map((header) => ({ ...header, in: 'header', required: true }));

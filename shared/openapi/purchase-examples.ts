@@ -1,12 +1,8 @@
 // One request example per purchase variant (and per COP method), shown by the reference page
 // and checked against the variant schemas by the linter and a unit test.
 
-import { methodsOf } from '../payment-methods.ts';
+import { methodName, methodsOf, type PaymentMethodRow } from '../payment-methods.ts';
 import { addDays, todayInSaoPaulo } from '../purchase/due-date.ts';
-
-const copMethods = methodsOf('COP').map((row) => row.method) as Array<
-  'BANK_TRANSFER' | 'PSE' | 'NEQUI' | 'BREB'
->;
 
 export interface PurchaseExample {
   readonly summary: string;
@@ -23,20 +19,24 @@ const copPayer = {
   responsibleExternalId: 'cliente-9',
 };
 
-const copMethodNames: Record<(typeof copMethods)[number], string> = {
-  BANK_TRANSFER: 'bank transfer (the default)',
-  PSE: 'PSE (online debit)',
-  NEQUI: 'Nequi (wallet)',
-  BREB: 'Bre-B (instant)',
-};
+/** "Nequi (wallet)", "Bank transfer (the default)": the row's English name and note. */
+function exampleTitle(row: PaymentMethodRow): string {
+  const notes = [row.note, row.isDefault ? 'the default' : undefined].filter(Boolean);
+  return notes.length > 0 ? `${methodName(row, 'en')} (${notes.join(', ')})` : methodName(row, 'en');
+}
 
 export function purchaseExamples(now: Date): Record<string, PurchaseExample> {
   const cop = Object.fromEntries(
-    copMethods.map((method, index) => [
-      `cop-${method.toLowerCase().replace('_', '-')}`,
+    methodsOf('COP').map((row, index) => [
+      `cop-${row.method.toLowerCase().replace('_', '-')}`,
       {
-        summary: `COP ${copMethodNames[method]}`,
-        value: { currency: 'COP', paymentMethod: method, ...copPayer, externalId: `order-cop-${index + 1}` },
+        summary: `COP ${exampleTitle(row)}`,
+        value: {
+          currency: 'COP',
+          paymentMethod: row.method,
+          ...copPayer,
+          externalId: `order-cop-${index + 1}`,
+        },
       },
     ]),
   );

@@ -1,6 +1,8 @@
 // What a validated purchase body becomes: the fields every variant shares, one interface per
 // payment method, and the valibot pieces the variants' schemas are built from.
 
+import type * as v from 'valibot';
+import type { MethodOf } from '../payment-methods.ts';
 import {
   checkEmail,
   checkedString,
@@ -70,7 +72,7 @@ export interface PixPurchaseRequest extends PurchaseCommon {
   readonly expiresIn: number;
 }
 
-export type CopMethod = 'BANK_TRANSFER' | 'PSE' | 'NEQUI' | 'BREB';
+export type CopMethod = MethodOf<'COP'>;
 
 export interface CopPurchaseRequest extends PurchaseCommon {
   readonly currency: 'COP';
@@ -81,7 +83,7 @@ export interface CopPurchaseRequest extends PurchaseCommon {
 
 export interface BobPurchaseRequest extends PurchaseCommon {
   readonly currency: 'BOB';
-  readonly method: 'QR';
+  readonly method: MethodOf<'BOB'>;
   readonly phone: string;
   readonly responsibleDocumentTypes: readonly BolivianDocumentType[];
 }
@@ -92,10 +94,23 @@ export type PurchaseRequest =
   | CopPurchaseRequest
   | BobPurchaseRequest;
 
-/** What a variant's parser gets besides the body: "today" and its catalogue row's amount range. */
+/** What a variant's schema and parser get besides the body: "today" and their catalogue row. */
 export interface VariantContext {
   readonly now: Date;
+  /** The row's amount range. */
   readonly amount: { readonly min: number; readonly max: number };
+  /** The row's method: what the request becomes. */
+  readonly method: string;
+  /** Every method of the row's currency: what `paymentMethod` may name. */
+  readonly methods: readonly string[];
+}
+
+/** A purchase body variant, as catalogue rows name it (`request`): its schema and its parser. */
+export interface PurchaseVariant {
+  /** The body's schema for a row (also published by GET /openapi.json). */
+  readonly schema: (context: VariantContext) => v.GenericSchema;
+  /** Validates and normalises the body (400 naming each failing field). */
+  readonly parse: (body: unknown, context: VariantContext) => PurchaseRequest;
 }
 
 export const bodyMessage = 'must be a JSON object';

@@ -8,15 +8,18 @@ import {
   defaultMethodOf,
   findMethod,
   isPurchaseCurrency,
-  methodsOf,
+  methodCodesOf,
   type PaymentMethodRow,
   type PurchaseCurrency,
+  type PurchaseVariantName,
+  paymentMethods,
   purchaseCurrencies,
+  variantContext,
 } from '../payment-methods.ts';
-import { bodyMessage, type PurchaseRequest } from './purchase-request.ts';
-import { boletoRequestSchema } from './requests/boleto-request.ts';
-import { bobRequestSchema, copRequestSchema } from './requests/local-requests.ts';
-import { pixRequestSchema } from './requests/pix-request.ts';
+import { bodyMessage, type PurchaseRequest, type PurchaseVariant } from './purchase-request.ts';
+import { boletoPurchase } from './requests/boleto-request.ts';
+import { bobPurchase, copPurchase } from './requests/local-requests.ts';
+import { pixPurchase } from './requests/pix-request.ts';
 
 export type {
   BobPurchaseRequest,
@@ -26,6 +29,14 @@ export type {
   PixPurchaseRequest,
   PurchaseRequest,
 } from './purchase-request.ts';
+
+/** The code of each variant a catalogue row may name (`request`). */
+const purchaseVariantOf: Record<PurchaseVariantName, PurchaseVariant> = {
+  BoletoPurchase: boletoPurchase,
+  PixPurchase: pixPurchase,
+  CopPurchase: copPurchase,
+  BobPurchase: bobPurchase,
+};
 
 /** Methods the contract names for BRL but no catalogue row offers. */
 const unsupportedBrlMethods = ['CREDIT_CARD'];
@@ -52,7 +63,7 @@ function selectCurrency(raw: unknown): PurchaseCurrency {
 /** The catalogue row a body asks for, or a 400 naming `currency` or `paymentMethod`. */
 export function selectVariant(body: Readonly<Record<string, unknown>>): PaymentMethodRow {
   const currency = selectCurrency(body.currency);
-  const methods = methodsOf(currency).map((row) => row.method);
+  const methods = methodCodesOf(currency);
   const raw = body.paymentMethod;
   if (raw === undefined || raw === null) {
     const fallback = defaultMethodOf(currency);
@@ -86,27 +97,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function parsePurchaseRequest(body: unknown, now: Date): PurchaseRequest {
   if (!isPlainObject(body)) throw invalid(`body: ${bodyMessage}`);
   const row = selectVariant(body);
-  return row.parse(body, { now, amount: row.amount });
+  return purchaseVariantOf[row.request].parse(body, variantContext(row, now));
 }
 
 /**
- * Every purchase body schema, for the published API document: one per distinct schema (the COP
- * methods share one). A currency with several is told apart by `paymentMethod`.
+ * Every purchase body schema, for the published API document: one per distinct variant of the
+ * catalogue's rows (the COP methods share one), built for its first row. A currency with several
+ * is told apart by `paymentMethod`.
  */
-export function purchaseVariants(now: Date) {
-  const amountOf = (currency: PurchaseCurrency, method: string) => {
-    const row = findMethod(currency, method);
-    if (!row) throw new Error(`purchaseVariants: no catalogue row for ${currency} ${method}`);
-    return row.amount;
-  };
-  return [
-    {
-      name: 'BoletoPurchase',
-      currency: 'BRL',
-      schema: boletoRequestSchema({ now, amount: amountOf('BRL', 'BOLETO') }),
-    },
-    { name: 'PixPurchase', currency: 'BRL', schema: pixRequestSchema(amountOf('BRL', 'PIX')) },
-    { name: 'CopPurchase', currency: 'COP', schema: copRequestSchema(amountOf('COP', 'BANK_TRANSFER')) },
-    { name: 'BobPurchase', currency: 'BOB', schema: bobRequestSchema(amountOf('BOB', 'QR')) },
-  ] as const satisfies ReadonlyArray<{ name: string; currency: PurchaseCurrency; schema: v.GenericSchema }>;
+export function purchaseVariants(now: Date): ReadonlyArray<{
+  name: PurchaseVariantName;
+  currency: PurchaseCurrency;
+  schema: v.GenericSchema;
+}> {
+  const firstRows = new Map<PurchaseVariantName, PaymentMethodRow>();
+  for (const row of paymentMethods) if (!firstRows.has(row.request)) firstRows.set(row.request, row);
+  return [...firstRows.values()].map((row) => ({
+    name: row.request,
+    currency: row.currency,
+    schema: purchaseVariantOf[row.request].schema(variantContext(row, now)),
+  }));
 }

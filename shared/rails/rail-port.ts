@@ -31,7 +31,8 @@ export interface ChargeRef {
 /** The answer to a conditional close: either the rail closed it, or it had already been paid. */
 export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
 
-export type CloseReason = 'expired' | 'canceled';
+/** Why we close it: its deadline passed, the merchant canceled, or its work was given up (FAILED). */
+export type CloseReason = 'expired' | 'canceled' | 'failed';
 
 /**
  * How a rail tells of payments besides being asked about one charge: `push` (it notifies us,

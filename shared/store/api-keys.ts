@@ -14,14 +14,21 @@ import { keys } from './keys.ts';
 import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 
+/**
+ * Consistent: a key read after a cache miss must see a revocation that has already been answered
+ * (an eventually consistent read may return the item as it was before it).
+ */
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiKey(keyHash), ConsistentRead: true }),
+  );
   return Item as ApiKeyRecord | undefined;
 }
 
-export async function getAccount(accountId: string): Promise<AccountRecord | undefined> {
+/** `consistent` where a change just answered must be seen (signing secrets, a rotation's read). */
+export async function getAccount(accountId: string, consistent = false): Promise<AccountRecord | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }),
+    new GetCommand({ TableName: tableName(), Key: keys.account(accountId), ConsistentRead: consistent }),
   );
   return Item as AccountRecord | undefined;
 }

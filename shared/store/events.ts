@@ -5,6 +5,7 @@ import { tableName } from '../config.ts';
 import type { DeliveryAttempt, DeliveryStatus, EventRecord } from '../events/event.ts';
 import { eventIdAddress } from '../events/event-ids.ts';
 import type { EventType } from '../events/event-types.ts';
+import { withAttempt } from '../events/kept-attempts.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange } from './daily-counters.ts';
 import { keys } from './keys.ts';
@@ -112,7 +113,8 @@ export function claimAttempt(event: EventRecord, ownedDueAt: string): Promise<bo
  * Records one attempt on the event, with the event's new state, in one conditional write. The
  * attempt number must be the next one and the event must still carry the owner mark of the
  * chain that made the attempt (`ownedDueAt`), so a duplicate worker or a superseded chain
- * records nothing. `nextDueAt` keeps the event in the work index (more attempts owed); null
+ * records nothing. The attempt count condition also means the event's attempts are the ones
+ * `event` was read with, so the bounded list (`withAttempt`) is written whole. `nextDueAt` keeps the event in the work index (more attempts owed); null
  * takes it out. A run that fails for good is counted in the same transaction.
  */
 export function recordAttempt(
@@ -132,7 +134,7 @@ export function recordAttempt(
     ? keys.pendingWork('deliver-event', next.nextDueAt, event.transactionId)
     : undefined;
   const assignments = [
-    'attempts = list_append(if_not_exists(attempts, :none), :attempt)',
+    'attempts = :attempts',
     'attemptCount = :number',
     'runAttempts = :runAttempts',
     'lastAttemptAt = :at',
@@ -157,8 +159,7 @@ export function recordAttempt(
       ':at': attempt.at,
       ':status': next.deliveryStatus,
       ':lastError': next.lastError,
-      ':none': [],
-      ':attempt': [attempt],
+      ':attempts': withAttempt(event.attempts ?? [], attempt),
       ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
     },
   };

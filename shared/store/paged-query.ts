@@ -1,20 +1,23 @@
-// One page of an index listing, filled up to `limit` even when a filter drops items: DynamoDB
-// applies `Limit` before filtering, so it keeps querying until the page is full (plus one item,
-// to know whether another page exists) or the partition ends. The listings index holds keys
-// only (its copies would be rewritten with every write of an item), so the items are read by
-// their table keys here, the one place that does it.
+// One page of an index listing. A filter drops items after they are read (the listings index
+// holds keys only, and DynamoDB applies `Limit` before filtering), so a page keeps querying until
+// it is full (plus one item, to know whether another page exists), the partition ends, or it has
+// read `maxEntriesReadPerPage` entries: every listing request reads a bounded number of items,
+// whatever its filter. A page stopped by that bound may hold fewer items than asked, even none,
+// and its cursor resumes right after the last entry it read. The items are read by their table
+// keys here, the one place that does it.
 import { BatchGetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { badRequest } from '../errors.ts';
+import { maxPageSize } from '../http/pagination.ts';
 import type { CursorKey } from './cursor.ts';
-import { type IndexName, table } from './table.ts';
+import { type IndexName, type IndexShape, table } from './table.ts';
 
 export interface PageQuery {
   index: IndexName;
   partition: string;
   limit: number;
-  /** Decoded cursor: the key of the last item of the previous page. */
+  /** Decoded cursor: where the previous page stopped reading (an index entry's keys). */
   after?: CursorKey;
   newestFirst: boolean;
   /** Inclusive bounds on the index sort key (either may be omitted). */
@@ -24,17 +27,34 @@ export interface PageQuery {
 
 export interface Page {
   items: Record<string, unknown>[];
-  /** Key of the last returned item when more items follow; null on the last page. */
+  /**
+   * Where the next page starts when more entries follow (the last returned item's, or the last
+   * entry read when the read bound stopped the page); null on the last page.
+   */
   nextKey: CursorKey | null;
 }
+
+/**
+ * Index entries (and so items) one page reads at most: twice the largest page, so a filter that
+ * keeps half the items still fills one, and a filter that keeps none costs what two full pages do.
+ */
+export const maxEntriesReadPerPage = 2 * maxPageSize;
+
+/** The first read of a filtered page; each further read doubles, within the bound. */
+const firstFilteredRead = 25;
 
 export async function queryPage(query: PageQuery): Promise<Page> {
   const index = table.indexes[query.index];
   const wanted = query.limit + 1;
   const kept: Array<{ entry: Record<string, unknown>; item: Record<string, unknown> }> = [];
   let startKey: Record<string, unknown> | undefined = query.after;
+  let lastRead: Record<string, unknown> | undefined;
+  let read = 0;
   const condition = keyCondition(query, index.sortKey);
-  do {
+  for (let round = 0; kept.length < wanted && read < maxEntriesReadPerPage; round++) {
+    const needed = wanted - kept.length;
+    // A filter may drop most items: read more each round, so a rare match takes few round trips.
+    const toRead = query.keep ? Math.max(needed, firstFilteredRead * 2 ** round) : needed;
     let result: QueryCommandOutput;
     try {
       result = await dynamo().send(
@@ -45,8 +65,7 @@ export async function queryPage(query: PageQuery): Promise<Page> {
           ExpressionAttributeNames: { '#pk': index.partitionKey, ...condition.names },
           ExpressionAttributeValues: { ':pk': query.partition, ...condition.values },
           ScanIndexForward: !query.newestFirst,
-          // Read a little more than needed when filtering, so a sparse filter takes fewer round trips.
-          Limit: query.keep ? Math.max(wanted - kept.length, 25) : wanted - kept.length,
+          Limit: Math.min(toRead, maxEntriesReadPerPage - read),
           ExclusiveStartKey: startKey,
         }),
       );
@@ -61,23 +80,33 @@ export async function queryPage(query: PageQuery): Promise<Page> {
       throw error;
     }
     const entries = result.Items ?? [];
+    read += entries.length;
+    lastRead = entries.at(-1) ?? lastRead;
     const items = await itemsOfEntries(entries);
     entries.forEach((entry, position) => {
       const item = items[position];
       if (item && (!query.keep || query.keep(item))) kept.push({ entry, item });
     });
     startKey = result.LastEvaluatedKey;
-  } while (kept.length < wanted && startKey);
+    if (!startKey) break;
+  }
 
-  if (kept.length <= query.limit) return { items: kept.map(({ item }) => item), nextKey: null };
-  const page = kept.slice(0, query.limit);
-  // The cursor is the index entry as read, so the next page starts where this one stopped.
-  const last = page[page.length - 1]!.entry;
-  const keyFields = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey];
+  if (kept.length > query.limit) {
+    const page = kept.slice(0, query.limit);
+    // The cursor is the index entry as read, so the next page starts where this one stopped.
+    return { items: page.map(({ item }) => item), nextKey: cursorOf(page.at(-1)!.entry, index) };
+  }
+  // Not full: the partition ended, or the read bound stopped the page; then the next page
+  // resumes after the last entry read, which may lie past the last item kept.
   return {
-    items: page.map(({ item }) => item),
-    nextKey: Object.fromEntries(keyFields.map((field) => [field, last[field] as string])),
+    items: kept.map(({ item }) => item),
+    nextKey: startKey && lastRead ? cursorOf(lastRead, index) : null,
   };
+}
+
+function cursorOf(entry: Record<string, unknown>, index: IndexShape): CursorKey {
+  const keyFields = [table.partitionKey, table.sortKey, index.partitionKey, index.sortKey];
+  return Object.fromEntries(keyFields.map((field) => [field, entry[field] as string]));
 }
 
 const batchGetLimit = 100;

@@ -158,41 +158,63 @@ export function uncountSweep(work: WorkItem, claimedDueAt: string, sweeps: numbe
   );
 }
 
+/** What giving up did: the item became FAILED, or (a closed transaction's last look) only noted why. */
+export type Abandoned = 'failed' | 'noted';
+
 /**
  * Gives the work up: a PENDING transaction (instruction or payment watch) becomes FAILED with
- * its reason, or the event's delivery FAILED; either way it leaves the index. A closed
- * transaction's last look at the rail keeps its status and only records the reason. Only from
- * where the sweeper found it, so a chain that came back to life meanwhile wins.
+ * its reason, keeping its payment watch for one last look at the rail at `lastLookDueAt` (null:
+ * it leaves the index); the event's delivery becomes FAILED and leaves the index. A closed
+ * transaction's last look keeps its status, only records the reason and leaves the index. Only
+ * from where the sweeper found it, so a chain that came back to life meanwhile wins (null).
  */
-export async function abandonWork(work: PendingWork, reason: string, now: Date): Promise<boolean> {
+export async function abandonWork(
+  work: PendingWork,
+  reason: string,
+  now: Date,
+  lastLookDueAt: string | null = null,
+): Promise<Abandoned | null> {
   const names = { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey };
   const update = (expression: string, condition: string, values: Record<string, unknown>) =>
     writeIf(
       new UpdateCommand({
         TableName: tableName(),
         Key: itemKey(work),
-        UpdateExpression: `${expression} REMOVE #pk, #sk, workSweeps, sweptWorkSk`,
+        UpdateExpression: expression,
         ConditionExpression: `#sk = :expected AND ${condition}`,
         ExpressionAttributeNames: condition.includes('#status') ? { ...names, '#status': 'status' } : names,
         ExpressionAttributeValues: { ':expected': sortKey(work, work.dueAt), ':reason': reason, ...values },
       }),
     );
+  const leaveIndex = 'REMOVE #pk, #sk, workSweeps, sweptWorkSk';
   if (work.kind === 'deliver-event')
-    return update('SET deliveryStatus = :failed, lastError = :reason', 'deliveryStatus = :pending', {
-      ':failed': 'FAILED',
-      ':pending': 'PENDING',
-    });
+    return (await update(
+      `SET deliveryStatus = :failed, lastError = :reason ${leaveIndex}`,
+      'deliveryStatus = :pending',
+      { ':failed': 'FAILED', ':pending': 'PENDING' },
+    ))
+      ? 'failed'
+      : null;
   const at = { ':now': now.toISOString() };
-  if (
-    await update('SET #status = :failed, failureReason = :reason, updatedAt = :now', '#status = :pending', {
+  const lastLook = lastLookDueAt
+    ? keys.pendingWork('watch-payment', lastLookDueAt, work.transactionId)
+    : null;
+  const failed = await update(
+    'SET #status = :failed, failureReason = :reason, updatedAt = :now' +
+      (lastLook ? ', #pk = :lookPk, #sk = :lookSk REMOVE workSweeps, sweptWorkSk' : ` ${leaveIndex}`),
+    '#status = :pending',
+    {
       ':failed': 'FAILED',
       ':pending': 'PENDING',
       ...at,
-    })
-  )
-    return true;
-  return update('SET failureReason = :reason, updatedAt = :now', '#status <> :pending', {
+      ...(lastLook ? { ':lookPk': lastLook.gsi2pk, ':lookSk': lastLook.gsi2sk } : {}),
+    },
+  );
+  if (failed) return 'failed';
+  return (await update(`SET failureReason = :reason, updatedAt = :now ${leaveIndex}`, '#status <> :pending', {
     ':pending': 'PENDING',
     ...at,
-  });
+  }))
+    ? 'noted'
+    : null;
 }

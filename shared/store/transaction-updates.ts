@@ -7,10 +7,25 @@ import type { EventRecord } from '../events/event.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
-import type { TransactionRecord } from '../transactions/transaction.ts';
+import { countedClose } from '../transactions/counted-close.ts';
+import {
+  lastLookStatuses,
+  payableStatuses,
+  type TransactionRecord,
+  type TransactionStatus,
+} from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
-import { countChange } from './daily-counters.ts';
+import { countChange, countChanges } from './daily-counters.ts';
 import { keys } from './keys.ts';
+
+/** `#status IN (…)` for the given states, with its values (`#status` names `status`). */
+function statusIn(statuses: readonly TransactionStatus[]): {
+  condition: string;
+  values: Record<string, string>;
+} {
+  const values = Object.fromEntries(statuses.map((status, index) => [`:state${index}`, status]));
+  return { condition: `#status IN (${Object.keys(values).join(', ')})`, values };
+}
 
 const pendingAndUnfilled =
   '#status = :pending AND (attribute_not_exists(instructionFilledAt) OR attribute_type(instructionFilledAt, :nullType))';
@@ -82,8 +97,11 @@ export function saveInstruction(
 /**
  * PENDING → PAID together with the transaction's one `cashin.paid` event (its id names the
  * transaction, so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
- * EXPIRED and CANCELED → PAID too: a payment the rail reports after we closed the charge is
- * money that arrived, never silent.
+ * EXPIRED, CANCELED and FAILED → PAID too (payableStatuses): a payment the rail reports after we
+ * closed the charge, or gave up its work, is money that arrived, never silent. The write is
+ * conditional on the status the caller read (one of those), so that a closed transaction leaves
+ * its close's summary bucket in the same write (each transaction counts once, in its current
+ * status); false when the status is no longer that one.
  */
 export function markPaidWithEvent(
   transaction: TransactionRecord,
@@ -92,20 +110,20 @@ export function markPaidWithEvent(
   deliveryDueAt: string,
   now: Date,
 ): Promise<boolean> {
+  const payable = statusIn(payableStatuses);
+  const closed = countedClose(transaction);
   return transactIf([
     {
       Update: {
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
         UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#status IN (:pending, :expired, :canceled, :failed)',
+        ConditionExpression: `#status = :was AND ${payable.condition}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':paid': 'PAID',
-          ':pending': 'PENDING',
-          ':expired': 'EXPIRED',
-          ':canceled': 'CANCELED',
-          ':failed': 'FAILED',
+          ':was': transaction.status,
+          ...payable.values,
           ':paidAt': paidAt,
           ':now': now.toISOString(),
         },
@@ -124,14 +142,18 @@ export function markPaidWithEvent(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    countChange('paid', { ...transaction, at: paidAt }),
+    ...countChanges(transaction, [
+      { change: 'paid', at: paidAt },
+      ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),
+    ]),
   ]);
 }
 
 /**
- * PENDING → EXPIRED or CANCELED, once the caller has closed the charge on the rail. The payment
- * watch stays in the work index for one last look at the rail at `lastLookDueAt` (null: no look,
- * e.g. no instruction was ever shown, so nothing can have been paid); all other work ends.
+ * PENDING → EXPIRED or CANCELED, or FAILED → CANCELED, once the caller has closed the charge on
+ * the rail: only from the state the caller read (`transaction.status`). The payment watch stays
+ * in the work index for one last look at the rail at `lastLookDueAt` (null: no look, e.g. no
+ * instruction was ever shown, so nothing can have been paid); all other work ends.
  */
 export function markClosed(
   transaction: TransactionRecord,
@@ -139,10 +161,10 @@ export function markClosed(
   lastLookDueAt: string | null,
   now: Date,
 ): Promise<boolean> {
-  const sets = ['#status = :closed', 'updatedAt = :now'];
+  const sets = ['#status = :closed', 'updatedAt = :now', 'closedAt = :now'];
   const values: Record<string, unknown> = {
     ':closed': status,
-    ':pending': 'PENDING',
+    ':from': transaction.status,
     ':now': now.toISOString(),
   };
   if (status === 'CANCELED') sets.push('canceledAt = :now');
@@ -157,7 +179,7 @@ export function markClosed(
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
         UpdateExpression: `SET ${sets.join(', ')}${lastLookDueAt ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
-        ConditionExpression: '#status = :pending',
+        ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: values,
       },
@@ -168,16 +190,16 @@ export function markClosed(
 
 /** Ends the last look's work, only for the job that owns it (the one carrying its due time). */
 export function endLastLook(transaction: TransactionRecord, expectedDueAt: string): Promise<boolean> {
+  const closed = statusIn(lastLookStatuses);
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.transaction(transaction.accountId, transaction.id),
       UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: '#status IN (:expired, :canceled) AND gsi2sk = :expected',
+      ConditionExpression: `${closed.condition} AND gsi2sk = :expected`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':expired': 'EXPIRED',
-        ':canceled': 'CANCELED',
+        ...closed.values,
         ':expected': keys.pendingWork('watch-payment', expectedDueAt, transaction.id).gsi2sk,
       },
     }),

@@ -1,8 +1,11 @@
 // POST /transactions/:id/cancel: close the charge on the rail first (conditionally), then
-// PENDING → CANCELED. Only a PENDING transaction can be canceled; when the rail answers that it
-// was paid meanwhile, the payment is recorded (PAID with its event) and the cancel refused.
+// PENDING or FAILED → CANCELED. A FAILED transaction (its work given up) may still hold an open
+// charge (the give-up could not reach the rail, or was made before give-ups closed charges): the
+// cancel closes it. When the rail answers that it was paid meanwhile, the payment is recorded
+// (PAID with its event) and the cancel refused.
 // The rail's calls keep to the function's deadline: a PSP that does not answer in time fails
 // the request (the merchant retries; nothing has changed yet) instead of Lambda's timeout.
+import { accountSettings } from '../accounts/account-settings.ts';
 import { serviceConfig } from '../config.ts';
 import { conflict } from '../errors.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
@@ -12,19 +15,25 @@ import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
 import { findTransaction } from './get-transaction.ts';
 import { recordPayment } from './record-payment.ts';
-import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
+import {
+  cancelableStatuses,
+  type TransactionRecord,
+  type TransactionView,
+  transactionView,
+} from './transaction.ts';
 
 function refusal(transaction: TransactionRecord) {
   const why = {
     PAID: 'has been paid',
     EXPIRED: 'has expired',
     CANCELED: 'is already canceled',
-    FAILED: 'has failed (see failureReason)',
+    // A cancelable state here means the transaction moved while the cancel ran.
+    FAILED: 'changed while it was being canceled; retry',
     PENDING: 'changed while it was being canceled; retry',
   }[transaction.status];
   return conflict(
     `transaction.not_cancelable`,
-    `transaction ${transaction.id} ${why}: only a PENDING transaction can be canceled`,
+    `transaction ${transaction.id} ${why}: only a PENDING or FAILED transaction can be canceled`,
   );
 }
 
@@ -36,7 +45,7 @@ export async function cancelTransaction(
   now = new Date(),
 ): Promise<TransactionView> {
   const transaction = await findTransaction(accountId, transactionId, 'id');
-  if (transaction.status !== 'PENDING') throw refusal(transaction);
+  if (!cancelableStatuses.includes(transaction.status)) throw refusal(transaction);
 
   const closed = await railFor(transaction).closeCharge(
     chargeRefOf(transaction),
@@ -56,7 +65,11 @@ export async function cancelTransaction(
     : null;
   if (await markClosed(transaction, 'CANCELED', lastLookDueAt, now)) {
     const at = now.toISOString();
-    return transactionView({ ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at });
+    const account = await accountSettings(accountId);
+    return transactionView(
+      { ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at },
+      account?.webhookUrl,
+    );
   }
   // Something else moved it first (a payment, the expiry, a concurrent cancel): say what.
   const current = await getTransaction(accountId, transactionId, true);

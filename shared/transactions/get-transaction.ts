@@ -1,4 +1,5 @@
 // GET /transactions/:id, by our id or (searchBy=externalId) by the merchant's reference.
+import { accountSettings } from '../accounts/account-settings.ts';
 import { notFound } from '../errors.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
 import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
@@ -31,5 +32,9 @@ export async function readTransaction(
   id: string,
   searchBy: SearchBy,
 ): Promise<TransactionView> {
-  return transactionView(await findTransaction(accountId, id, searchBy));
+  const [record, account] = await Promise.all([
+    findTransaction(accountId, id, searchBy),
+    accountSettings(accountId),
+  ]);
+  return transactionView(record, account?.webhookUrl);
 }

@@ -1,4 +1,5 @@
 // GET /transactions: the account's transactions newest first, filtered and cursor-paginated.
+import { accountSettings } from '../accounts/account-settings.ts';
 import { createdRange } from '../http/date-range.ts';
 import { defaultPageSize, type PageResponse } from '../http/pagination.ts';
 import { decodeCursor, encodeCursor } from '../store/cursor.ts';
@@ -21,14 +22,17 @@ export async function listTransactions(
 ): Promise<PageResponse<TransactionView>> {
   const after =
     query.cursor === undefined ? undefined : decodeCursor(query.cursor, transactionCursorShape(accountId));
-  const page = await listTransactionRecords(accountId, {
-    limit: query.limit ?? defaultPageSize,
-    range: createdRange(query),
-    keep: matchesFilters(query),
-    ...(after ? { after } : {}),
-  });
+  const [page, account] = await Promise.all([
+    listTransactionRecords(accountId, {
+      limit: query.limit ?? defaultPageSize,
+      range: createdRange(query),
+      keep: matchesFilters(query),
+      ...(after ? { after } : {}),
+    }),
+    accountSettings(accountId),
+  ]);
   return {
-    data: page.records.map(transactionView),
+    data: page.records.map((record) => transactionView(record, account?.webhookUrl)),
     nextCursor: page.nextKey ? encodeCursor(page.nextKey) : null,
   };
 }

@@ -1,14 +1,14 @@
 // POST {webhookUrl}/pix: the PSP says Pix arrived for some txids. It is only a hint: each named
 // charge that exists gets an immediate payment check through the rail (GET /cob/{txid}); the
-// call itself changes no state, so a forged one can do no harm beyond a few extra reads. It
-// answers fast (a lookup and a queue send per txid) and is bounded and rate-limited.
+// call itself changes no state, so a forged one can do no harm beyond a few extra reads. A txid
+// not in the shape we mint ours in is dropped before any read (random txids read nothing); one
+// that is costs a lookup and, when it is a charge of ours, a queue send. Bounded and rate-limited.
 import { badRequest, tooManyRequests } from '../errors.ts';
 import { log } from '../log.ts';
 import { findPixCharges } from '../rails/api-pix/pix-charges.ts';
+import { transactionIdInTxid } from '../rails/api-pix/txid.ts';
 import { enqueueWatchPayment } from './jobs.ts';
 import { maxPixPerNotification } from './pix-notification-schemas.ts';
-
-const txidPattern = /^[A-Za-z0-9]{26,35}$/;
 
 /** Per warm function: a burst of 50 notifications, refilled at 20 a second. */
 const bucket = { capacity: 50, perSecond: 20, tokens: 50, at: Date.now() };
@@ -20,7 +20,10 @@ function takeToken(now: number): boolean {
   return true;
 }
 
-/** The distinct well-formed txids of a notification body, or a 400 naming `pix`. */
+/**
+ * The distinct txids of a notification body that can be ours (in the shape we mint them:
+ * `txidFor`), or a 400 naming `pix`. Any other txid names no charge of ours and is not looked up.
+ */
 export function notifiedTxids(body: unknown): string[] {
   const pix = (body as { pix?: unknown } | null)?.pix;
   if (!Array.isArray(pix)) throw badRequest('validation', 'pix: must be an array of Pix');
@@ -30,7 +33,7 @@ export function notifiedTxids(body: unknown): string[] {
   for (const item of pix) {
     const txid = (item as { txid?: unknown } | null)?.txid;
     // A Pix without a txid (a static-key transfer) names no charge of ours.
-    if (typeof txid === 'string' && txidPattern.test(txid)) txids.add(txid);
+    if (typeof txid === 'string' && transactionIdInTxid(txid) !== null) txids.add(txid);
   }
   return [...txids];
 }

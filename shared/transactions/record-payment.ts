@@ -12,9 +12,10 @@ import type { EventRecord } from '../events/event.ts';
 import { eventIdOf } from '../events/event-ids.ts';
 import { log } from '../log.ts';
 import { markPaidWithEvent } from '../store/transaction-updates.ts';
+import { getTransaction } from '../store/transactions.ts';
 import { webhookRecordingMarginMs } from '../time-budget.ts';
 import { type DeliverEventJob, enqueueDeliverEvent } from './jobs.ts';
-import type { TransactionRecord } from './transaction.ts';
+import { payableStatuses, type TransactionRecord } from './transaction.ts';
 
 /** The cashin.paid event; its data is the transaction it makes PAID (read with it: eventData). */
 export function paidEvent(transaction: TransactionRecord, now: Date): EventRecord {
@@ -51,17 +52,43 @@ export function inlineDeliveryFits(
   );
 }
 
+/**
+ * Makes the transaction PAID from the status it was read in. When that status moved meanwhile (a
+ * PENDING transaction expired or was canceled, or the read was eventually consistent), it is read
+ * again and the write retried from the status it has now: the write is conditional on it, so the
+ * close it leaves is taken out of the summary exactly once. Null when it is PAID already.
+ */
+async function markPaidFromCurrentStatus(
+  read: TransactionRecord,
+  paidAt: string,
+  event: EventRecord,
+  deliveryDueAt: string,
+  now: Date,
+): Promise<TransactionRecord | null> {
+  let transaction = read;
+  // Each retry follows a status change; a transaction changes status at most a few times.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (await markPaidWithEvent(transaction, paidAt, event, deliveryDueAt, now)) return transaction;
+    const current = await getTransaction(transaction.accountId, transaction.id, true);
+    if (!current || !payableStatuses.includes(current.status) || current.status === transaction.status)
+      return null;
+    transaction = current;
+  }
+  return null;
+}
+
 /** True when this call made the transaction PAID; false when it was PAID already. */
 export async function recordPayment(
-  transaction: TransactionRecord,
+  read: TransactionRecord,
   paidAt: string,
   now: Date,
   /** Given by a worker or job that may make the first delivery attempt itself. */
   inline?: InlineDelivery,
 ): Promise<boolean> {
-  const event = paidEvent(transaction, now);
+  const event = paidEvent(read, now);
   const deliveryDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
-  if (!(await markPaidWithEvent(transaction, paidAt, event, deliveryDueAt, now))) return false;
+  const transaction = await markPaidFromCurrentStatus(read, paidAt, event, deliveryDueAt, now);
+  if (!transaction) return false;
   log.info('transaction paid', {
     transactionId: transaction.id,
     eventId: event.eventId,

@@ -28,8 +28,11 @@ export interface SandboxPayOptions {
 
 export const maxSandboxSettlementDelayMs = 24 * 60 * 60 * 1000;
 
-const notPayable = (transaction: TransactionRecord, why: 'expired' | 'canceled') =>
-  conflict(`transaction.${why}`, `transaction ${transaction.id} has ${why} and can no longer be paid`);
+const notPayable = (transaction: TransactionRecord, why: 'expired' | 'canceled' | 'failed') =>
+  conflict(
+    `transaction.${why}`,
+    `transaction ${transaction.id} has ${why}${why === 'failed' ? ' (see failureReason)' : ''} and can no longer be paid`,
+  );
 
 /** Whether the transaction's sandbox rail notifies payments (always, while every rail is polled). */
 function pushesPayments(transaction: TransactionRecord): boolean {
@@ -62,7 +65,9 @@ export async function paySandboxTransaction(
   // the scheduled reading of the listing finds it whatever happens to a notification.
   const outcome = await paySandboxCharge(transaction, now, settleAfterMs);
   if (outcome === 'expired') throw notPayable(transaction, 'expired');
-  if (outcome === 'closed') throw notPayable(transaction, 'canceled');
+  // A FAILED transaction's charge was closed when its work was given up.
+  if (outcome === 'closed')
+    throw notPayable(transaction, transaction.status === 'FAILED' ? 'failed' : 'canceled');
   if (outcome === 'not-found')
     throw conflict(
       'transaction.instruction_pending',

@@ -4,7 +4,8 @@
 // chain and any older chain stops. Each run reads every partition of every kind, page by page,
 // until nothing overdue is left or its time budget is spent (the next run goes on). Work whose
 // job never makes progress is swept with a growing wait and, after a bounded number of sweeps,
-// given up: the transaction or the event is marked FAILED and counted (an alarm watches it).
+// given up: the transaction or the event is marked FAILED and counted (an alarm watches it); a
+// transaction's charge is then closed on the rail and its payment gets one last look.
 import { serviceConfig, workIndexShards } from '../config.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
@@ -18,6 +19,8 @@ import {
   uncountSweep,
   type WorkPageKey,
 } from '../store/pending-work.ts';
+import { recordingMarginMs } from '../time-budget.ts';
+import { closeGivenUpCharge } from './close-given-up-charge.ts';
 import { enqueueDeliverEvent, enqueueFillInstruction, enqueueWatchPayment } from './jobs.ts';
 
 const pageSize = 100;
@@ -75,6 +78,8 @@ export interface SweepResult {
 export async function sweepPendingWork(
   now = new Date(),
   clock: () => number = Date.now,
+  /** When the function must be done (epoch ms), for the rail's calls of given-up work. */
+  endBy = Number.POSITIVE_INFINITY,
 ): Promise<SweepResult> {
   const config = serviceConfig();
   const startedAt = clock();
@@ -88,10 +93,18 @@ export async function sweepPendingWork(
   async function sweepOne(work: PendingWork): Promise<void> {
     if (work.sweepsWithoutProgress >= config.workMaxSweeps) {
       const reason = abandonReason[work.kind](work.sweepsWithoutProgress);
-      if (!(await abandonWork(work, reason, now))) return;
+      // A payment watch exists only once an instruction was shown: only then can money arrive.
+      const lastLookDueAt =
+        work.kind === 'watch-payment'
+          ? new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString()
+          : null;
+      const abandoned = await abandonWork(work, reason, now, lastLookDueAt);
+      if (!abandoned) return;
       result.abandoned[work.kind] += 1;
       log.error('work given up', { kind: work.kind, transactionId: work.transactionId, reason });
       countMetric(metricNames.workAbandoned, 1, { kind: work.kind, transactionId: work.transactionId });
+      if (abandoned === 'failed' && work.kind !== 'deliver-event')
+        await closeGivenUpCharge(work.accountId, work.transactionId, now, endBy - recordingMarginMs);
       return;
     }
     const sweeps = work.sweepsWithoutProgress + 1;

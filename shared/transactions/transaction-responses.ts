@@ -38,7 +38,9 @@ const transactionEntries = {
   amount: v.pipe(v.number(), v.integer(), v.description('Cents of the currency.')),
   postbackUrl: v.pipe(
     v.nullable(v.string()),
-    v.description("The webhook URL in effect: the body's, else the account's global URL, else null."),
+    v.description(
+      "The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE).",
+    ),
   ),
   referrerUrl: v.null(),
   redirectUrl: v.pipe(

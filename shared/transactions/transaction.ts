@@ -11,6 +11,19 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 /** States a rail can still turn into PAID: money that arrives late is never silent. */
 export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED', 'FAILED'];
 
+/** States a merchant can cancel; canceling a FAILED transaction closes the charge its given-up work left. */
+export const cancelableStatuses: readonly TransactionStatus[] = ['PENDING', 'FAILED'];
+
+/** States whose charge is closed (or being closed) and gets one last look at the rail. */
+export const lastLookStatuses: readonly TransactionStatus[] = ['EXPIRED', 'CANCELED', 'FAILED'];
+
+/** The reason a transaction in a last-look state gives the rail when its charge is closed. */
+export function closeReasonOf(status: TransactionStatus): 'expired' | 'canceled' | 'failed' {
+  if (status === 'EXPIRED') return 'expired';
+  if (status === 'CANCELED') return 'canceled';
+  return 'failed';
+}
+
 export interface TransactionRecord {
   id: string;
   accountId: string;
@@ -23,7 +36,10 @@ export interface TransactionRecord {
   externalId: string | null;
   /** What the merchant sent; null means "the account's global URL" at delivery time. */
   requestedPostbackUrl: string | null;
-  /** The URL in effect when the transaction was created (shown in the API object). */
+  /**
+   * The URL in effect when the transaction was created (the creation response). Reads show the
+   * URL in effect now instead (postbackUrlInEffect): the account's URL may have changed since.
+   */
   postbackUrl: string | null;
   payer: {
     name: string;
@@ -64,6 +80,8 @@ export interface TransactionRecord {
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
   canceledAt?: string | null;
+  /** When it became EXPIRED or CANCELED: the day the summary counted the close (not shown). */
+  closedAt?: string;
   /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
   sale?: TransactionSale;
 }
@@ -201,10 +219,28 @@ export function creationView(record: TransactionRecord): TransactionView {
   };
 }
 
-/** What GET /transactions/:id and the webhook's `data` show. */
-export function transactionView(record: TransactionRecord): TransactionView {
+/**
+ * The contract's "webhook URL in effect for this transaction": where its events go now, the
+ * purchase's own URL, else the account's global URL as it is now; null when there is none.
+ */
+export function postbackUrlInEffect(
+  record: Pick<TransactionRecord, 'requestedPostbackUrl'>,
+  accountWebhookUrl: string | null | undefined,
+): string | null {
+  return record.requestedPostbackUrl ?? accountWebhookUrl ?? null;
+}
+
+/**
+ * What GET /transactions/:id and the webhook's `data` show; `accountWebhookUrl` is the account's
+ * global URL as delivery reads it (its settings), for `postbackUrl`.
+ */
+export function transactionView(
+  record: TransactionRecord,
+  accountWebhookUrl: string | null | undefined,
+): TransactionView {
   const view: TransactionView = {
     ...creationView(record),
+    postbackUrl: postbackUrlInEffect(record, accountWebhookUrl),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),

@@ -1,9 +1,10 @@
 // The payment job: ask the rail whether the transaction was paid. The rail decides:
-// - PAID moves it to PAID with its one cashin.paid event (also from EXPIRED or CANCELED: a
-//   payment reported after we closed the charge is never silent);
+// - PAID moves it to PAID with its one cashin.paid event (also from EXPIRED, CANCELED or FAILED:
+//   a payment reported after we closed the charge, or gave up its work, is never silent);
 // - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
 //   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID; a closed
-//   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS);
+//   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS), which
+//   closes the charge if the rail still reports it open (a give-up whose close failed);
 // - otherwise look again later (see watch-plan.ts: polling backoff; a rail that lists its
 //   payments waits for the deadline, its listing read twice instead; one that only pushes is
 //   looked at daily), until that deadline.
@@ -19,6 +20,7 @@ import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
 import { type InlineDelivery, recordPayment } from './record-payment.ts';
+import { closeReasonOf } from './transaction.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
@@ -44,9 +46,15 @@ export async function watchPayment(
   if (status.status === 'PAID')
     return (await recordPayment(transaction, status.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
   if (transaction.status !== 'PENDING') {
-    // EXPIRED or CANCELED: the charge is closed and the rail reports no payment. This was the
-    // last look after the close (the sweeper starts it when due), or a notification: only the
-    // job that owns the last look's work ends it.
+    // EXPIRED, CANCELED or FAILED, and the rail reports no payment. This was the last look after
+    // the close (the sweeper starts it when due), or a notification: only the job that owns the
+    // last look's work ends it. A charge still open (FAILED: the give-up could not reach the
+    // rail) is closed first; a payment that got there first makes it PAID.
+    if (status.status === 'PENDING') {
+      const closed = await rail.closeCharge(charge, closeReasonOf(transaction.status), now, answerBy);
+      if (closed.outcome === 'paid')
+        return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+    }
     if (job.mode === 'poll' && job.workDueAt) await endLastLook(transaction, job.workDueAt);
     return 'nothing-to-do';
   }

@@ -26,6 +26,7 @@ import {
 import { type InitResult, measureInit } from './cold-start.ts';
 import { runCostModel } from './cost-model/cost-model.ts';
 import { measurePipeline } from './pipeline-latency.ts';
+import { type PixFaultRecovery, pixAfterFaultVerdict } from './pix-fault-recovery.ts';
 import { pickupLagsMs } from './probe-worker.ts';
 import { notesSectionName, renderMarkdown, renderText } from './report.ts';
 import { measureRequestCounts } from './request-counts.ts';
@@ -52,6 +53,7 @@ const settings = {
   pipeline: { transactions: quick ? 40 : 240, inFlight: 20, pollIntervalMs: 25 },
   lightPipeline: { transactions: quick ? 10 : 50, inFlight: 5, pollIntervalMs: 25 },
   countedCalls: 20,
+  pixFaults: { transactions: quick ? 8 : 40, inFlight: 4 },
 };
 
 const progress = (message: string) =>
@@ -168,6 +170,24 @@ function purchaseWithoutWorkers(): Promise<ThroughputRow[]> {
   });
 }
 
+/** The Pix instruction after one PSP fault, on an API Pix stack of its own, in a child process. */
+function pixFaultRecovery(): Promise<PixFaultRecovery> {
+  const script = resolve(import.meta.dirname, 'pix-fault-recovery.ts');
+  const argv = [String(settings.pixFaults.transactions), String(settings.pixFaults.inFlight)];
+  return new Promise((done, reject) => {
+    const child = execFile(
+      process.execPath,
+      [script, ...argv],
+      { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
+      (error, stdout) => {
+        if (error) reject(new Error(`Pix fault recovery: ${error.message}`));
+        else done(JSON.parse(stdout) as PixFaultRecovery);
+      },
+    );
+    child.stderr?.pipe(process.stderr);
+  });
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const date = new Date().toISOString();
@@ -238,6 +258,8 @@ async function main(): Promise<void> {
     bench = undefined;
     progress('stack stopped; purchase cells again with the workers off, in a child process');
     const withoutWorkers = await purchaseWithoutWorkers();
+    progress('the Pix instruction after one PSP fault: an API Pix stack of its own, in a child process');
+    const pixFaults = await pixFaultRecovery();
     progress('cost per paid transaction: the handlers on a simulated clock, in child processes');
     const costModel = await runCostModel({ transactionsPerScenario: quick ? 1 : 3, progress });
 
@@ -266,6 +288,7 @@ async function main(): Promise<void> {
       throughput: [...throughput, ...withoutWorkers],
       pipeline,
       lightPipeline,
+      pixFaultRecovery: pixFaults,
       requestCounts,
       costModel,
       verdicts: {
@@ -284,6 +307,7 @@ async function main(): Promise<void> {
           pipeline.webhook.p99Ms < 1000
             ? `met (${pipeline.webhook.p99Ms} ms)`
             : `missed (${pipeline.webhook.p99Ms} ms)`,
+        pixAfterFaultP99: pixAfterFaultVerdict(pixFaults),
       },
       notes: { requestCounts: requestCountNotes(requestCounts) },
     };

@@ -2,6 +2,7 @@
 // Both read the same BenchResults object that goes to JSON.
 import { provenanceLine, section } from '../support/generated-docs.ts';
 import { costSectionName, renderCostMarkdown, renderCostText } from './cost-model/cost-report.ts';
+import { renderPixFaultMarkdown, renderPixFaultText } from './pix-fault-report.ts';
 import type { BenchResults, BundleRow } from './results.ts';
 import { type Cell, markdownTable, textTable } from './tables.ts';
 
@@ -216,6 +217,11 @@ export function renderText(results: BenchResults): string {
   for (const line of pipelineNotes(results)) out.push(`   ${line}`);
   if (pipeline.firstFailure) out.push(`   first failure: ${pipeline.firstFailure}`);
   out.push('');
+  if (results.pixFaultRecovery) {
+    out.push('3b. The Pix instruction after one PSP fault');
+    out.push(renderPixFaultText(results.pixFaultRecovery, results.verdicts.pixAfterFaultP99 ?? ''));
+    out.push('');
+  }
   out.push("4. AWS requests per API call (warm caches; counted by SDK middleware on the service's clients)");
   out.push(textTable(countHeader, countRows(results)));
   for (const note of results.notes.requestCounts) out.push(`   - ${note}`);
@@ -308,6 +314,10 @@ export function renderMarkdown(results: BenchResults, keptNotes?: string): strin
   out.push('');
   for (const line of pipelineNotes(results)) out.push(`- ${line}`);
   out.push('');
+  if (results.pixFaultRecovery) {
+    out.push(renderPixFaultMarkdown(results.pixFaultRecovery, results.verdicts.pixAfterFaultP99 ?? ''));
+    out.push('');
+  }
   out.push('## AWS requests per API call');
   out.push('');
   out.push(markdownTable(countHeader, countRows(results)));

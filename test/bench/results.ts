@@ -4,6 +4,7 @@ import type { BundleResult } from './bundle-sizes.ts';
 import type { InitResult } from './cold-start.ts';
 import type { CostModelResults } from './cost-model/cost-results.ts';
 import type { PipelineResult } from './pipeline-latency.ts';
+import type { PixFaultRecovery } from './pix-fault-recovery.ts';
 import type { RequestCountRow } from './request-counts.ts';
 import type { ThroughputRow } from './throughput.ts';
 
@@ -45,8 +46,16 @@ export interface BenchResults {
   throughput: ThroughputRow[];
   pipeline: PipelineResult;
   lightPipeline: PipelineResult;
+  /** The Pix instruction after one PSP fault on PUT /cob (absent in results written before it was measured). */
+  pixFaultRecovery?: PixFaultRecovery;
   requestCounts: RequestCountRow[];
-  verdicts: { bundles: string; throughputAtC8: string; instructionP99: string; webhookP99: string };
+  verdicts: {
+    bundles: string;
+    throughputAtC8: string;
+    instructionP99: string;
+    webhookP99: string;
+    pixAfterFaultP99?: string;
+  };
   notes: { requestCounts: string[] };
   /** AWS requests and dollars per transaction over its whole life, on a simulated clock. */
   costModel: CostModelResults;

@@ -1,10 +1,12 @@
-// The hosted COP checkout in Chromium, one per method: PSE (choose a bank), Nequi (confirm
-// the phone), Bre-B (key and QR) and bank transfer (account data), each paid with the sandbox
-// Pay button and followed to PAID through the API and to its webhook.
+// The hosted COP checkout in Chromium, one per method of the catalogue, in the body its row names:
+// a bank choice (PSE), a wallet request (Nequi: confirm the phone), a key and QR (Bre-B) or a bank
+// account (transfer), each paid with the sandbox Pay button and followed to PAID through the API
+// and to its webhook.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sandboxBankTransfer, sandboxBrebInstructions } from '../../shared/hosted-pages/cop-instructions.ts';
 import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
+import type { CheckoutBody } from '../../shared/payment-methods.ts';
 import { call } from '../support/api.ts';
 import {
   clipboardText,
@@ -21,7 +23,7 @@ import {
   expectPaidAndNotified,
   purchaseWithInstruction,
 } from '../support/hosted-page-flow.ts';
-import { copBody } from '../support/purchase-fixtures.ts';
+import { checkoutBodyOf, checkoutRows, copBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
 
@@ -35,17 +37,17 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: phoneWidth, height: 844 });
 }
 
-/** Each method's own part of the page, checked and filled in before Pay. */
-const methodSteps: Record<string, (page: Page, tx: any) => Promise<void>> = {
-  async PSE(page) {
+/** Each body's own part of the page, checked and filled in before Pay. */
+const bodySteps: Record<CheckoutBody, (page: Page, tx: any) => Promise<void>> = {
+  async 'bank-choice'(page) {
     expect(await page.getByTestId('bank-select').locator('option').count()).toBeGreaterThan(10);
     await page.getByTestId('bank-select').selectOption('1007');
   },
-  async NEQUI(page) {
+  async 'wallet-request'(page) {
     expect(await page.getByTestId('payer-phone').textContent()).toMatch(/4567$/);
-    await page.getByTestId('nequi-confirm').check();
+    await page.getByTestId('wallet-confirm').check();
   },
-  async BREB(page, tx) {
+  async 'key-and-qr'(page, tx) {
     const expected = sandboxBrebInstructions({ id: tx.id, amount: tx.amount });
     expect((await page.getByTestId('breb-key').textContent())?.trim()).toBe(expected.key);
     expect(expected.key).toBe(`@cashin${tx.id.slice(-8)}`);
@@ -53,7 +55,7 @@ const methodSteps: Record<string, (page: Page, tx: any) => Promise<void>> = {
     await page.getByTestId('copy-button').first().click();
     expect(await clipboardText(page)).toBe(expected.key);
   },
-  async BANK_TRANSFER(page, tx) {
+  async 'bank-account'(page, tx) {
     const expected = sandboxBankTransfer({ id: tx.id });
     expect((await page.getByTestId('reference').textContent())?.trim()).toBe(tx.id);
     expect(await page.getByTestId('bank-name').textContent()).toBe(expected.bank);
@@ -66,9 +68,9 @@ const methodSteps: Record<string, (page: Page, tx: any) => Promise<void>> = {
 };
 
 describe('COP checkout page', () => {
-  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'])(
-    '%s: shows the method, pays in the sandbox, and reports PAID',
-    async (method) => {
+  it.each(checkoutRows.map((row) => [row.method, checkoutBodyOf(row)] as const))(
+    '%s (%s): shows the method, pays in the sandbox, and reports PAID',
+    async (method, body) => {
       const tx = await purchaseWithInstruction(
         { ...copBody(), amount, paymentMethod: method, postbackUrl: setup.receiver.url },
         (t) => Boolean(t.redirectUrl),
@@ -80,12 +82,12 @@ describe('COP checkout page', () => {
         expect(await page.getByTestId('amount').first().textContent()).toBe(formatMoney(amount, 'COP'));
         expect(await page.getByTestId('amount').first().textContent()).toBe('$\u00a0123.456');
         expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
-        await methodSteps[method]!(page, tx);
+        await bodySteps[body](page, tx);
         await screenshots(page, `checkout-${method.toLowerCase()}`);
 
         await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
         await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
-        if (method === 'PSE') await saveScreenshot(page, 'checkout-result');
+        if (body === 'bank-choice') await saveScreenshot(page, 'checkout-result');
         await expectPaidAndNotified(tx.id, setup.receiver);
 
         expectPageHeaders(await page.goto(tx.redirectUrl), 200);
@@ -98,11 +100,16 @@ describe('COP checkout page', () => {
     },
   );
 
-  it('the Pay action refuses a PSE form without a bank and a Nequi form without the confirmation (400)', async () => {
-    for (const [method, form] of [
-      ['PSE', 'bank='],
-      ['NEQUI', 'confirmPhone=no'],
-    ] as const) {
+  it('the Pay action refuses a bank choice without a bank and a wallet request without the confirmation (400)', async () => {
+    const refusedForms: Partial<Record<CheckoutBody, [form: string, field: string]>> = {
+      'bank-choice': ['bank=', 'bank: '],
+      'wallet-request': ['confirmPhone=no', 'confirmPhone: '],
+    };
+    const asking = checkoutRows.filter((row) => refusedForms[checkoutBodyOf(row)]);
+    expect(asking.length).toBeGreaterThan(1);
+    for (const row of asking) {
+      const [form, field] = refusedForms[checkoutBodyOf(row)]!;
+      const method = row.method;
       const tx = await purchaseWithInstruction({ ...copBody(), paymentMethod: method }, (t) =>
         Boolean(t.redirectUrl),
       );
@@ -114,7 +121,7 @@ describe('COP checkout page', () => {
       });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(response.text).toContain(method === 'PSE' ? 'bank: ' : 'confirmPhone: ');
+      expect(response.text).toContain(field);
       expect((await call('GET', `/transactions/${tx.id}`)).body.status).toBe('PENDING');
     }
   });

@@ -1,11 +1,14 @@
 // A merchant's day in the dashboard, in Chromium: sign in, create a product with an image and an
 // offer, see a purchase made through the API appear, open it, pay it in the sandbox, see PAID
 // and the delivered cashin.paid, make the receiver fail, see the failure, redeliver, rotate the
-// secret, create and revoke a key, set the branding, sign out. Every page is scanned with axe
+// secret and end its overlap, create and revoke a key, set the branding, sign out. Every page is scanned with axe
 // (0 serious or critical violations) and photographed at 390 and 1280 px.
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { billingCycles } from '../../shared/catalog/offer.ts';
+import { methodName, paymentMethods, purchaseCurrencies } from '../../shared/payment-methods.ts';
+import { transactionStatuses } from '../../shared/transactions/transaction.ts';
 import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
@@ -16,6 +19,7 @@ import {
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
+import { eventually, open } from '../support/dashboard-navigation.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
@@ -54,10 +58,6 @@ function png(size = 8): Buffer {
 }
 
 /** Polls until the expectation holds; generous, because this 2-core machine is shared. */
-function eventually<T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) {
-  return expect.poll(read, { timeout: 15_000, interval: 100, ...options });
-}
-
 /** axe at the current width, a screenshot at 390 and 1280 px, and no sideways scrolling on a phone. */
 async function checkPage(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -79,14 +79,6 @@ async function checkPage(page: Page, name: string): Promise<void> {
     await saveScreenshot(page, `dashboard-${name}`);
   }
   expect(await seriousViolations(page), `${name}: axe serious/critical at 1280 px`).toEqual([]);
-}
-
-async function open(page: Page, section: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('link', { name: section, exact: true })
-    .click();
-  await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
 }
 
 describe('merchant dashboard', () => {
@@ -116,6 +108,20 @@ describe('merchant dashboard', () => {
       expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([key]);
       expect(await page.evaluate(() => Object.values(localStorage))).toEqual([]);
 
+      // The filters offer what the API accepts: the catalogues themselves, with the methods' names.
+      await open(page, 'Transactions');
+      const options = (name: string) =>
+        page
+          .locator(`select[name="${name}"] option:not([value=""])`)
+          .evaluateAll((found) =>
+            found.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+          );
+      expect(await options('status')).toEqual(transactionStatuses.map((status) => [status, status]));
+      expect(await options('currency')).toEqual(purchaseCurrencies.map((currency) => [currency, currency]));
+      expect(await options('method')).toEqual(
+        paymentMethods.map((row) => [row.method, methodName(row, 'en')]),
+      );
+
       // Products: create, image (415 in place, then a PNG with preview), an offer.
       await open(page, 'Products');
       await page.getByLabel('Name', { exact: true }).fill('Curso de violão');
@@ -138,6 +144,12 @@ describe('merchant dashboard', () => {
       );
       await editor.getByLabel('Offer name').fill('Mensal');
       await editor.getByLabel(/Amount/).fill('49,90');
+      expect(
+        await editor
+          .getByLabel('Billing cycle')
+          .locator('option')
+          .evaluateAll((found) => found.map((option) => (option as HTMLOptionElement).value)),
+      ).toEqual(['', ...billingCycles]);
       await editor.getByLabel('Billing cycle').selectOption('MONTHLY');
       await editor.getByRole('button', { name: 'Add offer' }).click();
       await eventually(() => editor.getByTestId('offers').textContent()).toContain(
@@ -215,6 +227,10 @@ describe('merchant dashboard', () => {
       // Rotate the signing secret: shown once.
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
+      // End the rotation's overlap early: only the current secret is left.
+      await page.getByRole('button', { name: 'Stop the previous secret now' }).click();
+      await eventually(() => page.getByText('Only the current secret signs now.').count()).toBe(1);
+      expect((await call('GET', '/v2/account/webhook', { key })).body.secrets).toHaveLength(1);
 
       // API keys: create (secret shown once), then revoke with a confirmation.
       await open(page, 'API keys');

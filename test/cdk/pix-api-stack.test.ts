@@ -73,6 +73,8 @@ describe('stack for staging with API Pix', () => {
     // The reading of GET /pix calls the PSP; the sandbox statement's reading does not.
     expect(railUsers.has('schedule:reconcileApiPixPayments')).toBe(true);
     expect(railUsers.has('schedule:reconcileSandboxPayments')).toBe(false);
+    // Giving up a transaction's work closes its charge on the rail.
+    expect(railUsers.has('schedule:sweepPendingWork')).toBe(true);
     for (const key of synthesized.stack.functions.keys()) {
       const expected = railUsers.has(key);
       expect(readsSecret(key, secretId), key).toEqual({ reads: expected, hasSettings: expected });

@@ -4,7 +4,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
-import { call, createKey, pollUntil } from '../support/api.ts';
+import { watchPayment } from '../../shared/transactions/watch-payment.ts';
+import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -23,6 +24,7 @@ const accountRoutes: Array<{
   { method: 'GET', path: '/v2/account/webhook', shape: 'catalog' },
   { method: 'PUT', path: '/v2/account/webhook', body: { url: null }, shape: 'catalog' },
   { method: 'POST', path: '/v2/account/webhook/rotate-secret', shape: 'catalog' },
+  { method: 'POST', path: '/v2/account/webhook/expire-previous-secrets', shape: 'catalog' },
   { method: 'POST', path: '/v2/account/webhook/test', shape: 'catalog' },
   { method: 'GET', path: '/v2/api-keys', shape: 'catalog' },
   {
@@ -58,7 +60,7 @@ afterAll(async () => {
 async function purchase(key: string, body: Record<string, unknown> = copBody()) {
   const created = await call('POST', '/transactions/v2/purchase', { key, body });
   expect(created.status).toBe(201);
-  return created.body as { id: string; createdAt: string };
+  return created.body as { id: string; createdAt: string; postbackUrl: string | null };
 }
 
 async function allPages(key: string, path: string, limit: number) {
@@ -256,12 +258,11 @@ describe('API keys', () => {
     const revoked = await call('DELETE', `/v2/api-keys/${createdKey.body.id}`, { key: account.secretKey });
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
-    const refused = await pollUntil(
-      () => call('GET', '/transactions', { key: secret }),
-      (response) => response.status === 401,
-      5000,
-    );
-    expect(refused.status).toBe(401);
+    // docs/api.md: every other function refuses it within AUTH_CACHE_TTL_MS of the revocation
+    // (GET /transactions cached it above); the function that revoked it, at once
+    // (revocation-and-rotation.test.ts).
+    await new Promise((resolve) => setTimeout(resolve, sharedStack().authCacheTtlMs));
+    expect((await call('GET', '/transactions', { key: secret })).status).toBe(401);
   });
 
   it('lets a key grant only the permissions it holds (no escalation through key minting)', async () => {
@@ -356,6 +357,51 @@ describe('webhook settings', () => {
   });
 });
 
+describe('a transaction’s postbackUrl', () => {
+  it('is the URL its events go to: its own, else the account’s URL as it is now (null: none)', async () => {
+    const { secretKey: key } = await createKey([...everything], {
+      postbackUrl: 'https://before.example/hooks',
+    });
+    const withoutOwn = await purchase(key);
+    expect(withoutOwn).toMatchObject({ postbackUrl: 'https://before.example/hooks' });
+    const withOwn = await purchase(key, { ...copBody(), postbackUrl: 'https://own.example/hooks' });
+
+    const set = await call('PUT', '/v2/account/webhook', {
+      key,
+      body: { url: 'https://after.example/hooks' },
+    });
+    expect(set.status).toBe(200);
+    // The read sees the account's URL once its settings cache (AUTH_CACHE_TTL_MS) lets it.
+    const shown = await pollUntil(
+      async () => (await call('GET', `/transactions/${withoutOwn.id}`, { key })).body,
+      (body) => body.postbackUrl !== 'https://before.example/hooks',
+      5000,
+      50,
+    );
+    expect(shown.postbackUrl).toBe('https://after.example/hooks');
+    const listed = (await call('GET', '/transactions', { key })).body.data as Array<{
+      id: string;
+      postbackUrl: string | null;
+    }>;
+    expect(Object.fromEntries(listed.map((item) => [item.id, item.postbackUrl]))).toEqual({
+      [withoutOwn.id]: 'https://after.example/hooks',
+      [withOwn.id]: 'https://own.example/hooks',
+    });
+
+    expect((await call('PUT', '/v2/account/webhook', { key, body: { url: null } })).status).toBe(200);
+    const cleared = await pollUntil(
+      async () => (await call('GET', `/transactions/${withoutOwn.id}`, { key })).body,
+      (body) => body.postbackUrl === null,
+      5000,
+      50,
+    );
+    expect(cleared.postbackUrl).toBeNull();
+    expect((await call('GET', `/transactions/${withOwn.id}`, { key })).body.postbackUrl).toBe(
+      'https://own.example/hooks',
+    );
+  });
+});
+
 describe('GET /events and the summary', () => {
   it('lists the paid event with its delivery and counts created and paid per day and currency', async () => {
     const account = await createKey([...everything]);
@@ -416,6 +462,42 @@ describe('GET /events and the summary', () => {
       { id: toCancel.id, status: 'CANCELED' },
     ]);
     expect((await call('GET', '/v2/account/summary?days=0', { key })).status).toBe(400);
+  });
+
+  it('counts a canceled transaction that the rail later reports paid once, as paid', async () => {
+    const { secretKey: key, accountId } = await createKey([...everything]);
+    const tx = await purchase(key);
+    await pollUntil(
+      async () => (await call('GET', `/transactions/${tx.id}`, { key })).body,
+      (body) => Boolean(body.redirectUrl),
+      15_000,
+      50,
+    );
+    // The payer pays; the rail reports it ten minutes later, after the merchant canceled.
+    const reportedAfterMs = 10 * 60_000;
+    const pay = await call('POST', `/sandbox/transactions/${tx.id}/pay?settleAfterMs=${reportedAfterMs}`, {
+      key,
+    });
+    expect(pay.status).toBe(202);
+    expect((await call('POST', `/transactions/${tx.id}/cancel`, { key })).status).toBe(200);
+    // The rail's report, ten minutes on (the payment check with its clock moved there).
+    const reportedAt = new Date(Date.now() + reportedAfterMs + 1000);
+    expect(await watchPayment({ accountId, transactionId: tx.id, mode: 'notify' }, reportedAt)).toBe('paid');
+    const paid = (await call('GET', `/transactions/${tx.id}`, { key })).body;
+    expect(paid.status).toBe('PAID');
+
+    const summary = await call('GET', '/v2/account/summary?days=7', { key });
+    expect(summary.status).toBe(200);
+    // Summed over the days the changes fell on (a run may cross midnight UTC).
+    const total = (bucket: 'created' | 'paid' | 'canceled' | 'expired') =>
+      (summary.body.data as Array<Record<string, { count: number; amount: number }>>).reduce(
+        (sum, row) => ({ count: sum.count + row[bucket]!.count, amount: sum.amount + row[bucket]!.amount }),
+        { count: 0, amount: 0 },
+      );
+    expect(total('created')).toEqual({ count: 1, amount: 5_000_000 });
+    expect(total('paid')).toEqual({ count: 1, amount: 5_000_000 });
+    expect(total('canceled')).toEqual({ count: 0, amount: 0 });
+    expect(total('expired')).toEqual({ count: 0, amount: 0 });
   });
 });
 

@@ -2,17 +2,24 @@
 // that validates every request and response against the Central Bank's API Pix document. The
 // stage runs no sandbox rails, so it also shows a stage refusing the methods it has no rail
 // for (issue 13, item 6).
+import { randomInt } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
+import { GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hasError, parsePix } from 'pix-utils';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { dynamo } from '../../shared/aws/clients.ts';
 import { serviceConfig } from '../../shared/config.ts';
+import { type QueueName, queues } from '../../shared/queues.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
+import { transientRetryDelaysMs } from '../../shared/transient-retry.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
@@ -26,6 +33,8 @@ let accountId: string;
 let webhookSecret: string;
 /** Messages the stack's workers received, by queue. */
 const received: Record<string, number> = {};
+/** DynamoDB requests the PSP notification route has made. */
+let notificationReads = 0;
 
 beforeAll(async () => {
   psp = await startFakePsp();
@@ -35,6 +44,10 @@ beforeAll(async () => {
     visibilityTimeoutSeconds: 1,
     // The tests read the PSP's listing themselves (reconcilePayments), so no scheduled run races them.
     scheduleIntervalMs: 3_600_000,
+    observeAwsRequests: (observed) => {
+      if (observed.service === 'dynamodb' && observed.functionName === 'route:receivePixNotification')
+        notificationReads++;
+    },
     // Only counts what each worker receives (no copies are made).
     duplicates: {
       decide(queue) {
@@ -90,6 +103,30 @@ async function purchaseWithQr(body: Record<string, unknown> = pixBody()) {
   );
   expect(tx.qr, 'BR Code filled').toBeTruthy();
   return { tx, txid: txidFor({ accountId, transactionId: tx.id }) };
+}
+
+/** Messages in one of this stack's queues: visible, in flight or delayed (0: every job has ended). */
+async function queued(name: QueueName): Promise<number> {
+  const { Attributes = {} } = await stack.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: stack.queues[name].url, AttributeNames: ['All'] }),
+  );
+  return (
+    Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+  );
+}
+
+/** Whether the transaction still owes background work (it has an entry in the work index). */
+async function owesWork(transactionId: string): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: stack.tableName,
+      Key: keys.transaction(accountId, transactionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.gsi2pk !== undefined;
 }
 
 /** The webhooks the receiver got for a transaction, once it got one. */
@@ -153,9 +190,17 @@ describe('API Pix rail', () => {
     );
     // The check that made it PAID made the webhook's first attempt itself: no delivery job.
     expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBeforePay);
-    // The PSP retries its notification: nothing more happens.
+    // The PSP retries its notification: the check it asks for runs (the worker received it and
+    // the queue holds nothing: it ended) and finds the transaction PAID; nothing more happens.
+    const checksBefore = received['watch-payment'] ?? 0;
     expect(await psp.notify({ pix: cob.pix })).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    const checkEnded = await pollUntil(
+      async () => (received['watch-payment'] ?? 0) > checksBefore && (await queued('watch-payment')) === 0,
+      (ended) => ended,
+      8000,
+      50,
+    );
+    expect(checkEnded, 'the notified check ran and ended').toBe(true);
     expect(deliveries()).toHaveLength(1);
     expect(cobRequests(txid, 'GET').length - readsBeforePay, 'one GET /cob: the notified check').toBe(1);
     const verified = new Webhook(webhookSecret).verify(
@@ -226,7 +271,8 @@ describe('API Pix rail', () => {
   it('a listing the PSP fails to answer moves nothing; the next reading settles the Pix', async () => {
     const { tx, txid } = await purchaseWithQr();
     await psp.pay(txid, { notify: false });
-    psp.failNext(1);
+    // The first call and each of its retries within seconds.
+    psp.failNext(transientRetryDelaysMs.length + 1);
     await expect(reconcilePayments('api-pix')).rejects.toThrow(/503/);
     expect((await getTx(tx.id)).status).toBe('PENDING');
     await reconcilePayments('api-pix');
@@ -288,10 +334,69 @@ describe('API Pix rail', () => {
     expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
   });
 
+  describe('at the production visibility timeout of the instruction queue', () => {
+    const fillQueueUrl = () => stack.queues['fill-instruction'].url;
+    const setFillVisibility = (seconds: number) =>
+      stack.sqs.send(
+        new SetQueueAttributesCommand({
+          QueueUrl: fillQueueUrl(),
+          Attributes: { VisibilityTimeout: String(seconds) },
+        }),
+      );
+    const fillMessages = async () => {
+      const { Attributes = {} } = await stack.sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: fillQueueUrl(), AttributeNames: ['All'] }),
+      );
+      return (
+        Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+        Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+        Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+      );
+    };
+    beforeAll(() => setFillVisibility(queues['fill-instruction'].workerTimeoutSeconds * 6));
+    afterAll(async () => {
+      psp.failFirstCreateOfEachCharge(null);
+      await setFillVisibility(1);
+    });
+
+    // Issue 27, item 8: the retry waited for the message's visibility timeout (two minutes).
+    it.each([
+      ['one 503', '503', [503, 201]],
+      ['a lost answer (the charge was created)', 'answer-lost', [0, 201]],
+    ] as const)(
+      'after %s on PUT /cob the QR appears within seconds, from one charge',
+      async (_, fault, puts) => {
+        // On until the QR shows: the worker's first PUT may come after the purchase's answer.
+        psp.failFirstCreateOfEachCharge(fault);
+        const created = await api('POST', '/transactions/v2/purchase', pixBody());
+        expect(created.status, created.text).toBe(201);
+        const tx = await pollUntil(
+          () => getTx(created.body.id),
+          (t) => Boolean(t.qr),
+          15_000,
+          50,
+        );
+        psp.failFirstCreateOfEachCharge(null);
+        expect(tx.qr, 'the QR shows within seconds, not at the visibility timeout (120 s)').toBeTruthy();
+        const txid = txidFor({ accountId, transactionId: created.body.id });
+        expect(cobRequests(txid, 'PUT').map((r) => r.status)).toEqual(puts);
+        const cob = psp.cobs.get(txid)!;
+        expect(cob).toMatchObject({ status: 'ATIVA', revisao: 0 });
+        expect(tx.qr).toBe(cob.pixCopiaECola);
+        // Its job ended there: no copy of it is left in the queue to come back.
+        expect(await pollUntil(fillMessages, (count) => count === 0, 10_000, 50)).toBe(0);
+      },
+    );
+  });
+
   it('gives up a call the PSP never answers (deadline) or resets, and retries until it works', async () => {
     psp.stallThenResetNext();
     const { txid } = await purchaseWithQr();
-    expect(cobRequests(txid, 'PUT').map((r) => r.status)).toEqual([0, 0, 201]);
+    // The stalled PUT (0), then the reset one (0) unless a request of the PSP's other traffic (a
+    // listing read by the schedule) drew the reset, then the one that works.
+    const statuses = cobRequests(txid, 'PUT').map((r) => r.status);
+    expect(statuses.at(-1)).toBe(201);
+    expect(statuses.slice(0, -1)).toEqual(statuses.length === 3 ? [0, 0] : [0]);
     expect(psp.cobs.get(txid)!.status).toBe('ATIVA');
     // The stalled call was given up by the client at its deadline (PIX_API_TIMEOUT_MS=3000).
     const lasted = await pollUntil(
@@ -318,7 +423,16 @@ describe('API Pix rail', () => {
     expect(failed.instructionFailure).toMatch(/refused the charge: Cobrança inválida/);
     const txid = txidFor({ accountId, transactionId: created.body.id });
     const puts = cobRequests(txid, 'PUT').length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Its job ended (the queue holds nothing) and it owes no work (out of the work index, so the
+    // sweeper never starts it again): nothing is left that could retry it.
+    const left = await pollUntil(
+      () => queued('fill-instruction'),
+      (count) => count === 0,
+      10_000,
+      50,
+    );
+    expect(left, 'instruction jobs left in the queue').toBe(0);
+    expect(await owesWork(created.body.id)).toBe(false);
     expect(cobRequests(txid, 'PUT').length).toBe(puts);
   });
 
@@ -346,6 +460,36 @@ describe('API Pix rail', () => {
     expect(garbage.status).toBe(400);
     expect((await getTx(tx.id)).status).toBe('PENDING');
     expect(receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id)).toHaveLength(0);
+  });
+
+  it('reads nothing for txids that cannot be ours; one of ours among them is still settled', async () => {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const randomText = (length: number) =>
+      Array.from({ length }, () => letters[randomInt(letters.length)]).join('');
+    const pixOf = (txid: string) => ({
+      endToEndId: `E${randomText(31)}`,
+      txid,
+      valor: '1.00',
+      horario: new Date().toISOString(),
+    });
+    const strangers = Array.from({ length: 100 }, () => pixOf(randomText(26 + randomInt(10))));
+
+    const readsBefore = notificationReads;
+    expect(await psp.notify({ pix: strangers })).toBe(200);
+    expect(notificationReads - readsBefore, 'DynamoDB requests for 100 random txids').toBe(0);
+
+    const { tx, txid } = await purchaseWithQr();
+    await psp.pay(txid, { notify: false });
+    const readsBeforeOurs = notificationReads;
+    expect(await psp.notify({ pix: [...strangers.slice(1), ...psp.cobs.get(txid)!.pix!] })).toBe(200);
+    expect(notificationReads - readsBeforeOurs, 'one request: the reservation of our txid').toBe(1);
+    const paid = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.status === 'PAID',
+      8000,
+      50,
+    );
+    expect(paid.status).toBe('PAID');
   });
 
   it('the PSP refuses a client certificate it did not issue', async () => {

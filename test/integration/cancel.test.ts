@@ -1,10 +1,15 @@
 // Issue 13 item 3: POST /transactions/:id/cancel closes the charge on the rail, then
 // PENDING → CANCELED; a PAID, EXPIRED or CANCELED transaction → 409; a charge the rail says was
-// paid meanwhile → PAID (with its event) and 409 saying so.
+// paid meanwhile → PAID (with its event) and 409 saying so. Issue 27 item 2: a FAILED
+// transaction (its work given up) can be canceled too, which closes its charge.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dynamo } from '../../shared/aws/clients.ts';
+import { tableName } from '../../shared/config.ts';
 import { chargeRefOf } from '../../shared/rails/rail-port.ts';
 import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
@@ -29,6 +34,28 @@ const paidEvents = async (id: string) =>
   ((await call('GET', `/transactions/${id}/events`)).body.data as Array<{ type: string }>).filter(
     (event) => event.type === 'cashin.paid',
   );
+
+/**
+ * The transaction as a give-up made before give-ups closed charges left it: FAILED, out of the
+ * work index, its charge still open on the rail.
+ */
+async function givenUpWithOpenCharge(id: string) {
+  useSharedStore();
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transaction(sharedStack().accountId, id),
+      UpdateExpression: 'SET #status = :failed, failureReason = :reason REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':failed': 'FAILED',
+        ':pending': 'PENDING',
+        ':reason': 'payment watch given up: its job failed to make progress through 8 sweeps',
+      },
+    }),
+  );
+}
 
 describe('POST /transactions/:id/cancel', () => {
   it('cancels a PENDING transaction: 200 CANCELED with canceledAt, GET shows it, nothing more can happen', async () => {
@@ -90,11 +117,12 @@ describe('POST /transactions/:id/cancel', () => {
     useSharedStore();
     const tx = await filled(copBody());
     const record = (await getTransaction(sharedStack().accountId, tx.id, true))!;
-    // Paid on the rail; our watcher has not seen it yet.
+    // Paid on the rail; our watcher has not seen it yet (or, racing the cancel, has just seen it:
+    // either way the answer is a 409 that says it was paid, and the payment is recorded once).
     expect(await paySandboxCharge(record, new Date())).toBe('paid');
     const refused = await cancel(tx.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/was paid/);
+    expect(refused.body.message).toMatch(/was paid before it could be canceled|has been paid/);
     const shown = await read(tx.id);
     expect(shown.status).toBe('PAID');
     expect(shown.paidAt).not.toBeNull();
@@ -146,6 +174,33 @@ describe('POST /transactions/:id/cancel', () => {
       'nothing-to-do',
     );
     expect(await read(created.body.id)).toMatchObject({ status: 'CANCELED', redirectUrl: null });
+  });
+
+  it('a FAILED transaction: cancel closes its charge → 200 CANCELED, and the payer can no longer pay', async () => {
+    const tx = await filled(copBody());
+    await givenUpWithOpenCharge(tx.id);
+    const canceled = await cancel(tx.id);
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.body).toMatchObject({ id: tx.id, status: 'CANCELED', paidAt: null });
+    expect(Date.parse(canceled.body.canceledAt)).not.toBeNaN();
+    const pay = await call('POST', `/sandbox/transactions/${tx.id}/pay`);
+    expect(pay.status).toBe(409);
+    expect(await read(tx.id)).toMatchObject({ status: 'CANCELED', canceledAt: canceled.body.canceledAt });
+    expect((await cancel(tx.id)).status).toBe(409);
+  });
+
+  it('a FAILED transaction whose charge was paid (notification lost): the cancel makes it PAID, one event, 409', async () => {
+    const tx = await filled(copBody());
+    await givenUpWithOpenCharge(tx.id);
+    expect((await call('POST', `/sandbox/transactions/${tx.id}/pay?notify=false`)).status).toBe(202);
+    const refused = await cancel(tx.id);
+    expect(refused.status).toBe(409);
+    // The cancel's close finds the payment, unless the sandbox listing's reading found it first.
+    expect(refused.body.message).toMatch(/was paid before it could be canceled|has been paid/);
+    const shown = await read(tx.id);
+    expect(shown).toMatchObject({ status: 'PAID', canceledAt: null });
+    expect(shown.failureReason).toMatch(/given up/);
+    expect(await paidEvents(tx.id)).toHaveLength(1);
   });
 
   it('unknown or another account’s transaction → 404; without createTransaction → 403', async () => {

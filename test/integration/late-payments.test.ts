@@ -3,18 +3,24 @@
 // settlement window after their due date, and a payment reported after the close still makes
 // the transaction PAID with exactly one cashin.paid. Clocks are injected into the use cases.
 
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../shared/auth/principal.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
 import { eventData } from '../../shared/events/event.ts';
+import { todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
+import { chargeRefOf } from '../../shared/rails/rail-port.ts';
+import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
+import { readDailyCounters } from '../../shared/store/daily-counters.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { createPurchase } from '../../shared/transactions/create-purchase.ts';
 import type { WatchPaymentJob } from '../../shared/transactions/jobs.ts';
+import { addBusinessDays } from '../../shared/transactions/payment-deadline.ts';
+import { recordPayment } from '../../shared/transactions/record-payment.ts';
 import { paySandboxTransaction } from '../../shared/transactions/sandbox-pay.ts';
 import type { TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
@@ -81,7 +87,11 @@ describe('late payments', () => {
     expect(await watchPayment(job(tx, 'notify'), at(expiry + 7 * secondMs))).toBe('nothing-to-do');
     const events = await paidEvents(tx);
     expect(events).toHaveLength(1);
-    expect(eventData(events[0]!, paid)).toMatchObject({ id: tx.id, status: 'PAID', paidAt: paid.paidAt });
+    expect(eventData(events[0]!, paid, null)).toMatchObject({
+      id: tx.id,
+      status: 'PAID',
+      paidAt: paid.paidAt,
+    });
   });
 
   it('paid before expiry and known to the rail when we close: the close answers paid → PAID, one event', async () => {
@@ -110,9 +120,11 @@ describe('late payments', () => {
   it('an unpaid boleto expires once the settlement window (3 business days by default) has passed', async () => {
     const tx = await filledPurchase(boletoBody());
     const expiry = Date.parse(tx.expiresAt!);
-    // Three business days after any due date are at most five calendar days.
-    expect(await watchPayment(job(tx, 'notify'), at(expiry + 2 * dayMs))).toBe('pending');
-    expect(await watchPayment(job(tx, 'notify'), at(expiry + 5 * dayMs + secondMs))).toBe('expired');
+    // Three bank business days after the last payable day (weekends and bank holidays skipped).
+    const lastPayableDay = todayInSaoPaulo(at(expiry - 1));
+    const windowMs = Date.parse(addBusinessDays(lastPayableDay, 3)) - Date.parse(lastPayableDay);
+    expect(await watchPayment(job(tx, 'notify'), at(expiry + windowMs - secondMs))).toBe('pending');
+    expect(await watchPayment(job(tx, 'notify'), at(expiry + windowMs + secondMs))).toBe('expired');
     expect((await reload(tx)).status).toBe('EXPIRED');
     expect(await paidEvents(tx)).toHaveLength(0);
   });
@@ -148,5 +160,49 @@ describe('late payments', () => {
     expect(await watchPayment(lastLook, at(closedAt + dayMs + secondMs))).toBe('nothing-to-do');
     expect(await workDueAt(tx)).toBeUndefined();
     expect((await reload(tx)).status).toBe('EXPIRED');
+  });
+
+  it('a FAILED transaction whose charge the give-up could not close: its last look closes it, then ends', async () => {
+    const tx = await filledPurchase(copBody());
+    const givenUpAt = Date.now();
+    const lastLookDueAt = new Date(givenUpAt + dayMs).toISOString();
+    // What a give-up whose call to the rail failed leaves: FAILED, the last look owed, the charge open.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transaction(tx.accountId, tx.id),
+        UpdateExpression: 'SET #status = :failed, failureReason = :reason, gsi2pk = :pk, gsi2sk = :sk',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'FAILED',
+          ':reason': 'payment watch given up',
+          ':pk': keys.pendingWork('watch-payment', lastLookDueAt, tx.id).gsi2pk,
+          ':sk': keys.pendingWork('watch-payment', lastLookDueAt, tx.id).gsi2sk,
+        },
+      }),
+    );
+    const lookAt = at(Date.parse(lastLookDueAt) + secondMs);
+    const rail = railFor(tx);
+    const answerBy = Date.now() + 10_000;
+    expect(await rail.fetchPaymentStatus(chargeRefOf(tx), lookAt, answerBy)).toEqual({ status: 'PENDING' });
+    const lastLook = { ...job(tx, 'poll'), workDueAt: lastLookDueAt };
+    expect(await watchPayment(lastLook, lookAt)).toBe('nothing-to-do');
+    expect(await rail.fetchPaymentStatus(chargeRefOf(tx), lookAt, answerBy)).toEqual({ status: 'CLOSED' });
+    expect(await workDueAt(tx)).toBeUndefined();
+    expect((await reload(tx)).status).toBe('FAILED');
+  });
+
+  it('a payment recorded from a read taken before the close still settles it, and the summary counts it once, as paid', async () => {
+    const tx = await filledPurchase(copBody());
+    const closedAt = Date.parse(tx.expiresAt!) + secondMs;
+    expect(await watchPayment(job(tx, 'poll'), at(closedAt))).toBe('expired');
+    // `tx` was read while PENDING: the write conditional on that status fails, and is retried from EXPIRED.
+    expect(await recordPayment(tx, at(closedAt - hourMs).toISOString(), at(closedAt + secondMs))).toBe(true);
+    expect((await reload(tx)).status).toBe('PAID');
+    expect(await paidEvents(tx)).toHaveLength(1);
+    const counters = await readDailyCounters(tx.accountId, tx.createdAt.slice(0, 10));
+    const total = (field: 'paidCount' | 'expiredCount') =>
+      counters.reduce((sum, counter) => sum + (counter[field] ?? 0), 0);
+    expect({ paid: total('paidCount'), expired: total('expiredCount') }).toEqual({ paid: 1, expired: 0 });
   });
 });

@@ -7,8 +7,9 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { newToken } from '../../shared/ids.ts';
+import { paymentMethods } from '../../shared/payment-methods.ts';
 import { type CallOptions, call } from '../support/api.ts';
-import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
+import { bodyFor } from '../support/purchase-fixtures.ts';
 
 /** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
 const startTimeoutMs = 180_000;
@@ -32,22 +33,21 @@ const api = (method: string, path: string, options: CallOptions = {}) =>
   call(method, path, { key: secretKey, baseUrl: stack.baseUrl, ...options });
 
 describe('a stage without sandbox rails', () => {
-  it.each([
-    ['BOLETO (BRL)', boletoBody()],
-    ['BANK_TRANSFER (COP)', copBody()],
-    ['QR (BOB)', bobBody()],
-  ])('refuses a %s purchase with 422 before any write', async (method, body) => {
-    const externalId = `no-rail-${randomUUID()}`;
-    const refused = await api('POST', '/transactions/v2/purchase', { body: { ...body, externalId } });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({
-      statusCode: 422,
-      message: `paymentMethod: ${method} is not available on this stage`,
-      error: 'Unprocessable Entity',
-    });
-    // Nothing was written: the externalId is still free and unknown.
-    expect((await api('GET', `/transactions/${externalId}?searchBy=externalId`)).status).toBe(404);
-  });
+  it.each(paymentMethods.map((row) => [`${row.method} (${row.currency})`, bodyFor(row)] as const))(
+    'refuses a %s purchase with 422 before any write',
+    async (method, body) => {
+      const externalId = `no-rail-${randomUUID()}`;
+      const refused = await api('POST', '/transactions/v2/purchase', { body: { ...body, externalId } });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({
+        statusCode: 422,
+        message: `paymentMethod: ${method} is not available on this stage`,
+        error: 'Unprocessable Entity',
+      });
+      // Nothing was written: the externalId is still free and unknown.
+      expect((await api('GET', `/transactions/${externalId}?searchBy=externalId`)).status).toBe(404);
+    },
+  );
 
   it('has no sandbox pay route, through the API or from a hosted page: API Gateway answers 404', async () => {
     // Such a stage does not deploy these routes, and the local gateway serves only the rows the

@@ -90,9 +90,22 @@ describe('BRL PIX on the sandbox rail', () => {
       8000,
       50,
     );
-    // A second payment attempt changes nothing.
-    expect((await call('POST', `/sandbox/transactions/${tx.id}/pay`)).status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A second payment attempt changes nothing: the rail finds the transaction PAID already, and
+    // its one event's delivery has ended (DELIVERED after one attempt), so nothing is left to
+    // send another POST.
+    const again = await call('POST', `/sandbox/transactions/${tx.id}/pay`);
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ status: 'PAID' });
+    const events = await pollUntil(
+      async () => (await call('GET', `/transactions/${tx.id}/events`)).body.data,
+      (list: any[]) => list.every((event) => event.deliveryStatus === 'DELIVERED'),
+      8000,
+      50,
+    );
+    expect(events.map((event: any) => [event.type, event.deliveryStatus, event.attempts.length])).toEqual([
+      ['cashin.paid', 'DELIVERED', 1],
+    ]);
+    expect((await call('GET', `/transactions/${tx.id}`)).body).toMatchObject({ paidAt: done.paidAt });
     expect(deliveries()).toHaveLength(1);
     const [delivery] = deliveries();
     const verified = new Webhook(sharedStack().webhookSecret).verify(

@@ -1,6 +1,7 @@
 // POST /transactions/v2/purchase and GET /transactions/:id over HTTP against the local stack.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { methodCodesOf } from '../../shared/payment-methods.ts';
 import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
 import { call, createKey, sharedStack, useSharedStore } from '../support/api.ts';
@@ -72,23 +73,20 @@ describe('POST /transactions/v2/purchase — the six variants', () => {
     });
   });
 
-  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])(
-    'creates a COP %s transaction with redirectUrl null',
-    async (method) => {
-      const response = await purchase({ ...copBody(), paymentMethod: method });
-      expect(response.status).toBe(201);
-      expectCreationShape(response.body);
-      expect(response.body).toMatchObject({
-        currency: 'COP',
-        method,
-        amount: 5_000_000,
-        redirectUrl: null,
-        qr: null,
-        paymentInstruction: null,
-        externalId: null,
-      });
-    },
-  );
+  it.each(methodCodesOf('COP'))('creates a COP %s transaction with redirectUrl null', async (method) => {
+    const response = await purchase({ ...copBody(), paymentMethod: method });
+    expect(response.status).toBe(201);
+    expectCreationShape(response.body);
+    expect(response.body).toMatchObject({
+      currency: 'COP',
+      method,
+      amount: 5_000_000,
+      redirectUrl: null,
+      qr: null,
+      paymentInstruction: null,
+      externalId: null,
+    });
+  });
 
   it('defaults COP to BANK_TRANSFER and BOB to QR', async () => {
     expect((await purchase(copBody())).body.method).toBe('BANK_TRANSFER');

@@ -1,8 +1,11 @@
 // The sweeper drains, scales and stops: one run reads every overdue item of every partition
 // (page after page, within its time budget, the rest on the next run), and work whose job
-// never makes progress is given up after WORK_MAX_SWEEPS sweeps instead of re-enqueued forever.
-// This file runs its own stack and sweeps by hand, at the times it chooses.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+// never makes progress is given up after WORK_MAX_SWEEPS sweeps instead of re-enqueued forever;
+// giving up a transaction's work closes its charge on the rail and keeps one last look, so money
+// that arrives is never silent. This file runs its own stack and sweeps by hand, at the times it
+// chooses, under RAIL_REPORTING=polling: the fallback where no listing is read, so nothing but
+// the transaction's own looks at the rail can find a payment.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { call, pollUntil } from '../support/api.ts';
@@ -26,6 +29,10 @@ beforeAll(async () => {
       SWEEP_AFTER_MS: String(graceMs),
       WORK_INDEX_SHARDS: String(shards),
       WORK_MAX_SWEEPS: String(maxSweeps),
+      RAIL_REPORTING: 'polling',
+      // A charge's next poll is an hour away (no message; the work index holds it), so only the
+      // looks these tests make find a payment.
+      PAYMENT_POLL_SCHEDULE: '1h',
     },
     scheduleIntervalMs: 3_600_000,
     onWorkerError: () => undefined,
@@ -80,6 +87,64 @@ async function allFilled(ids: string[]) {
 }
 
 const afterGrace = () => new Date(Date.now() + graceMs + 1);
+
+/** A BOB purchase over HTTP, once its QR is shown. */
+async function filledPurchase(): Promise<any> {
+  const created = await api('POST', '/transactions/v2/purchase', bobBody());
+  expect(created.status).toBe(201);
+  return pollUntil(
+    async () => (await api('GET', `/transactions/${created.body.id}`)).body,
+    (t) => Boolean(t.qr),
+    10_000,
+    50,
+  );
+}
+
+/** The transaction item's entry in the work index: its kind's prefix and due time, if any. */
+async function workEntry(id: string): Promise<{ pk: string; dueAt: string } | undefined> {
+  const { dynamo } = await import('../../shared/aws/clients.ts');
+  const { keys } = await import('../../shared/store/keys.ts');
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: stack.tableName,
+      Key: keys.transaction(accountId, id),
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.gsi2sk ? { pk: String(Item.gsi2pk), dueAt: String(Item.gsi2sk).split('#')[0]! } : undefined;
+}
+
+/**
+ * Leaves the transaction's payment watch as WORK_MAX_SWEEPS sweeps of a job that never makes
+ * progress leave it, due now: the next sweep gives it up. (The first test shows how the count
+ * builds up; a watch job that fails through the stack needs a broken worker.)
+ */
+async function watchStuck(id: string): Promise<Date> {
+  const { dynamo } = await import('../../shared/aws/clients.ts');
+  const { keys } = await import('../../shared/store/keys.ts');
+  const dueAt = new Date().toISOString();
+  const entry = keys.pendingWork('watch-payment', dueAt, id);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: keys.transaction(accountId, id),
+      UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk, sweptWorkSk = :sk, workSweeps = :sweeps',
+      ConditionExpression: 'begins_with(gsi2pk, :kind)',
+      ExpressionAttributeValues: {
+        ':pk': entry.gsi2pk,
+        ':sk': entry.gsi2sk,
+        ':sweeps': maxSweeps,
+        ':kind': keys.pendingWorkPrefix('watch-payment'),
+      },
+    }),
+  );
+  return new Date(Date.parse(dueAt) + 1);
+}
+
+const paidEvents = async (id: string) =>
+  ((await api('GET', `/transactions/${id}/events`)).body.data as Array<{ type: string }>).filter(
+    (event) => event.type === 'cashin.paid',
+  );
 
 describe('the sweeper', () => {
   it('gives up work whose job always fails: FAILED with its reason, out of the index, no endless re-enqueue', async () => {
@@ -155,4 +220,64 @@ describe('the sweeper', () => {
     expect(first.enqueued['fill-instruction'] + second.enqueued['fill-instruction']).toBe(30);
     await allFilled(ids);
   }, 120_000);
+});
+
+describe('giving up a transaction’s work (RAIL_REPORTING=polling)', () => {
+  it('closes the charge: a payment the rail already knows of (its notification lost) makes it PAID, with one cashin.paid', async () => {
+    const tx = await filledPurchase();
+    const paid = await api('POST', `/sandbox/transactions/${tx.id}/pay?notify=false`);
+    expect(paid.status).toBe(202);
+    const result = await sweep(await watchStuck(tx.id));
+    expect(result.abandoned['watch-payment']).toBe(1);
+    const shown = (await api('GET', `/transactions/${tx.id}`)).body;
+    expect(shown).toMatchObject({ status: 'PAID' });
+    expect(Date.parse(shown.paidAt)).not.toBeNaN();
+    expect(await paidEvents(tx.id)).toHaveLength(1);
+    expect(await workEntry(tx.id)).toBeUndefined();
+  }, 30_000);
+
+  it('keeps one last look: a payment still settling when the charge was closed makes it PAID then', async () => {
+    const tx = await filledPurchase();
+    // Paid, and reported by the rail an hour later (as a bank that settles late), no notification.
+    const paid = await api('POST', `/sandbox/transactions/${tx.id}/pay?notify=false&settleAfterMs=3600000`);
+    expect(paid.status).toBe(202);
+    const givenUpAt = await watchStuck(tx.id);
+    expect((await sweep(givenUpAt)).abandoned['watch-payment']).toBe(1);
+    const failed = (await api('GET', `/transactions/${tx.id}`)).body;
+    expect(failed).toMatchObject({ status: 'FAILED', paidAt: null });
+    expect(failed.failureReason).toMatch(/payment watch given up/);
+    const { serviceConfig } = await import('../../shared/config.ts');
+    const lastLookDueAt = new Date(givenUpAt.getTime() + serviceConfig().lastLookAfterCloseMs).toISOString();
+    const { keys } = await import('../../shared/store/keys.ts');
+    expect(await workEntry(tx.id)).toEqual({
+      pk: expect.stringMatching(new RegExp(`^${keys.pendingWorkPrefix('watch-payment')}`)),
+      dueAt: lastLookDueAt,
+    });
+
+    // The last look, as the sweeper starts it when due (the job the payment worker runs).
+    const { watchPayment } = await import('../../shared/transactions/watch-payment.ts');
+    const lastLook = { accountId, transactionId: tx.id, mode: 'poll' as const, workDueAt: lastLookDueAt };
+    expect(await watchPayment(lastLook, new Date(Date.parse(lastLookDueAt) + 1000))).toBe('paid');
+    expect((await api('GET', `/transactions/${tx.id}`)).body).toMatchObject({
+      status: 'PAID',
+      failureReason: failed.failureReason,
+    });
+    expect(await paidEvents(tx.id)).toHaveLength(1);
+    expect(await workEntry(tx.id)).toBeUndefined();
+  }, 30_000);
+
+  it('an unpaid charge is closed: the payer can no longer pay, and cancel makes it CANCELED', async () => {
+    const tx = await filledPurchase();
+    expect((await sweep(await watchStuck(tx.id))).abandoned['watch-payment']).toBe(1);
+    expect((await api('GET', `/transactions/${tx.id}`)).body.status).toBe('FAILED');
+    const pay = await api('POST', `/sandbox/transactions/${tx.id}/pay?notify=false`);
+    expect(pay.status).toBe(409);
+    expect(pay.body.message).toMatch(/has failed.*can no longer be paid/);
+
+    const canceled = await api('POST', `/transactions/${tx.id}/cancel`);
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.body).toMatchObject({ id: tx.id, status: 'CANCELED', paidAt: null });
+    expect(Date.parse(canceled.body.canceledAt)).not.toBeNaN();
+    expect(await paidEvents(tx.id)).toHaveLength(0);
+  }, 30_000);
 });

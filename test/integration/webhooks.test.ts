@@ -3,9 +3,13 @@
 
 import { randomUUID } from 'node:crypto';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateWebhookSecret } from '../../shared/accounts/manage-webhook.ts';
+import { dynamo } from '../../shared/aws/clients.ts';
+import { tableName } from '../../shared/config.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { call, createKey, documentOf, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -189,6 +193,46 @@ describe('cashin.paid webhooks', () => {
     }
   });
 
+  it('keeps the first attempt and the last ten of an event redelivered many times, and counts them all', async () => {
+    const gone = await startWebhookReceiver('/gone');
+    gone.alwaysAnswer(410);
+    try {
+      const tx = await paidTransaction({ ...copBody(), postbackUrl: gone.url });
+      const [failed] = await pollUntil(
+        () => events(tx.id),
+        (list) => list[0]?.deliveryStatus === 'FAILED',
+        15_000,
+        50,
+      );
+      // Ten redeliveries later (each one attempt: 410 stops a run at once), as the table holds them.
+      const [first] = failed.attempts;
+      const earlier = Array.from({ length: 10 }, (_, index) => ({ ...first, number: index + 2 }));
+      useSharedStore();
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.event(sharedStack().accountId, tx.id, 'cashin.paid'),
+          UpdateExpression: 'SET attempts = list_append(attempts, :earlier), attemptCount = :count',
+          ExpressionAttributeValues: { ':earlier': earlier, ':count': 11 },
+        }),
+      );
+      expect((await call('POST', `/events/${failed.id}/redeliver`)).status).toBe(202);
+      const [event] = await pollUntil(
+        () => events(tx.id),
+        (list) => list[0]?.deliveryStatus === 'FAILED' && list[0]?.attempts.at(-1)?.number === 12,
+        15_000,
+        50,
+      );
+      expect(event.attemptCount).toBe(12);
+      expect(event.attempts.map((attempt: { number: number }) => attempt.number)).toEqual([
+        1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+      ]);
+      expect(gone.received).toHaveLength(2);
+    } finally {
+      await gone.close();
+    }
+  });
+
   it('records an event with nowhere to go as UNDELIVERABLE, not lost', async () => {
     const key = await createKey(['createTransaction']);
     const tx = await paidTransaction(bobBody(), key.secretKey);
@@ -203,9 +247,8 @@ describe('cashin.paid webhooks', () => {
 
   it('signs with both secrets while a rotated one is still valid', async () => {
     const key = await createKey(['createTransaction'], { postbackUrl: receiver.url });
+    // Signing reads the secrets at each attempt: no cache to wait out.
     const rotated = await rotateWebhookSecret(key.accountId);
-    // The account settings cache (AUTH_CACHE_TTL_MS) may still hold the old secrets.
-    await new Promise((resolve) => setTimeout(resolve, sharedStack().authCacheTtlMs + 100));
     const tx = await paidTransaction(copBody(), key.secretKey);
     const [delivery] = await pollUntil(
       async () => deliveriesOf(tx.id),

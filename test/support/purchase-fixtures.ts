@@ -1,4 +1,10 @@
 // Valid purchase bodies, one per variant, shared by the example and property tests.
+import {
+  type CheckoutBody,
+  type PaymentMethodRow,
+  type PurchaseVariantName,
+  paymentMethods,
+} from '../../shared/payment-methods.ts';
 
 /** 12:00 in São Paulo on 2026-11-25. */
 export const noon = new Date('2026-11-25T15:00:00Z');
@@ -66,4 +72,25 @@ export function bobBody(): Record<string, unknown> {
     responsibleDocument: '4567890 LP',
     responsibleExternalId: 'cli-3',
   };
+}
+
+const bodyOfVariant: Record<PurchaseVariantName, () => Record<string, unknown>> = {
+  BoletoPurchase: boletoBody,
+  PixPurchase: pixBody,
+  CopPurchase: copBody,
+  BobPurchase: bobBody,
+};
+
+/** A valid body for any catalogue row: its variant's fixture, naming the row's method. */
+export function bodyFor(row: PaymentMethodRow): Record<string, unknown> {
+  return { ...bodyOfVariant[row.request](), currency: row.currency, paymentMethod: row.method };
+}
+
+/** The catalogue's rows whose payer page is the COP checkout. */
+export const checkoutRows = paymentMethods.filter((row) => row.page.kind === 'checkout');
+
+/** The checkout body a row shows (every row of checkoutRows has one). */
+export function checkoutBodyOf(row: PaymentMethodRow): CheckoutBody {
+  if (row.page.kind !== 'checkout') throw new Error(`${row.method} has no checkout page`);
+  return row.page.body;
 }

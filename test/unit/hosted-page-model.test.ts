@@ -16,7 +16,14 @@ import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt, sandboxInstruction } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { byTestId } from '../support/page-decoders.ts';
-import { bobBody, boletoBody, copBody, noon } from '../support/purchase-fixtures.ts';
+import {
+  bobBody,
+  boletoBody,
+  checkoutBodyOf,
+  checkoutRows,
+  copBody,
+  noon,
+} from '../support/purchase-fixtures.ts';
 
 const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012-_9';
 const later = new Date(noon.getTime() + 60_000);
@@ -137,9 +144,9 @@ describe('toPageModel', () => {
     });
   });
 
-  it.each(['PSE', 'NEQUI', 'BREB', 'BANK_TRANSFER'] as const)(
-    "COP %s: method, phone and the method's instructions",
-    (method) => {
+  it.each(checkoutRows.map((row) => [row.method, checkoutBodyOf(row)] as const))(
+    "COP %s (%s): method, phone and the method's instructions",
+    (method, body) => {
       const record = filledRecord({ ...copBody(), paymentMethod: method });
       const page = toPageModel(record, { now: later, sandbox: true });
       expect(page).toMatchObject({
@@ -147,9 +154,9 @@ describe('toPageModel', () => {
         model: { currency: 'COP', method, payerPhone: record.payer.phone, amountCents: 5_000_000 },
       });
       if (page?.kind !== 'checkout') throw new Error('expected a checkout page');
-      expect(page.model.breb ?? null).toEqual(method === 'BREB' ? sandboxBrebInstructions(record) : null);
+      expect(page.model.breb ?? null).toEqual(body === 'key-and-qr' ? sandboxBrebInstructions(record) : null);
       expect(page.model.bankAccount ?? null).toEqual(
-        method === 'BANK_TRANSFER' ? sandboxBankTransfer(record) : null,
+        body === 'bank-account' ? sandboxBankTransfer(record) : null,
       );
     },
   );
@@ -245,10 +252,13 @@ describe('Pay form', () => {
     rejects(pageFor('NEQUI'), 'confirmPhone=no', 'confirmPhone');
   });
 
-  it('Bre-B, transfer, boleto and QR need nothing', () => {
+  it('Bre-B, transfer (any key-and-qr or bank-account method), boleto and QR need nothing', () => {
+    const asksNothing = checkoutRows.filter((row) =>
+      ['key-and-qr', 'bank-account'].includes(checkoutBodyOf(row)),
+    );
+    expect(asksNothing.length).toBeGreaterThan(1);
     for (const page of [
-      pageFor('BREB'),
-      pageFor('BANK_TRANSFER'),
+      ...asksNothing.map((row) => pageFor(row.method)),
       toPageModel(filledRecord(bobBody()), { now: later, sandbox: true })!,
       toPageModel(filledRecord(boletoBody()), { now: later, sandbox: true })!,
     ]) {

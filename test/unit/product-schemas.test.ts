@@ -117,16 +117,25 @@ describe('createOfferSchema', () => {
   it.each([
     [
       { productId: 'p', name: 'A', amount: 0 },
-      'amount: must be an integer between 1 and 99999999999 (cents)',
+      'amount: must be an integer between 1 and 9999999999 (cents of BRL)',
     ],
     [
       { productId: 'p', name: 'A', amount: 1.5 },
-      'amount: must be an integer between 1 and 99999999999 (cents)',
+      "amount: must be an integer (cents of the offer's currency)",
     ],
     [
-      { productId: 'p', name: 'A', amount: 1e11 },
-      'amount: must be an integer between 1 and 99999999999 (cents)',
+      { productId: 'p', name: 'A', amount: 1e10 },
+      'amount: must be an integer between 1 and 9999999999 (cents of BRL)',
     ],
+    [
+      { productId: 'p', name: 'A', amount: 999_999, currency: 'COP' },
+      'amount: must be an integer between 1000000 and 1000000000 (cents of COP)',
+    ],
+    [
+      { productId: 'p', name: 'A', amount: 1_000_001, currency: 'BOB' },
+      'amount: must be an integer between 1000 and 1000000 (cents of BOB)',
+    ],
+    [{ productId: 'p', name: 'A', amount: 1, currency: 'USD' }, 'currency: must be one of BRL, COP, BOB'],
     [
       { productId: 'p', name: 'A', amount: 1, billingCycle: 'DAILY' },
       'billingCycle: must be one of WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY, or null for a one-time offer',
@@ -136,19 +145,28 @@ describe('createOfferSchema', () => {
     expect(message(createOfferSchema, input)).toBe(expected);
   });
 
-  it('accepts the bounds', () => {
+  it("accepts the bounds of the currency's payment methods", () => {
     expect(parseOrThrow(createOfferSchema, { productId: 'p', name: 'A', amount: 1 })).toEqual({
       productId: 'p',
       name: 'A',
       amount: 1,
     });
-    expect(
-      parseOrThrow(createOfferSchema, {
-        productId: 'p',
-        name: 'A',
-        amount: 99_999_999_999,
-        billingCycle: 'YEARLY',
-      }).amount,
-    ).toBe(99_999_999_999);
+    for (const [currency, amount] of [
+      ['BRL', 9_999_999_999],
+      ['COP', 1_000_000],
+      ['COP', 1_000_000_000],
+      ['BOB', 1_000],
+      ['BOB', 1_000_000],
+    ] as const) {
+      expect(
+        parseOrThrow(createOfferSchema, {
+          productId: 'p',
+          name: 'A',
+          amount,
+          currency,
+          billingCycle: 'YEARLY',
+        }),
+      ).toMatchObject({ amount, currency });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { findMethod } from '../../shared/payment-methods.ts';
+import { findMethod, methodCodesOf } from '../../shared/payment-methods.ts';
 import { brazilianUfs } from '../../shared/purchase/brazil.ts';
 import { type PurchaseRequest, parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
@@ -229,7 +229,7 @@ const generatedBoleto = fc.record({
 });
 const generatedCop = fc.record({
   currency: fc.constant('COP'),
-  paymentMethod: fc.constantFrom('BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'),
+  paymentMethod: fc.constantFrom(...methodCodesOf('COP')),
   name: text(255),
   email: fc.constant('pagador@example.co'),
   phone: phoneDigits(7, 14).map((d) => `+5${d}`),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
+import { methodCodesOf } from '../../shared/payment-methods.ts';
 import { type PurchaseRequest, parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { alphanumericCnpj, bobBody, boletoBody, copBody, noon } from '../support/purchase-fixtures.ts';
 
@@ -257,7 +258,7 @@ describe('COP', () => {
     });
   });
 
-  it.each(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])('accepts paymentMethod %s', (method) => {
+  it.each(methodCodesOf('COP'))('accepts paymentMethod %s', (method) => {
     expect(parse({ ...copBody(), paymentMethod: method }).method).toBe(method);
   });
 

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { rotateSecrets } from '../../shared/accounts/manage-webhook.ts';
+import { rotateSecrets, withoutPreviousSecrets } from '../../shared/accounts/manage-webhook.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
+import { countedClose } from '../../shared/transactions/counted-close.ts';
 import { requestHash } from '../../shared/transactions/create-purchase.ts';
 import {
+  cancelableStatuses,
+  closeReasonOf,
   creationView,
+  lastLookStatuses,
   newTransactionRecord,
+  payableStatuses,
   transactionView,
 } from '../../shared/transactions/transaction.ts';
 import { delaySecondsFor, pollDelayMs } from '../../shared/workers/poll-schedule.ts';
 import { bobBody, boletoBody, noon } from '../support/purchase-fixtures.ts';
+
+describe('transaction states', () => {
+  it('money that arrives is never silent: every state but PAID can still become PAID', () => {
+    expect([...payableStatuses].sort()).toEqual(['CANCELED', 'EXPIRED', 'FAILED', 'PENDING']);
+    for (const status of [...lastLookStatuses, ...cancelableStatuses])
+      expect(payableStatuses, status).toContain(status);
+  });
+
+  it('PENDING and FAILED can be canceled; a closed state tells the rail why its charge closes', () => {
+    expect(cancelableStatuses).toEqual(['PENDING', 'FAILED']);
+    expect(lastLookStatuses.map(closeReasonOf)).toEqual(['expired', 'canceled', 'failed']);
+  });
+});
 
 describe('requestHash', () => {
   it('ignores key order but not values', () => {
@@ -54,10 +72,39 @@ describe('transaction views', () => {
   });
 
   it('adds updatedAt and paidAt on reads, and keeps payer data out of every view', () => {
-    const view = transactionView(record(bobBody()));
+    const view = transactionView(record(bobBody()), 'https://global.example/hooks');
     expect(view).toMatchObject({ paymentInstruction: null, updatedAt: noon.toISOString(), paidAt: null });
     expect(JSON.stringify(view)).not.toContain('4567890');
     expect(JSON.stringify(view)).not.toContain('ana@example.bo');
+  });
+});
+
+describe('countedClose: the summary bucket a paid-late transaction leaves', () => {
+  const updatedAt = '2026-11-20T10:00:00.000Z';
+  it('is the close, on the day it was counted', () => {
+    const closedAt = '2026-11-18T23:59:00.000Z';
+    expect(countedClose({ status: 'EXPIRED', closedAt, updatedAt })).toEqual({
+      change: 'expired',
+      at: closedAt,
+    });
+    expect(countedClose({ status: 'CANCELED', closedAt, canceledAt: closedAt, updatedAt })).toEqual({
+      change: 'canceled',
+      at: closedAt,
+    });
+  });
+
+  it('falls back to canceledAt, then updatedAt, for records closed before closedAt was kept', () => {
+    const canceledAt = '2026-11-19T08:00:00.000Z';
+    expect(countedClose({ status: 'CANCELED', canceledAt, updatedAt })).toEqual({
+      change: 'canceled',
+      at: canceledAt,
+    });
+    expect(countedClose({ status: 'EXPIRED', updatedAt })).toEqual({ change: 'expired', at: updatedAt });
+  });
+
+  it('is nothing for a transaction that was never closed', () => {
+    for (const status of ['PENDING', 'FAILED', 'PAID'] as const)
+      expect(countedClose({ status, updatedAt })).toBeNull();
   });
 });
 
@@ -84,6 +131,21 @@ describe('webhook secret rotation', () => {
       ),
     ).toEqual(['whsec_new', 'whsec_newer']);
   });
+
+  it('ends the overlap early by keeping only the current secret', () => {
+    const rotated = rotateSecrets([{ secret: 'whsec_old', createdAt: '2026-01-01T00:00:00Z' }], now, {
+      secret: 'whsec_new',
+      createdAt: now.toISOString(),
+    });
+    expect(withoutPreviousSecrets(rotated)).toEqual([{ secret: 'whsec_new', createdAt: now.toISOString() }]);
+    // An older item whose every secret is bounded keeps its newest.
+    const bounded = [
+      { secret: 'whsec_a', createdAt: '2026-01-01T00:00:00Z', expiresAt: '2026-12-01T00:00:00Z' },
+      { secret: 'whsec_b', createdAt: '2026-02-01T00:00:00Z', expiresAt: '2026-12-02T00:00:00Z' },
+    ];
+    expect(withoutPreviousSecrets(bounded).map((s) => s.secret)).toEqual(['whsec_b']);
+    expect(withoutPreviousSecrets([])).toEqual([]);
+  });
 });
 
 describe('poll schedules', () => {
@@ -100,7 +162,15 @@ describe('poll schedules', () => {
 
 describe('sandbox boleto expiry', () => {
   it('is the end of the due day in São Paulo', () => {
-    expect(boletoExpiresAt('2026-11-28')).toBe('2026-11-29T03:00:00.000Z');
-    expect(boletoExpiresAt('2026-12-31')).toBe('2027-01-01T03:00:00.000Z');
+    expect(boletoExpiresAt('2026-11-27')).toBe('2026-11-28T03:00:00.000Z');
+    expect(boletoExpiresAt('2026-12-30')).toBe('2026-12-31T03:00:00.000Z');
+  });
+
+  it('is the end of the next business day when the banks are closed on the due day', () => {
+    expect(boletoExpiresAt('2026-11-28')).toBe('2026-12-01T03:00:00.000Z'); // Saturday → Monday
+    expect(boletoExpiresAt('2026-11-20')).toBe('2026-11-24T03:00:00.000Z'); // Consciência Negra → Monday
+    expect(boletoExpiresAt('2027-02-08')).toBe('2027-02-11T03:00:00.000Z'); // Carnival → Ash Wednesday
+    // The last business day of the year has no public bank service; then New Year, a weekend.
+    expect(boletoExpiresAt('2026-12-31')).toBe('2027-01-05T03:00:00.000Z');
   });
 });

@@ -1,16 +1,19 @@
 // API keys: list (never a secret), create (the secret shown once), revoke (with confirmation).
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { Permission } from '../../../shared/permissions.ts';
 import { api } from '../api.ts';
 import { dateTime } from '../format.ts';
 import { Notice, ShownOnce } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { ApiKey } from '../types.ts';
 
-const permissionNames = [
-  { name: 'createTransaction', label: 'createTransaction: purchases and transactions' },
-  { name: 'isInvoiceAvailable', label: 'isInvoiceAvailable: products and offers' },
-  { name: 'manageAccount', label: 'manageAccount: this dashboard and account settings' },
-];
+/** What each permission of shared/permissions.ts lets a key do (typed by it: a new one must be described). */
+const permissionLabels: Record<Permission, string> = {
+  createTransaction: 'createTransaction: purchases and transactions',
+  isInvoiceAvailable: 'isInvoiceAvailable: products and offers',
+  manageAccount: 'manageAccount: this dashboard and account settings',
+};
+const permissionNames = Object.entries(permissionLabels).map(([name, label]) => ({ name, label }));
 
 export function ApiKeysPage() {
   const [keys, setKeys] = useState<ApiKey[]>([]);

@@ -1,29 +1,11 @@
 // Home: the account summary (GET /v2/account/summary) as charts per day.
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { type TransactionCounter, transactionCounters } from '../../../shared/accounts/summary-counters.ts';
 import { api } from '../api.ts';
 import { money } from '../format.ts';
 import { Loading } from '../parts/bits.tsx';
 import { DailyChart, type DailySeries } from '../parts/chart.tsx';
-
-interface CountAndAmount {
-  count: number;
-  amount: number;
-}
-interface SummaryRow {
-  day: string;
-  currency: string;
-  created: CountAndAmount;
-  paid: CountAndAmount;
-  expired: CountAndAmount;
-  canceled: CountAndAmount;
-  deliveriesFailed: CountAndAmount;
-}
-interface Summary {
-  from: string;
-  to: string;
-  days: number;
-  data: SummaryRow[];
-}
+import type { AccountSummary as Summary, SummaryRow } from '../types.ts';
 
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
@@ -32,12 +14,12 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const statusColors = {
+const statusColors: Record<TransactionCounter, string> = {
   created: '#1f5fbf',
   paid: '#1a7f37',
   expired: '#9a6700',
   canceled: '#6e7781',
-} as const;
+};
 
 export function HomePage() {
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -58,7 +40,7 @@ export function HomePage() {
           .filter((row) => row.day === day && (!currency || row.currency === currency))
           .reduce((sum, row) => sum + pick(row), 0),
       );
-    const counts: DailySeries[] = (['created', 'paid', 'expired', 'canceled'] as const).map((status) => ({
+    const counts: DailySeries[] = transactionCounters.map((status) => ({
       label: status[0]!.toUpperCase() + status.slice(1),
       color: statusColors[status],
       values: per((row) => row[status].count),

@@ -1,6 +1,7 @@
 // Products: list (active / inactive / archived), create, edit, archive, image upload with
 // preview (the API's 413/415 messages shown in place), and each product's offers.
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { billingCycles } from '../../../shared/catalog/offer.ts';
 import { ApiError, api, type Page, query } from '../api.ts';
 import { Loading, Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
@@ -295,7 +296,7 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
   );
 }
 
-const cycles = ['', 'WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMIANNUALLY', 'YEARLY'];
+const cycles = ['', ...billingCycles];
 
 function Offers(props: { product: Product }) {
   const [offers, setOffers] = useState<Offer[]>([]);

@@ -1,6 +1,7 @@
 // One transaction: every field, the payer's instruction, its events with every delivery attempt,
 // and the actions (redeliver, cancel while pending, sandbox pay).
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { methodNameOf } from '../../../shared/payment-methods.ts';
 import { api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
@@ -118,7 +119,7 @@ export function TransactionDetailPage(props: { id: string }) {
         <dd>{money(transaction.costFee, transaction.currency)}</dd>
         <dt>Currency and method</dt>
         <dd>
-          {transaction.currency} · {transaction.method}
+          {transaction.currency} · {methodNameOf(transaction, 'en')}
         </dd>
         <dt>External ID</dt>
         <dd>{transaction.externalId ?? '—'}</dd>
@@ -208,15 +209,26 @@ export function TransactionDetailPage(props: { id: string }) {
                     <td colSpan={5}>No attempt yet.</td>
                   </tr>
                 ) : null}
-                {event.attempts.map((attempt) => (
-                  <tr key={attempt.number}>
-                    <td>{attempt.number}</td>
-                    <td>{dateTime(attempt.at)}</td>
-                    <td class="wrap-anywhere">{attempt.url ?? '—'}</td>
-                    <td>{attempt.error ?? `HTTP ${attempt.statusCode}`}</td>
-                    <td class="number">{attempt.durationMs} ms</td>
-                  </tr>
-                ))}
+                {event.attempts.map((attempt, index) => {
+                  const leftOut = attempt.number - (event.attempts[index - 1]?.number ?? 0) - 1;
+                  return [
+                    leftOut > 0 ? (
+                      <tr key={`left-out-${attempt.number}`}>
+                        <td colSpan={5} class="muted">
+                          {leftOut} {leftOut === 1 ? 'attempt' : 'attempts'} not kept (an event keeps its
+                          first and latest)
+                        </td>
+                      </tr>
+                    ) : null,
+                    <tr key={attempt.number}>
+                      <td>{attempt.number}</td>
+                      <td>{dateTime(attempt.at)}</td>
+                      <td class="wrap-anywhere">{attempt.url ?? '—'}</td>
+                      <td>{attempt.error ?? `HTTP ${attempt.statusCode}`}</td>
+                      <td class="number">{attempt.durationMs} ms</td>
+                    </tr>,
+                  ];
+                })}
               </tbody>
             </table>
           </div>

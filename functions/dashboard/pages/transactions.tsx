@@ -1,12 +1,19 @@
-// Transactions: filters, cursor paging and a live refresh of the first page.
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, type Page, query } from '../api.ts';
-import { currencies, dateTime, money } from '../format.ts';
+// Transactions: filters, cursor paging and a live refresh of the unfiltered first page.
+import { useState } from 'preact/hooks';
+import {
+  purchaseCurrencies as currencies,
+  methodName,
+  methodNameOf,
+  paymentMethods,
+} from '../../../shared/payment-methods.ts';
+import { transactionStatuses as statuses } from '../../../shared/transactions/transaction.ts';
+import { dateTime, money } from '../format.ts';
+import { useListing } from '../listing.ts';
 import { Loading, StatusBadge } from '../parts/bits.tsx';
 import type { Transaction } from '../types.ts';
 
-const statuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED'];
-const methods = ['BOLETO', 'PIX', 'BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB', 'QR'];
+/** The filter's methods: a code may serve several currencies, so each is offered once. */
+const methods = [...new Map(paymentMethods.map((row) => [row.method, methodName(row, 'en')]))];
 
 interface Filters {
   status: string;
@@ -23,38 +30,16 @@ export function TransactionsPage() {
   const [applied, setApplied] = useState<Filters>(emptyFilters);
   // The cursors of the pages before this one, to go back.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const [page, setPage] = useState<Page<Transaction> | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1] ?? null;
-
-  const load = useCallback(async () => {
-    try {
-      const result = await api<Page<Transaction>>(
-        'GET',
-        `/transactions${query({
-          limit: 20,
-          cursor,
-          status: applied.status,
-          currency: applied.currency,
-          method: applied.method,
-          createdFrom: applied.createdFrom,
-          createdTo: applied.createdTo ? `${applied.createdTo}T23:59:59.999Z` : '',
-        })}`,
-      );
-      setPage(result);
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, [cursor, applied]);
-
-  useEffect(() => {
-    void load();
-    // Live refresh while on the first page: new transactions and status changes show up.
-    if (cursor !== null) return;
-    const timer = setInterval(() => void load(), 3000);
-    return () => clearInterval(timer);
-  }, [load, cursor]);
+  const { page, error } = useListing<Transaction>('/transactions', {
+    limit: 20,
+    cursor,
+    status: applied.status,
+    currency: applied.currency,
+    method: applied.method,
+    createdFrom: applied.createdFrom,
+    createdTo: applied.createdTo ? `${applied.createdTo}T23:59:59.999Z` : '',
+  });
 
   const set = (name: keyof Filters) => (event: Event) =>
     setFilters({ ...filters, [name]: (event.target as HTMLInputElement).value });
@@ -92,8 +77,10 @@ export function TransactionsPage() {
           Method
           <select value={filters.method} onChange={set('method')} name="method">
             <option value="">Any</option>
-            {methods.map((method) => (
-              <option key={method}>{method}</option>
+            {methods.map(([method, name]) => (
+              <option key={method} value={method}>
+                {name}
+              </option>
             ))}
           </select>
         </label>
@@ -131,7 +118,11 @@ export function TransactionsPage() {
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
-                  <td colSpan={5}>No transactions match.</td>
+                  <td colSpan={5}>
+                    {page.nextCursor
+                      ? 'None of the transactions searched so far match. Next page searches older ones.'
+                      : 'No transactions match.'}
+                  </td>
                 </tr>
               ) : null}
               {page.data.map((transaction) => (
@@ -144,7 +135,7 @@ export function TransactionsPage() {
                     <StatusBadge status={transaction.status} />
                   </td>
                   <td class="number">{money(transaction.amount, transaction.currency)}</td>
-                  <td>{transaction.method}</td>
+                  <td>{methodNameOf(transaction, 'en')}</td>
                   <td>{dateTime(transaction.createdAt)}</td>
                 </tr>
               ))}

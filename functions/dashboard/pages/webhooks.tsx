@@ -1,24 +1,14 @@
-// Webhooks: the global URL, a test event with its result, secret rotation (shown once) and the
-// recent deliveries with failures first.
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, type Page } from '../api.ts';
+// Webhooks: the global URL, a test event with its result, secret rotation (shown once), ending
+// a rotation's overlap early, and the recent deliveries with failures first. The recent
+// deliveries refresh live; the failures (a filtered listing) are read on opening the page and
+// after a redelivery.
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.ts';
 import { dateTime } from '../format.ts';
+import { useListing } from '../listing.ts';
 import { Notice, ShownOnce, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
-import type { EventSummary } from '../types.ts';
-
-interface WebhookSettings {
-  url: string | null;
-  secrets: Array<{ createdAt: string; expiresAt: string | null }>;
-}
-
-interface TestResult {
-  id: string;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  delivered: boolean;
-}
+import type { EventSummary, TestDeliveryView as TestResult, WebhookSettings } from '../types.ts';
 
 export function WebhooksPage() {
   const [settings, setSettings] = useState<WebhookSettings | null>(null);
@@ -28,17 +18,16 @@ export function WebhooksPage() {
   const [test, setTest] = useState<TestResult | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [deliveries, setDeliveries] = useState<EventSummary[]>([]);
   const [busy, setBusy] = useState(false);
-
-  const loadDeliveries = useCallback(async () => {
-    const [failed, recent] = await Promise.all([
-      api<Page<EventSummary>>('GET', '/events?deliveryStatus=FAILED&limit=20'),
-      api<Page<EventSummary>>('GET', '/events?limit=20'),
-    ]);
-    const failedIds = new Set(failed.data.map((event) => event.id));
-    setDeliveries([...failed.data, ...recent.data.filter((event) => !failedIds.has(event.id))]);
-  }, []);
+  const failed = useListing<EventSummary>('/events', { deliveryStatus: 'FAILED', limit: 20 });
+  const recent = useListing<EventSummary>('/events', { limit: 20 });
+  // Failures first; an event in both shows as the live listing last saw it.
+  const latest = new Map((recent.page?.data ?? []).map((event) => [event.id, event]));
+  const failedIds = new Set((failed.page?.data ?? []).map((event) => event.id));
+  const deliveries = [
+    ...(failed.page?.data ?? []).map((event) => latest.get(event.id) ?? event),
+    ...(recent.page?.data ?? []).filter((event) => !failedIds.has(event.id)),
+  ];
 
   useEffect(() => {
     api<WebhookSettings>('GET', '/v2/account/webhook')
@@ -47,10 +36,7 @@ export function WebhooksPage() {
         setUrl(loaded.url ?? '');
       })
       .catch((caught: Error) => setErrors({ fields: {}, form: caught.message }));
-    loadDeliveries().catch(() => undefined);
-    const timer = setInterval(() => loadDeliveries().catch(() => undefined), 3000);
-    return () => clearInterval(timer);
-  }, [loadDeliveries]);
+  }, []);
 
   const save = async (event: Event) => {
     event.preventDefault();
@@ -89,11 +75,22 @@ export function WebhooksPage() {
       setBusy(false);
     }
   };
+  const expirePrevious = async () => {
+    setBusy(true);
+    try {
+      setSettings(await api<WebhookSettings>('POST', '/v2/account/webhook/expire-previous-secrets'));
+      setNotice('Only the current secret signs now.');
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
   const redeliver = async (id: string) => {
     try {
       await api('POST', `/events/${id}/redeliver`);
       setNotice('Redelivery started.');
-      await loadDeliveries();
+      await Promise.all([failed.reload(), recent.reload()]);
     } catch (caught) {
       setNotice((caught as Error).message);
     }
@@ -144,7 +141,7 @@ export function WebhooksPage() {
         <h2>Signing secret</h2>
         <p class="muted">
           Deliveries are signed (Standard Webhooks). After a rotation the previous secret keeps signing for 24
-          hours.
+          hours, or until you stop it once your receiver verifies with the new one.
         </p>
         <ul>
           {(settings?.secrets ?? []).map((entry) => (
@@ -165,7 +162,12 @@ export function WebhooksPage() {
           <button type="button" class="secondary" disabled={busy} onClick={rotate}>
             Rotate secret
           </button>
-        )}
+        )}{' '}
+        {(settings?.secrets.length ?? 0) > 1 ? (
+          <button type="button" class="secondary" disabled={busy} onClick={expirePrevious}>
+            Stop the previous secret now
+          </button>
+        ) : null}
       </div>
 
       <h2>Recent deliveries</h2>

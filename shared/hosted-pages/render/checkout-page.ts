@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../http/html.ts';
+import { type CheckoutBody, methodName, methodOf } from '../../payment-methods.ts';
 import { renderPage } from './layout.ts';
 import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';
@@ -33,7 +34,10 @@ interface MethodBody {
   waiting: boolean;
 }
 
-function pseBody(model: CheckoutPageModel, m: Messages): MethodBody {
+/** A body's inputs: the page, its copy and the method's name in the page's language. */
+type BodyRenderer = (model: CheckoutPageModel, m: Messages, name: string) => MethodBody;
+
+function bankChoiceBody(model: CheckoutPageModel, m: Messages): MethodBody {
   if (!canPayInSandbox(model))
     return { html: `<p class="intro">${escapeHtml(m.pseIntro)}</p>`, waiting: false };
   const banks = model.banks && model.banks.length > 0 ? model.banks : DEFAULT_PSE_BANKS;
@@ -53,33 +57,30 @@ function pseBody(model: CheckoutPageModel, m: Messages): MethodBody {
   };
 }
 
-function nequiBody(model: CheckoutPageModel, m: Messages): MethodBody {
+function walletRequestBody(model: CheckoutPageModel, m: Messages, wallet: string): MethodBody {
   const masked = maskPhone(model.payerPhone);
   const last = masked.slice(-4);
-  const phone = factList([fact(m.nequiPhone, masked, 'payer-phone')]);
-  if (!canPayInSandbox(model))
-    return { html: `<p class="intro">${escapeHtml(m.nequiIntro(last))}</p>${phone}`, waiting: false };
-  const confirm = `<label class="check"><input type="checkbox" name="confirmPhone" value="yes" required data-testid="nequi-confirm"><span>${escapeHtml(m.nequiConfirm)}</span></label>
+  const intro = `<p class="intro">${escapeHtml(m.walletIntro(wallet, last))}</p>`;
+  const phone = factList([fact(m.walletPhone(wallet), masked, 'payer-phone')]);
+  if (!canPayInSandbox(model)) return { html: `${intro}${phone}`, waiting: false };
+  const confirm = `<label class="check"><input type="checkbox" name="confirmPhone" value="yes" required data-testid="wallet-confirm"><span>${escapeHtml(m.walletConfirm(wallet))}</span></label>
 `;
-  return {
-    html: `<p class="intro">${escapeHtml(m.nequiIntro(last))}</p>\n${phone}\n${payForm(model, m, confirm)}`,
-    waiting: false,
-  };
+  return { html: `${intro}\n${phone}\n${payForm(model, m, confirm)}`, waiting: false };
 }
 
-function brebBody(model: CheckoutPageModel, m: Messages): MethodBody {
+function keyAndQrBody(model: CheckoutPageModel, m: Messages, name: string): MethodBody {
   if (!model.breb)
     return { html: notice('info', m.instructionsPending, 'instructions-pending'), waiting: true };
   return {
-    html: `<p class="intro">${escapeHtml(m.brebIntro)}</p>
-<div class="qr">${renderQrSvg(model.breb.qrPayload, { label: m.brebQrLabel, attributes: { 'data-testid': 'qr-image' } })}</div>
-${copyField({ id: 'breb-key', label: m.brebKey, value: model.breb.key, testId: 'breb-key', stacked: true }, m)}
+    html: `<p class="intro">${escapeHtml(m.keyIntro(name))}</p>
+<div class="qr">${renderQrSvg(model.breb.qrPayload, { label: m.keyQrLabel(name), attributes: { 'data-testid': 'qr-image' } })}</div>
+${copyField({ id: 'breb-key', label: m.keyLabel(name), value: model.breb.key, testId: 'breb-key', stacked: true }, m)}
 ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
     waiting: false,
   };
 }
 
-function transferBody(model: CheckoutPageModel, m: Messages): MethodBody {
+function bankAccountBody(model: CheckoutPageModel, m: Messages): MethodBody {
   const account = model.bankAccount;
   if (!account) return { html: notice('info', m.instructionsPending, 'instructions-pending'), waiting: true };
   const facts = factList([
@@ -126,36 +127,45 @@ ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
   };
 }
 
-const bodies = { PSE: pseBody, NEQUI: nequiBody, BREB: brebBody, BANK_TRANSFER: transferBody } as const;
+/** One body per kind a catalogue row may name (`page.body`); the mark stands beside the method's name. */
+const bodies: Record<CheckoutBody, { render: BodyRenderer; mark?: string }> = {
+  'bank-choice': { render: bankChoiceBody },
+  'wallet-request': { render: walletRequestBody },
+  'key-and-qr': { render: keyAndQrBody },
+  'bank-account': { render: bankAccountBody, mark: '$' },
+};
 
 /**
- * Hosted COP checkout for one method: PSE (choose a bank, then Pay), Nequi (confirm the phone,
- * then Pay), Bre-B (key and QR) or bank transfer (account data with copy buttons). In the
- * sandbox a Pay button settles the payment; PSE posts `bank` (the chosen code) and Nequi
- * `confirmPhone=yes` with it.
+ * Hosted COP checkout for one method, in the body its catalogue row names: choose a bank, then
+ * Pay (PSE); confirm the wallet's phone, then Pay (Nequi); a key and QR (Bre-B); or account data
+ * with copy buttons (bank transfer). In the sandbox a Pay button settles the payment; the
+ * bank choice posts `bank` (the chosen code) and the wallet request `confirmPhone=yes` with it.
  */
 export function renderCheckoutPage(model: CheckoutPageModel, options?: RenderOptions): RenderedPage {
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
   const summary = summaryCard(model, m, lang);
-  const methodName = m.methodName[model.method];
+  const row = methodOf(model);
+  const name = methodName(row, lang);
   let card: string;
   let waiting = false;
   if (model.status === 'PENDING') {
-    const body = bodies[model.method](model, m);
-    waiting = body.waiting;
-    const mark = `<span class="method-mark" aria-hidden="true">${escapeHtml(methodMark(model.method, methodName))}</span>`;
-    const heading = `<h2 id="method-title" data-testid="method-name">${escapeHtml(methodName)}</h2>`;
+    if (row.page.kind !== 'checkout') throw new Error(`${model.method} has no checkout body`);
+    const body = bodies[row.page.body];
+    const rendered = body.render(model, m, name);
+    waiting = rendered.waiting;
+    const mark = `<span class="method-mark" aria-hidden="true">${escapeHtml(body.mark ?? name)}</span>`;
+    const heading = `<h2 id="method-title" data-testid="method-name">${escapeHtml(name)}</h2>`;
     card = `<section class="card" aria-labelledby="method-title" data-method="${model.method}">
 <div class="method">${mark}<div><p class="label">${escapeHtml(m.paymentMethod)}</p>${heading}</div></div>
-${body.html}
+${rendered.html}
 </section>`;
   } else {
     card = closedCard(model.status, m);
   }
   return renderPage({
     lang,
-    title: `${methodName} ${formatMoney(model.amountCents, model.currency)}`,
+    title: `${name} ${formatMoney(model.amountCents, model.currency)}`,
     merchantName: model.merchantName ?? null,
     brand: model.brand ?? null,
     sandbox: model.sandbox,
@@ -164,8 +174,4 @@ ${body.html}
     ...(waiting ? { refreshSeconds: INSTRUCTIONS_REFRESH_SECONDS } : {}),
     main: `<div class="layout two">\n${summary}\n${card}\n</div>`,
   });
-}
-
-function methodMark(method: CheckoutPageModel['method'], name: string): string {
-  return method === 'BANK_TRANSFER' ? '$' : name;
 }

@@ -1,4 +1,4 @@
-import type { CheckoutMethod, PageLang, PageStatus } from './view-models.ts';
+import type { PageLang, PageStatus } from './view-models.ts';
 
 // Page copy. Plain text only: renderers escape every string, including these.
 export interface Messages {
@@ -27,19 +27,18 @@ export interface Messages {
   barcodeLabel: string;
   downloadPdf: string;
   print: string;
-  // Checkout (COP)
+  // Checkout (COP); a method's name comes from its catalogue row.
   checkoutTitle: string;
   paymentMethod: string;
-  methodName: Record<CheckoutMethod, string>;
   pseIntro: string;
   bankSelectLabel: string;
   bankSelectPlaceholder: string;
-  nequiIntro: (lastDigits: string) => string;
-  nequiPhone: string;
-  nequiConfirm: string;
-  brebIntro: string;
-  brebKey: string;
-  brebQrLabel: string;
+  walletIntro: (wallet: string, lastDigits: string) => string;
+  walletPhone: (wallet: string) => string;
+  walletConfirm: (wallet: string) => string;
+  keyIntro: (method: string) => string;
+  keyLabel: (method: string) => string;
+  keyQrLabel: (method: string) => string;
   transferIntro: string;
   bank: string;
   accountType: string;
@@ -95,16 +94,17 @@ const en: Messages = {
   print: 'Print',
   checkoutTitle: 'Checkout',
   paymentMethod: 'Payment method',
-  methodName: { PSE: 'PSE', NEQUI: 'Nequi', BREB: 'Bre-B', BANK_TRANSFER: 'Bank transfer' },
   pseIntro: 'Choose your bank to pay with PSE.',
   bankSelectLabel: 'Bank',
   bankSelectPlaceholder: 'Select your bank',
-  nequiIntro: (last) => `You will receive a payment request in the Nequi app on the phone ending in ${last}.`,
-  nequiPhone: 'Nequi phone',
-  nequiConfirm: 'I confirm this is my Nequi phone number',
-  brebIntro: 'Pay from any bank app with Bre-B: scan the QR code or send the amount to the key.',
-  brebKey: 'Bre-B key',
-  brebQrLabel: 'Bre-B payment QR code',
+  walletIntro: (wallet, last) =>
+    `You will receive a payment request in the ${wallet} app on the phone ending in ${last}.`,
+  walletPhone: (wallet) => `${wallet} phone`,
+  walletConfirm: (wallet) => `I confirm this is my ${wallet} phone number`,
+  keyIntro: (method) =>
+    `Pay from any bank app with ${method}: scan the QR code or send the amount to the key.`,
+  keyLabel: (method) => `${method} key`,
+  keyQrLabel: (method) => `${method} payment QR code`,
   transferIntro:
     'Make a transfer from your bank with these details. Include the reference so your payment can be identified.',
   bank: 'Bank',
@@ -161,17 +161,17 @@ const ptBR: Messages = {
   print: 'Imprimir',
   checkoutTitle: 'Pagamento',
   paymentMethod: 'Forma de pagamento',
-  methodName: { PSE: 'PSE', NEQUI: 'Nequi', BREB: 'Bre-B', BANK_TRANSFER: 'Transferência bancária' },
   pseIntro: 'Escolha seu banco para pagar com PSE.',
   bankSelectLabel: 'Banco',
   bankSelectPlaceholder: 'Selecione seu banco',
-  nequiIntro: (last) =>
-    `Você receberá uma solicitação de pagamento no app Nequi do celular terminado em ${last}.`,
-  nequiPhone: 'Celular Nequi',
-  nequiConfirm: 'Confirmo que este é o meu número Nequi',
-  brebIntro: 'Pague pelo app de qualquer banco com Bre-B: escaneie o QR code ou envie o valor para a chave.',
-  brebKey: 'Chave Bre-B',
-  brebQrLabel: 'QR code de pagamento Bre-B',
+  walletIntro: (wallet, last) =>
+    `Você receberá uma solicitação de pagamento no app ${wallet} do celular terminado em ${last}.`,
+  walletPhone: (wallet) => `Celular ${wallet}`,
+  walletConfirm: (wallet) => `Confirmo que este é o meu número ${wallet}`,
+  keyIntro: (method) =>
+    `Pague pelo app de qualquer banco com ${method}: escaneie o QR code ou envie o valor para a chave.`,
+  keyLabel: (method) => `Chave ${method}`,
+  keyQrLabel: (method) => `QR code de pagamento ${method}`,
   transferIntro:
     'Faça uma transferência do seu banco com estes dados. Informe a referência para que o pagamento seja identificado.',
   bank: 'Banco',
@@ -228,17 +228,17 @@ const es: Messages = {
   print: 'Imprimir',
   checkoutTitle: 'Pago',
   paymentMethod: 'Medio de pago',
-  methodName: { PSE: 'PSE', NEQUI: 'Nequi', BREB: 'Bre-B', BANK_TRANSFER: 'Transferencia bancaria' },
   pseIntro: 'Selecciona tu banco para pagar con PSE.',
   bankSelectLabel: 'Banco',
   bankSelectPlaceholder: 'Selecciona tu banco',
-  nequiIntro: (last) => `Recibirás una solicitud de pago en la app Nequi del celular terminado en ${last}.`,
-  nequiPhone: 'Celular Nequi',
-  nequiConfirm: 'Confirmo que este es mi número Nequi',
-  brebIntro:
-    'Paga desde la app de cualquier banco con Bre-B: escanea el código QR o envía el valor a la llave.',
-  brebKey: 'Llave Bre-B',
-  brebQrLabel: 'Código QR de pago Bre-B',
+  walletIntro: (wallet, last) =>
+    `Recibirás una solicitud de pago en la app ${wallet} del celular terminado en ${last}.`,
+  walletPhone: (wallet) => `Celular ${wallet}`,
+  walletConfirm: (wallet) => `Confirmo que este es mi número ${wallet}`,
+  keyIntro: (method) =>
+    `Paga desde la app de cualquier banco con ${method}: escanea el código QR o envía el valor a la llave.`,
+  keyLabel: (method) => `Llave ${method}`,
+  keyQrLabel: (method) => `Código QR de pago ${method}`,
   transferIntro:
     'Haz una transferencia desde tu banco con estos datos. Incluye la referencia para que podamos identificar tu pago.',
   bank: 'Banco',

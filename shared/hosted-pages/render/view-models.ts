@@ -1,8 +1,13 @@
 // View models for the hosted payer pages. Handlers build these from the transaction record;
 // renderers only read them, so everything here is already decided (status, masking, URLs).
+import type { CheckoutMethod, PurchaseCurrency } from '../../payment-methods.ts';
+import type { TransactionStatus } from '../../transactions/transaction.ts';
 
-export type PageStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELED';
-export type PageCurrency = 'BRL' | 'COP' | 'BOB';
+export type { CheckoutMethod } from '../../payment-methods.ts';
+
+/** What the payer is told: a FAILED transaction reads as expired (nobody is invited to pay it). */
+export type PageStatus = Exclude<TransactionStatus, 'FAILED'>;
+export type PageCurrency = PurchaseCurrency;
 /** Page language. By default a page speaks the payer's language, derived from the currency. */
 export type PageLang = 'en' | 'pt-BR' | 'es-CO' | 'es-BO';
 
@@ -53,8 +58,6 @@ export interface BoletoPageModel extends CommonPageModel {
   pdfUrl?: string | null;
 }
 
-export type CheckoutMethod = 'BANK_TRANSFER' | 'PSE' | 'NEQUI' | 'BREB';
-
 export interface PseBank {
   /** Value posted as `bank` with the PSE Pay form. */
   code: string;
@@ -84,9 +87,9 @@ export interface CheckoutPageModel extends CommonPageModel {
   payerPhone: string;
   /** PSE bank list; defaults to DEFAULT_PSE_BANKS. */
   banks?: readonly PseBank[] | null;
-  /** Required for BREB; while missing the page says the instructions are being prepared. */
+  /** Required by the `key-and-qr` body; while missing the page says the instructions are being prepared. */
   breb?: BrebInstructions | null;
-  /** Required for BANK_TRANSFER; while missing the page says the instructions are being prepared. */
+  /** Required by the `bank-account` body; while missing the page says the instructions are being prepared. */
   bankAccount?: BankAccountDetails | null;
 }
 

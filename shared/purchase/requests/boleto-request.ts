@@ -12,6 +12,7 @@ import {
   bodyMessage,
   commonFields,
   commonSchemas,
+  type PurchaseVariant,
   type VariantContext,
 } from '../purchase-request.ts';
 
@@ -101,3 +102,8 @@ export function parseBoletoRequest(body: unknown, context: VariantContext): Bole
     },
   };
 }
+
+export const boletoPurchase: PurchaseVariant = {
+  schema: boletoRequestSchema,
+  parse: parseBoletoRequest,
+};

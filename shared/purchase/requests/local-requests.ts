@@ -12,31 +12,46 @@ import {
   type CopPurchaseRequest,
   commonFields,
   commonSchemas,
+  type PurchaseVariant,
   type VariantContext,
 } from '../purchase-request.ts';
 
 /** The contract calls cpf "not used" in COP and BOB: ignored, but still a string when sent. */
 const unusedCpf = optionalField(identifier(255));
 
-/** One schema per amount range (a catalogue row's range is one object for the process's life). */
-function perRange<S>(build: (amount: VariantContext['amount']) => S) {
-  const built = new WeakMap<object, S>();
-  return (amount: VariantContext['amount']): S => {
-    let schema = built.get(amount);
+/**
+ * One schema per amount range and list of methods (a catalogue row's range and its currency's
+ * methods are one object each for the process's life).
+ */
+function perRow<S>(build: (context: VariantContext) => S) {
+  const built = new WeakMap<object, WeakMap<object, S>>();
+  return (context: VariantContext): S => {
+    let byMethods = built.get(context.amount);
+    if (!byMethods) {
+      byMethods = new WeakMap();
+      built.set(context.amount, byMethods);
+    }
+    let schema = byMethods.get(context.methods);
     if (!schema) {
-      schema = build(amount);
-      built.set(amount, schema);
+      schema = build(context);
+      byMethods.set(context.methods, schema);
     }
     return schema;
   };
 }
 
-/** COP and BOB body schemas per amount range (also published by GET /openapi.json). */
-export const copRequestSchema = perRange((amount) =>
+/** `paymentMethod`: one of the currency's methods in the catalogue (a constant when it has one). */
+function paymentMethodOf(methods: readonly string[]) {
+  const [only, ...others] = methods;
+  return v.nullish(others.length === 0 && only ? v.literal(only) : v.picklist(methods));
+}
+
+/** COP and BOB body schemas per catalogue row (also published by GET /openapi.json). */
+export const copRequestSchema = perRow(({ amount, methods }) =>
   v.strictObject(
     {
       currency: v.literal('COP'),
-      paymentMethod: v.nullish(v.picklist(['BANK_TRANSFER', 'PSE', 'NEQUI', 'BREB'])),
+      paymentMethod: paymentMethodOf(methods),
       name: commonSchemas.name,
       email: commonSchemas.email,
       phone: checkedString(parseE164Phone, {
@@ -56,11 +71,11 @@ export const copRequestSchema = perRange((amount) =>
   ),
 );
 
-export const bobRequestSchema = perRange((amount) =>
+export const bobRequestSchema = perRow(({ amount, methods }) =>
   v.strictObject(
     {
       currency: v.literal('BOB'),
-      paymentMethod: v.nullish(v.literal('QR')),
+      paymentMethod: paymentMethodOf(methods),
       name: commonSchemas.name,
       email: commonSchemas.email,
       phone: checkedString(parseE164Phone, {
@@ -80,26 +95,34 @@ export const bobRequestSchema = perRange((amount) =>
   ),
 );
 
-export function copRequestParser(method: CopMethod) {
-  return (body: unknown, context: VariantContext): CopPurchaseRequest => {
-    const parsed = parseOrThrow(copRequestSchema(context.amount), body);
-    return {
-      currency: 'COP',
-      method,
-      ...commonFields(parsed, parsed.responsibleDocument.number),
-      phone: parsed.phone,
-      responsibleDocumentTypes: parsed.responsibleDocument.types,
-    };
-  };
-}
-
-export function parseBobRequest(body: unknown, context: VariantContext): BobPurchaseRequest {
-  const parsed = parseOrThrow(bobRequestSchema(context.amount), body);
+export function parseCopRequest(body: unknown, context: VariantContext): CopPurchaseRequest {
+  const parsed = parseOrThrow(copRequestSchema(context), body);
   return {
-    currency: 'BOB',
-    method: 'QR',
+    currency: 'COP',
+    // The row the body selected (every COP row shares this variant).
+    method: context.method as CopMethod,
     ...commonFields(parsed, parsed.responsibleDocument.number),
     phone: parsed.phone,
     responsibleDocumentTypes: parsed.responsibleDocument.types,
   };
 }
+
+export function parseBobRequest(body: unknown, context: VariantContext): BobPurchaseRequest {
+  const parsed = parseOrThrow(bobRequestSchema(context), body);
+  return {
+    currency: 'BOB',
+    method: context.method as BobPurchaseRequest['method'],
+    ...commonFields(parsed, parsed.responsibleDocument.number),
+    phone: parsed.phone,
+    responsibleDocumentTypes: parsed.responsibleDocument.types,
+  };
+}
+
+export const copPurchase: PurchaseVariant = {
+  schema: copRequestSchema,
+  parse: parseCopRequest,
+};
+export const bobPurchase: PurchaseVariant = {
+  schema: bobRequestSchema,
+  parse: parseBobRequest,
+};

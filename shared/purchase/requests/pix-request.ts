@@ -11,6 +11,7 @@ import {
   commonFields,
   commonSchemas,
   type PixPurchaseRequest,
+  type PurchaseVariant,
   type VariantContext,
 } from '../purchase-request.ts';
 
@@ -73,3 +74,8 @@ export function parsePixRequest(body: unknown, context: VariantContext): PixPurc
     expiresIn: parsed.expiresIn ?? defaultPixExpiresIn,
   };
 }
+
+export const pixPurchase: PurchaseVariant = {
+  schema: (context) => pixRequestSchema(context.amount),
+  parse: parsePixRequest,
+};

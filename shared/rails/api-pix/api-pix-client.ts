@@ -1,10 +1,15 @@
 // The API Pix calls the rail makes, with OAuth 2.0 client credentials over mutual TLS: the
-// token is cached until shortly before it expires and fetched again after a 401. A 5xx, a
-// timeout or a reset is `PspUnavailableError` (retry); a 4xx is `PspRejectedError` with the
-// RFC 7807 problem the PSP sent (final for that request). Each operation takes the time its
-// answer is due (`answerBy`); every HTTP call in it (token, retry after a 401) gets what is
-// left of that, up to PIX_API_TIMEOUT_MS, and one that cannot get enough is not started.
+// token is cached until shortly before it expires and fetched again after a 401. A 5xx, a 429,
+// a timeout or a reset is `PspUnavailableError`: the call is tried again within seconds while
+// its time budget allows (every operation here is safe to repeat: PUT /cob/{txid} is
+// idempotent by txid), then thrown for the caller's own retry. A 4xx is `PspRejectedError`
+// with the RFC 7807 problem the PSP sent (final for that request). Each operation takes the
+// time its answer is due (`answerBy`); every HTTP call in it (token, retry after a 401 or a
+// transient failure) gets what is left of that, up to PIX_API_TIMEOUT_MS, and one that cannot
+// get enough is not started.
+import { log } from '../../log.ts';
 import { requireCallTimeoutMs } from '../../time-budget.ts';
+import { retryTransient } from '../../transient-retry.ts';
 import type { ApiPixConfig, ApiPixSecrets } from './api-pix-config.ts';
 import { mutualTlsAgent, type PspResponse, PspUnavailableError, pspRequest } from './psp-http.ts';
 
@@ -134,14 +139,27 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         timeoutMs: requireCallTimeoutMs(operation, answerBy, config.timeoutMs),
       });
-    let response = await send(await bearer(answerBy));
-    if (response.status === 401) {
-      token = undefined;
-      response = await send(await fetchToken(answerBy));
-    }
-    if (response.status >= 500 || response.status === 429)
-      throw new PspUnavailableError(`${method} ${path}: HTTP ${response.status}`);
-    return response;
+    const attempt = async () => {
+      let response = await send(await bearer(answerBy));
+      if (response.status === 401) {
+        token = undefined;
+        response = await send(await fetchToken(answerBy));
+      }
+      if (response.status >= 500 || response.status === 429)
+        throw new PspUnavailableError(`${method} ${path}: HTTP ${response.status}`);
+      return response;
+    };
+    return retryTransient(attempt, {
+      answerBy,
+      isTransient: (error) => error instanceof PspUnavailableError,
+      onRetry: (error, retry, delayMs) =>
+        log.warn('PSP call failed; trying again', {
+          operation,
+          retry,
+          delayMs,
+          error: (error as Error).message,
+        }),
+    });
   }
 
   const cobPath = (txid: string) => `/cob/${encodeURIComponent(txid)}`;

@@ -13,9 +13,15 @@ export async function keepPixChargeReference(ref: ChargeRef, txid: string): Prom
   if (reserved?.accountId !== ref.accountId) await putChargeReference(apiPixRailName, txid, ref);
 }
 
-/** The transactions of many txids (a notification, a page of `GET /pix`); a txid of no charge of ours is left out. */
-export async function findPixCharges(txids: readonly string[]): Promise<Map<string, ChargeReference>> {
-  const ids = txids.flatMap((txid) => transactionIdInTxid(txid) ?? []);
+/**
+ * The transactions of many txids (a notification, a page of `GET /pix`); a txid of no charge of
+ * ours is left out. A txid not in the shape ours are minted in (`txidFor`: the transaction id,
+ * then the account's hash in lowercase hex) cannot be ours, old or new, and costs no read: a
+ * notification of random txids reads nothing.
+ */
+export async function findPixCharges(notified: readonly string[]): Promise<Map<string, ChargeReference>> {
+  const txids = [...new Set(notified)].filter((txid) => transactionIdInTxid(txid) !== null);
+  const ids = txids.map((txid) => transactionIdInTxid(txid)!);
   const reserved = await findTransactionRefs(ids);
   const found = new Map<string, ChargeReference>();
   for (const txid of txids) {

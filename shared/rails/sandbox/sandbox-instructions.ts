@@ -1,6 +1,8 @@
 // What each sandbox rail hands out, by the catalogue row's instruction kind: a FEBRABAN-valid
 // boleto, a checkout redirect, an EMVCo QR for Bolivia or a dynamic Pix BR Code. Pure
 // functions of the transaction.
+
+import { brazilBusinessDayOnOrAfter } from '../../calendars/business-days.ts';
 import { methodOf } from '../../payment-methods.ts';
 import { addDays } from '../../purchase/due-date.ts';
 import type { TransactionRecord } from '../../transactions/transaction.ts';
@@ -15,9 +17,12 @@ export const sandboxQrGui = 'BO.CASHIN.SANDBOX';
 /** `.invalid` is reserved (RFC 2606): no payer's app can fetch a sandbox Pix charge. */
 export const sandboxPixLocationHost = 'pix.sandbox.invalid';
 
-/** A boleto is payable until the end of its due day in São Paulo (UTC−3, no DST since 2019). */
+/**
+ * A boleto is payable until the end of its due day in São Paulo (UTC−3, no DST since 2019), or of
+ * the next business day when the banks are closed on the due day (a weekend, a bank holiday).
+ */
 export function boletoExpiresAt(dueDate: string): string {
-  return `${addDays(dueDate, 1)}T03:00:00.000Z`;
+  return `${addDays(brazilBusinessDayOnOrAfter(dueDate), 1)}T03:00:00.000Z`;
 }
 
 /** When a charge created at `createdAt` stops being payable, by its catalogue row's expiry rule. */

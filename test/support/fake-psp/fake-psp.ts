@@ -47,6 +47,12 @@ export interface FakePsp {
   setWebhookUrl(url: string): void;
   /** The next `count` API calls (not token requests) answer 503. */
   failNext(count: number): void;
+  /**
+   * From now on the first PUT of each charge fails: `503` answers ServicoIndisponivel without
+   * creating it; `answer-lost` creates it and drops the connection instead of answering (the
+   * request is recorded with status 0). Null stops it.
+   */
+  failFirstCreateOfEachCharge(fault: CreateFault | null): void;
   /** The next charge creation (PUT) gets no answer at all (the connection stays open), the one after a reset. */
   stallThenResetNext(): void;
   /** How long the last stalled call stayed open before the client gave it up (undefined while open). */
@@ -67,6 +73,8 @@ export interface FakePsp {
   notify(body: unknown): Promise<number>;
   close(): Promise<void>;
 }
+
+export type CreateFault = '503' | 'answer-lost';
 
 const apiRoot = '/api/v2';
 
@@ -116,6 +124,8 @@ export async function startFakePsp(
   const tokens = new Map<string, number>();
   let issued = 0;
   let failures = 0;
+  let createFault: CreateFault | null = null;
+  const faultedCreates = new Set<string>();
   let misbehaviours: Array<'stall' | 'reset'> = [];
   let stalledLastedMs: number | undefined;
   let stallingEverything = false;
@@ -132,10 +142,15 @@ export async function startFakePsp(
 
   const send = (
     response: ServerResponse,
-    meta: { method: string; path: string; apiPath: string | null },
+    meta: { method: string; path: string; apiPath: string | null; loseAnswer?: boolean },
     status: number,
     body: unknown,
   ) => {
+    if (meta.loseAnswer) {
+      requests.push({ method: meta.method.toUpperCase(), path: meta.path, status: 0 });
+      response.socket?.destroy();
+      return;
+    }
     const isProblem = status >= 400 && meta.apiPath !== null;
     if (meta.apiPath !== null) {
       for (const problem of validator.response({ method: meta.method, path: meta.apiPath, status, body }))
@@ -225,7 +240,7 @@ export async function startFakePsp(
     response: ServerResponse,
     path: string,
   ) {
-    const meta = { method: method.toLowerCase(), path, apiPath };
+    const meta: Parameters<typeof send>[1] = { method: method.toLowerCase(), path, apiPath };
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -279,6 +294,12 @@ export async function startFakePsp(
       return send(response, { ...meta, apiPath: null }, 404, problem('NaoEncontrado', 'Não encontrado', 404));
     const txid = decodeURIComponent(match[1]!);
     const existing = cobs.get(txid);
+    if (method === 'PUT' && createFault && !faultedCreates.has(txid)) {
+      faultedCreates.add(txid);
+      if (createFault === '503')
+        return send(response, meta, 503, problem('ServicoIndisponivel', 'Serviço indisponível', 503));
+      meta.loseAnswer = true;
+    }
 
     if (method === 'GET') {
       if (!existing)
@@ -419,6 +440,9 @@ export async function startFakePsp(
     },
     failNext(count) {
       failures = count;
+    },
+    failFirstCreateOfEachCharge(fault) {
+      createFault = fault;
     },
     stalledCallLastedMs: () => stalledLastedMs,
     stallThenResetNext() {
