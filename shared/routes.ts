@@ -381,6 +381,17 @@ export const routes = {
     summary: 'Get a checkout session',
     responses: { 200: 'CheckoutSession', 404: 'error' },
   },
+  listCheckoutSessions: {
+    method: 'GET',
+    path: '/v2/checkout-sessions',
+    handler: 'functions/http/list-checkout-sessions.ts',
+    auth: 'createTransaction',
+    errors: 'catalog',
+    grants: ['table:read'],
+    summary: "List the account's checkout sessions, newest first (optionally one payment link's)",
+    request: { query: 'ListCheckoutSessionsQuery' },
+    responses: { 200: 'CheckoutSessionPage', 400: 'error' },
+  },
   createPaymentLink: {
     method: 'POST',
     path: '/v2/payment-links',

@@ -62,6 +62,8 @@ export const paymentLinkSchema = v.pipe(
   v.title('PaymentLink'),
 );
 
+export const checkoutSessionPageSchema = pageOf(checkoutSessionSchema, 'CheckoutSessionPage');
+
 export const paymentLinkPageSchema = pageOf(paymentLinkSchema, 'PaymentLinkPage');
 
 export type _CheckoutSessionMatches = Assert<

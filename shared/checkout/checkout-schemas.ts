@@ -13,6 +13,7 @@ import {
   maxEmailLength,
   maxUrlLength,
 } from '../validation/fields.ts';
+import { isPaymentLinkId } from './payment-link.ts';
 
 export const minSessionSeconds = 30 * 60;
 export const maxSessionSeconds = 24 * 60 * 60;
@@ -93,3 +94,17 @@ export const listPaymentLinksQuery = v.strictObject({
 });
 
 export type ListPaymentLinksQuery = v.InferOutput<typeof listPaymentLinksQuery>;
+
+export const listCheckoutSessionsQuery = v.strictObject({
+  limit: v.optional(limitParam),
+  cursor: v.optional(cursorParam),
+  paymentLinkId: v.optional(
+    v.pipe(
+      v.string('must be a payment link id (plink_ and a UUID)'),
+      v.check(isPaymentLinkId, 'must be a payment link id (plink_ and a UUID)'),
+      v.description("Only the sessions this payment link's visits opened."),
+    ),
+  ),
+});
+
+export type ListCheckoutSessionsQuery = v.InferOutput<typeof listCheckoutSessionsQuery>;

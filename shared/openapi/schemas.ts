@@ -27,6 +27,7 @@ import {
 import { createOfferSchema, listOffersQuery, updateOfferSchema } from '../catalog/offer-schemas.ts';
 import { createProductSchema, listProductsQuery, updateProductSchema } from '../catalog/product-schemas.ts';
 import {
+  checkoutSessionPageSchema,
   checkoutSessionSchema,
   paymentLinkPageSchema,
   paymentLinkSchema,
@@ -34,6 +35,7 @@ import {
 import {
   createCheckoutSessionSchema,
   createPaymentLinkSchema,
+  listCheckoutSessionsQuery,
   listPaymentLinksQuery,
   updatePaymentLinkSchema,
 } from '../checkout/checkout-schemas.ts';
@@ -79,6 +81,7 @@ export const querySchemas = {
   ListProductsQuery: listProductsQuery,
   ListOffersQuery: listOffersQuery,
   ListPaymentLinksQuery: listPaymentLinksQuery,
+  ListCheckoutSessionsQuery: listCheckoutSessionsQuery,
   GetTransactionQuery: getTransactionQuery,
   SandboxPayQuery: sandboxPayQuery,
   ListTransactionsQuery: listTransactionsQuery,
@@ -93,6 +96,7 @@ export const responseSchemas = {
   Offer: offerSchema,
   OfferPage: offerPageSchema,
   CheckoutSession: checkoutSessionSchema,
+  CheckoutSessionPage: checkoutSessionPageSchema,
   PaymentLink: paymentLinkSchema,
   PaymentLinkPage: paymentLinkPageSchema,
   AccountSettings: saleSettingsSchema,

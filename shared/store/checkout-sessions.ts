@@ -5,7 +5,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import type { CheckoutSessionRecord } from '../checkout/checkout-session.ts';
 import { tableName } from '../config.ts';
+import type { CursorKey, CursorShape } from './cursor.ts';
 import { keys } from './keys.ts';
+import { queryPage } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 import { table } from './table.ts';
 import { retryingConflicts } from './transaction-conflicts.ts';
@@ -41,4 +43,36 @@ export async function getCheckoutSessionRecord(
     new GetCommand({ TableName: tableName(), Key: keys.checkoutSession(sessionId), ConsistentRead: true }),
   );
   return Item ? toRecord(Item) : undefined;
+}
+
+export function checkoutSessionCursorShape(accountId: string): CursorShape {
+  return {
+    fields: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+    pinned: {
+      gsi1pk: keys.checkoutSessionListingPartition(accountId),
+      sk: keys.checkoutSession('x').sk,
+    },
+    // The table key must be the session the index entry names, so a cursor cannot point elsewhere.
+    check: (key) => key.pk === keys.checkoutSession(String(key.gsi1sk).split('#').at(-1) ?? '').pk,
+  };
+}
+
+/**
+ * The account's sessions newest first; `paymentLinkId` keeps one link's, within the listings'
+ * per-request read bound (a page may then hold fewer than `limit`, with a cursor to go on).
+ */
+export async function listCheckoutSessionRecords(
+  accountId: string,
+  options: { limit: number; after?: CursorKey; paymentLinkId?: string },
+): Promise<{ records: CheckoutSessionRecord[]; nextKey: CursorKey | null }> {
+  const { paymentLinkId } = options;
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: keys.checkoutSessionListingPartition(accountId),
+    limit: options.limit,
+    newestFirst: true,
+    ...(paymentLinkId ? { keep: (item) => item.paymentLinkId === paymentLinkId } : {}),
+    ...(options.after ? { after: options.after } : {}),
+  });
+  return { records: page.items.map(toRecord), nextKey: page.nextKey };
 }

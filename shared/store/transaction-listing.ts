@@ -18,6 +18,24 @@ export function transactionCursorShape(accountId: string): CursorShape {
   };
 }
 
+/**
+ * Whether a transaction read by its key would be on a page of the listing that starts after
+ * `after` (newest first) within the sort-key `range`: a filter that reads one transaction directly
+ * answers what the listing would.
+ */
+export function isWithinListing(
+  record: Pick<TransactionRecord, 'accountId' | 'createdAt' | 'id'>,
+  options: { after?: CursorKey; range: { from?: string; to?: string } },
+): boolean {
+  const position = keys.transactionListing(record.accountId, record.createdAt, record.id).gsi1sk;
+  const { from, to } = options.range;
+  return (
+    (options.after === undefined || position < String(options.after.gsi1sk)) &&
+    (from === undefined || position >= from) &&
+    (to === undefined || position <= to)
+  );
+}
+
 export async function listTransactionRecords(
   accountId: string,
   options: {

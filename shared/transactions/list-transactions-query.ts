@@ -1,9 +1,16 @@
 // GET /transactions query parameters.
 import * as v from 'valibot';
+import { isOfferId } from '../catalog/offer.ts';
+import { isCheckoutSessionId } from '../checkout/checkout-session.ts';
+import { isPaymentLinkId } from '../checkout/payment-link.ts';
 import { createdRangeRule, instantParam } from '../http/date-range.ts';
 import { cursorParam, limitParam } from '../http/pagination.ts';
 import { purchaseMethods as methods, purchaseCurrencies } from '../payment-methods.ts';
 import { transactionStatuses } from './transaction.ts';
+
+/** An id filter: a string of the id's own form (a typo is a 400, not an empty listing). */
+const idParam = (isId: (value: string) => boolean, rule: string, description: string) =>
+  v.pipe(v.string(rule), v.check(isId, rule), v.description(description));
 
 export const listTransactionsQuery = v.pipe(
   v.strictObject({
@@ -15,6 +22,23 @@ export const listTransactionsQuery = v.pipe(
     createdFrom: v.optional(v.pipe(instantParam, v.description('Inclusive lower bound of createdAt.'))),
     createdTo: v.optional(
       v.pipe(instantParam, v.description('Inclusive upper bound of createdAt; not before createdFrom.')),
+    ),
+    offerId: v.optional(
+      idParam(isOfferId, 'must be an offer id (off_ and a UUID)', 'Only what checkouts sold of this offer.'),
+    ),
+    paymentLinkId: v.optional(
+      idParam(
+        isPaymentLinkId,
+        'must be a payment link id (plink_ and a UUID)',
+        "Only what this payment link's visits sold.",
+      ),
+    ),
+    checkoutSessionId: v.optional(
+      idParam(
+        isCheckoutSessionId,
+        'must be a checkout session id (cs_ and a UUID)',
+        'Only the transaction this checkout session created (at most one; read directly, never searched for).',
+      ),
     ),
   }),
   v.forward(

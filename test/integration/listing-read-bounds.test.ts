@@ -8,6 +8,7 @@
 // be counted as DynamoDB bills it (`ScannedCount` of a Query: every entry it read, before any
 // filter; the items a BatchGetItem or GetItem found). The account is seeded through the store
 // module's keys in a few batch writes, not through hundreds of HTTP calls.
+import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../infra/local/gateway.ts';
@@ -33,8 +34,17 @@ const seeded = 300;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let baseUrl: string;
 let account: IssuedApiKey;
-/** Oldest first: the oldest transaction is FAILED, the next one's event FAILED, all else healthy. */
+/**
+ * Oldest first: the oldest transaction is FAILED and was sold by a checkout (of a payment link),
+ * the next one's event FAILED, all else healthy.
+ */
 const transactions: TransactionRecord[] = [];
+const sale = {
+  offerId: `off_${randomUUID()}`,
+  productId: `prd_${randomUUID()}`,
+  checkoutSessionId: `cs_${randomUUID()}`,
+  paymentLinkId: `plink_${randomUUID()}`,
+};
 /** Items read by the route functions since the last request began. */
 let itemsRead = 0;
 
@@ -65,7 +75,7 @@ async function seed(accountId: string) {
       accountPostbackUrl: null,
       now,
     });
-    transactions.push(index === 0 ? { ...record, status: 'FAILED' } : { ...record, status: 'PAID' });
+    transactions.push(index === 0 ? { ...record, status: 'FAILED', sale } : { ...record, status: 'PAID' });
   }
   // The keys and fields insertTransaction and markPaidWithEvent write, without their work-index
   // keys (the shared stack's sweeper must not pick these up) and without a write per item.
@@ -89,6 +99,14 @@ async function seed(accountId: string) {
       entity: 'event',
       ...event,
     })),
+    // The session that sold the oldest one, as far as the transactions' filter reads it.
+    {
+      ...keys.checkoutSession(sale.checkoutSessionId),
+      entity: 'checkoutSession',
+      id: sale.checkoutSessionId,
+      accountId,
+      transactionId: transactions[0]!.id,
+    },
   ]);
 }
 
@@ -171,6 +189,23 @@ describe('filtered listings read a bounded number of items', () => {
     for (const read of reads) expect(read).toBeLessThanOrEqual(itemsReadPerRequest);
     expect(found).toEqual([transactions[0]!.id]);
     expect(reads.length).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['offerId', sale.offerId],
+    ['paymentLinkId', sale.paymentLinkId],
+  ])('GET /transactions?%s=: bounded pages, and the cursor finds the sale', async (name, value) => {
+    const { found, reads } = await everyPage(`/transactions?${name}=${value}&limit=5`);
+    for (const read of reads) expect(read).toBeLessThanOrEqual(itemsReadPerRequest);
+    expect(found).toEqual([transactions[0]!.id]);
+    expect(reads.length).toBeGreaterThan(1);
+  });
+
+  it('GET /transactions?checkoutSessionId=: the session and its transaction, not the listing', async () => {
+    const page = await list(`/transactions?checkoutSessionId=${sale.checkoutSessionId}`);
+    expect(page.body).toMatchObject({ data: [{ id: transactions[0]!.id, ...sale }], nextCursor: null });
+    // The session and its transaction, plus the key and its account when not cached.
+    expect(page.itemsRead).toBeLessThanOrEqual(4);
   });
 
   it('a filter that keeps most items still fills its pages, and paging neither repeats nor skips', async () => {

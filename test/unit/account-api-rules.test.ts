@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { summaryRow, windowStart } from '../../shared/accounts/account-summary.ts';
 import { createdRange, instantParam } from '../../shared/http/date-range.ts';
+import { isWithinListing } from '../../shared/store/transaction-listing.ts';
 import { matchesFilters } from '../../shared/transactions/list-transactions.ts';
 import { listTransactionsQuery } from '../../shared/transactions/list-transactions-query.ts';
 
@@ -40,6 +41,41 @@ describe('transaction filters', () => {
     expect(matchesFilters({ status: 'PAID', currency: 'BOB', method: 'QR' })(record)).toBe(true);
     expect(matchesFilters({ status: 'PENDING' })(record)).toBe(false);
     expect(matchesFilters({ currency: 'COP' })(record)).toBe(false);
+  });
+
+  it('keeps what a checkout sold by its offer, link or session; a purchase has none of them', () => {
+    const sale = {
+      offerId: 'off_a',
+      productId: 'prd_a',
+      checkoutSessionId: 'cs_a',
+      paymentLinkId: 'plink_a',
+    };
+    const sold = { status: 'PAID', currency: 'BRL', method: 'PIX', sale } as const;
+    const purchased = { status: 'PAID', currency: 'BRL', method: 'PIX' } as const;
+    for (const filter of [
+      { offerId: 'off_a' },
+      { paymentLinkId: 'plink_a' },
+      { checkoutSessionId: 'cs_a' },
+    ]) {
+      expect(matchesFilters(filter)(sold)).toBe(true);
+      expect(matchesFilters(filter)(purchased)).toBe(false);
+    }
+    expect(matchesFilters({ offerId: 'off_b' })(sold)).toBe(false);
+    expect(matchesFilters({ paymentLinkId: 'plink_a', status: 'PENDING' })(sold)).toBe(false);
+  });
+
+  it('answers a transaction read directly as the listing would place it: after the cursor, within the range', () => {
+    const record = { accountId: 'acc', createdAt: '2026-11-02T10:00:00.000Z', id: '1764000000000123456' };
+    const at = (createdAt: string) => ({ gsi1sk: `${createdAt}#1764000000000999999` });
+    expect(isWithinListing(record, { range: {} })).toBe(true);
+    expect(isWithinListing(record, { after: at('2026-11-03T00:00:00.000Z'), range: {} })).toBe(true);
+    expect(isWithinListing(record, { after: at('2026-11-01T00:00:00.000Z'), range: {} })).toBe(false);
+    expect(
+      isWithinListing(record, { range: createdRange({ createdFrom: '2026-11-02T10:00:00.000Z' }) }),
+    ).toBe(true);
+    expect(isWithinListing(record, { range: createdRange({ createdTo: '2026-11-02T09:59:59.999Z' }) })).toBe(
+      false,
+    );
   });
 });
 

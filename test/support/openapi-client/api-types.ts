@@ -413,7 +413,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account's checkout sessions, newest first (optionally one payment link's)
+         * @description Needs an API key with the `createTransaction` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["listCheckoutSessions"];
         put?: never;
         /**
          * Open a hosted checkout for one payment of an offer
@@ -1215,6 +1219,12 @@ export interface components {
             expiresAt: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        /** CheckoutSessionPage */
+        CheckoutSessionPage: {
+            data: components["schemas"]["CheckoutSession"][];
+            /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
+            nextCursor: string | null;
         };
         /** PaymentLink */
         PaymentLink: {
@@ -4597,6 +4607,99 @@ export interface operations {
             };
         };
     };
+    listCheckoutSessions: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                /** @description Only the sessions this payment link's visits opened. */
+                paymentLinkId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionPage"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     createCheckoutSession: {
         parameters: {
             query?: never;
@@ -5368,6 +5471,12 @@ export interface operations {
                 method?: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
                 createdFrom?: string;
                 createdTo?: string;
+                /** @description Only what checkouts sold of this offer. */
+                offerId?: string;
+                /** @description Only what this payment link's visits sold. */
+                paymentLinkId?: string;
+                /** @description Only the transaction this checkout session created (at most one; read directly, never searched for). */
+                checkoutSessionId?: string;
             };
             header?: never;
             path?: never;
