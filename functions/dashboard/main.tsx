@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { loadApiBase } from './api.ts';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { BrandingPage } from './pages/branding.tsx';
+import { CheckoutPage } from './pages/checkout.tsx';
 import { HomePage } from './pages/home.tsx';
 import { ProductsPage } from './pages/products.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
@@ -17,6 +18,7 @@ const sections = [
   { path: 'home', label: 'Home' },
   { path: 'transactions', label: 'Transactions' },
   { path: 'products', label: 'Products' },
+  { path: 'checkout', label: 'Checkout' },
   { path: 'webhooks', label: 'Webhooks' },
   { path: 'api-keys', label: 'API keys' },
   { path: 'branding', label: 'Branding' },
@@ -31,6 +33,7 @@ function Page(props: { route: string[] }) {
   if (section === 'transactions' && id) return <TransactionDetailPage id={id} />;
   if (section === 'transactions') return <TransactionsPage />;
   if (section === 'products') return <ProductsPage />;
+  if (section === 'checkout') return <CheckoutPage linkId={id} />;
   if (section === 'webhooks') return <WebhooksPage />;
   if (section === 'api-keys') return <ApiKeysPage />;
   if (section === 'branding') return <BrandingPage />;

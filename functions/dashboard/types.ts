@@ -6,8 +6,11 @@ export type {
   TestDeliveryView,
 } from '../../shared/accounts/account-webhook.ts';
 export type { ApiKeyView as ApiKey } from '../../shared/accounts/api-keys.ts';
+export type { SaleSettings } from '../../shared/accounts/sale-settings.ts';
 export type { Offer } from '../../shared/catalog/offer.ts';
 export type { Product } from '../../shared/catalog/product.ts';
+export type { CheckoutSession } from '../../shared/checkout/checkout-session.ts';
+export type { PaymentLink } from '../../shared/checkout/payment-link.ts';
 export type { DeliveryAttempt } from '../../shared/events/event.ts';
 export type { EventView as TransactionEvent } from '../../shared/events/event-views.ts';
 export type { EventSummaryView as EventSummary } from '../../shared/events/list-events.ts';

@@ -1,7 +1,11 @@
-// Moving around the merchant dashboard in browser tests: wait for what the page shows, open a section.
+// Moving around the merchant dashboard in browser tests: wait for what the page shows, open a
+// section, check a page (axe, both widths, screenshots).
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { desktopWidth, overflowsHorizontally, phoneWidth, saveScreenshot } from './browser.ts';
 
+/** Polls until the expectation holds; generous, because this 2-core machine is shared. */
 export function eventually<T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) {
   return expect.poll(read, { timeout: 15_000, interval: 100, ...options });
 }
@@ -13,4 +17,27 @@ export async function open(page: Page, section: string): Promise<void> {
     .getByRole('link', { name: section, exact: true })
     .click();
   await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);
+}
+
+/** axe at the current width, a screenshot at 390 and 1280 px, and no sideways scrolling on a phone. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  expect(await seriousViolations(page), `${name}: axe serious/critical`).toEqual([]);
+  for (const width of [phoneWidth, desktopWidth]) {
+    await page.setViewportSize({ width, height: width === phoneWidth ? 844 : 900 });
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        // Scrolling containers keep their content; what sticks out of the page is the problem.
+        .filter(
+          (element) =>
+            element.getBoundingClientRect().right > window.innerWidth + 1 &&
+            !element.closest('.table-wrap, .chart-canvas'),
+        )
+        .slice(0, 5)
+        .map((element) => `${element.tagName}.${element.className}`),
+    );
+    expect(await overflowsHorizontally(page), `${name} fits ${width} px: ${wide.join(', ')}`).toBe(false);
+    await saveScreenshot(page, `dashboard-${name}`);
+  }
+  expect(await seriousViolations(page), `${name}: axe serious/critical at 1280 px`).toEqual([]);
 }

@@ -2,10 +2,12 @@
 // preview (the API's 413/415 messages shown in place), and each product's offers.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { billingCycles } from '../../../shared/catalog/offer.ts';
+import { purchaseCurrencies } from '../../../shared/payment-methods.ts';
 import { ApiError, api, type Page, query } from '../api.ts';
+import { money } from '../format.ts';
 import { Loading, Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
-import type { Offer, Product } from '../types.ts';
+import type { Offer, PaymentLink, Product } from '../types.ts';
 
 type Show = 'active' | 'all' | 'archived';
 
@@ -303,7 +305,9 @@ function Offers(props: { product: Product }) {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [cycle, setCycle] = useState('');
+  const [currency, setCurrency] = useState<string>(purchaseCurrencies[0]);
   const [errors, setErrors] = useState<FieldErrors>(noErrors);
+  const [linkError, setLinkError] = useState<string | null>(null);
   const load = useCallback(async () => {
     const page = await api<Page<Offer>>(
       'GET',
@@ -323,6 +327,7 @@ function Offers(props: { product: Product }) {
           productId: props.product.id,
           name,
           amount: Number.isFinite(cents) ? cents : amount,
+          currency,
           billingCycle: cycle || null,
         },
       });
@@ -331,7 +336,18 @@ function Offers(props: { product: Product }) {
       setErrors(noErrors);
       await load();
     } catch (caught) {
-      setErrors(errorsFrom(caught, ['name', 'amount', 'billingCycle']));
+      setErrors(errorsFrom(caught, ['name', 'amount', 'currency', 'billingCycle']));
+    }
+  };
+  /** A payment link for the offer, then its page (URL, QR, switch) on Checkout. */
+  const sellWithLink = async (offer: Offer) => {
+    try {
+      const link = await api<PaymentLink>('POST', '/v2/payment-links', { body: { offerId: offer.id } });
+      location.hash = `#/checkout/${link.id}`;
+    } catch (caught) {
+      setLinkError(
+        `${offer.name}: ${caught instanceof ApiError ? caught.detail : (caught as Error).message}`,
+      );
     }
   };
   return (
@@ -340,11 +356,25 @@ function Offers(props: { product: Product }) {
       <ul data-testid="offers">
         {offers.length === 0 ? <li class="muted">No offers yet.</li> : null}
         {offers.map((offer) => (
-          <li key={offer.id}>
-            {offer.name} · {(offer.amount / 100).toFixed(2)} · {offer.billingCycle ?? 'one-time'}
+          <li key={offer.id} class="offer">
+            <span>
+              {offer.name} · {money(offer.amount, offer.currency)} · {offer.billingCycle ?? 'one-time'}
+              {offer.active ? '' : ' · inactive'}
+            </span>
+            {props.product.deletedAt ? null : (
+              <button
+                type="button"
+                class="secondary small"
+                aria-label={`Create payment link for ${offer.name}`}
+                onClick={() => sellWithLink(offer)}
+              >
+                Create payment link
+              </button>
+            )}
           </li>
         ))}
       </ul>
+      <FormError message={linkError} />
       {props.product.deletedAt ? null : (
         <form onSubmit={submit} noValidate aria-label="New offer">
           <Field id="offer-name" label="Offer name" error={errors.fields.name}>
@@ -354,6 +384,17 @@ function Offers(props: { product: Product }) {
               onInput={(event) => setName((event.target as HTMLInputElement).value)}
               {...described('offer-name', errors.fields.name)}
             />
+          </Field>
+          <Field id="offer-currency" label="Currency" error={errors.fields.currency}>
+            <select
+              id="offer-currency"
+              value={currency}
+              onChange={(event) => setCurrency((event.target as HTMLSelectElement).value)}
+            >
+              {purchaseCurrencies.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </select>
           </Field>
           <Field id="offer-amount" label="Amount (e.g. 49.90)" error={errors.fields.amount}>
             <input

@@ -123,6 +123,21 @@ export function TransactionDetailPage(props: { id: string }) {
         </dd>
         <dt>External ID</dt>
         <dd>{transaction.externalId ?? '—'}</dd>
+        {transaction.checkoutSessionId ? (
+          <>
+            <dt>Sold by checkout</dt>
+            <dd data-testid="transaction-sale">
+              Session {transaction.checkoutSessionId}
+              {transaction.paymentLinkId ? (
+                <>
+                  {' '}
+                  of link <a href={`#/checkout/${transaction.paymentLinkId}`}>{transaction.paymentLinkId}</a>
+                </>
+              ) : null}{' '}
+              · offer {transaction.offerId} · product {transaction.productId}
+            </dd>
+          </>
+        ) : null}
         <dt>Postback URL</dt>
         <dd class="wrap-anywhere">{transaction.postbackUrl ?? '— (the account’s webhook URL)'}</dd>
         <dt>Created</dt>
@@ -151,7 +166,7 @@ export function TransactionDetailPage(props: { id: string }) {
       ) : null}
       {transaction.qr ? (
         <div>
-          <QrImage payload={transaction.qr} />
+          <QrImage payload={transaction.qr} label="QR code to pay this transaction" />
           <p class="secret-row">
             <code class="wrap-anywhere">{transaction.qr}</code>{' '}
             <CopyButton text={transaction.qr} label="Copy QR text" />

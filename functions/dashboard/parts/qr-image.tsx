@@ -1,16 +1,18 @@
-// The BOB QR payload drawn as an image (in the browser, from the payload the API returned).
+// A QR code drawn in the browser as inline SVG by the hosted pages' own encoder
+// (shared/hosted-pages/render/qr-svg.ts): a BOB or Pix payload, a payment link's URL. Nothing is
+// fetched, and inline SVG needs nothing of the dashboard's CSP.
+import { useMemo } from 'preact/hooks';
+import { renderQrSvg } from '../../../shared/hosted-pages/render/qr-svg.ts';
 
-import { useEffect, useState } from 'preact/hooks';
-import QRCode from 'qrcode';
-
-export function QrImage(props: { payload: string }) {
-  const [source, setSource] = useState<string | null>(null);
-  useEffect(() => {
-    QRCode.toDataURL(props.payload, { margin: 1, width: 220 })
-      .then(setSource)
-      .catch(() => setSource(null));
-  }, [props.payload]);
-  return source ? (
-    <img class="qr" src={source} width={220} height={220} alt="QR code to pay this transaction" />
-  ) : null;
+export function QrImage(props: { payload: string; label: string; testId?: string }) {
+  // renderQrSvg escapes every attribute and draws the path from numbers only.
+  const svg = useMemo(
+    () =>
+      renderQrSvg(props.payload, {
+        label: props.label,
+        ...(props.testId ? { attributes: { 'data-testid': props.testId } } : {}),
+      }),
+    [props.payload, props.label, props.testId],
+  );
+  return <div class="qr" dangerouslySetInnerHTML={{ __html: svg }} />;
 }
