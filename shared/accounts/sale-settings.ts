@@ -2,6 +2,7 @@
 // `responsibleDocument` (the merchant's CPF/CNPJ, which BRL methods name) and
 // `responsibleExternalId`. The payer never types them.
 import * as v from 'valibot';
+import { saleSettingsExample, updateSaleSettingsExample } from '../openapi/checkout-examples.ts';
 import { parseBrazilianDocument } from '../purchase/documents.ts';
 import { checkedString, identifier } from '../validation/fields.ts';
 
@@ -40,6 +41,7 @@ export const updateSaleSettingsSchema = v.pipe(
     (body) => saleSettingsFields.some((field) => body[field] !== undefined),
     `must contain at least one of ${saleSettingsFields.join(', ')}`,
   ),
+  v.examples([updateSaleSettingsExample]),
 );
 
 export type UpdateSaleSettingsInput = v.InferOutput<typeof updateSaleSettingsSchema>;
@@ -56,4 +58,5 @@ export const saleSettingsSchema = v.pipe(
     ),
   }),
   v.title('AccountSettings'),
+  v.examples([saleSettingsExample]),
 );

@@ -2,6 +2,7 @@
 // document); the types below must match the domain's, so neither can change alone.
 import * as v from 'valibot';
 import { pageOf, timestamp } from '../http/response-fields.ts';
+import { checkoutSessionExample, paymentLinkExample } from '../openapi/checkout-examples.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { purchaseCurrencies, purchaseMethods } from '../payment-methods.ts';
 import { type CheckoutSession, checkoutSessionStatuses } from './checkout-session.ts';
@@ -41,6 +42,7 @@ export const checkoutSessionSchema = v.pipe(
     createdAt: timestamp,
   }),
   v.title('CheckoutSession'),
+  v.examples([checkoutSessionExample]),
 );
 
 export const paymentLinkSchema = v.pipe(
@@ -60,6 +62,7 @@ export const paymentLinkSchema = v.pipe(
     updatedAt: timestamp,
   }),
   v.title('PaymentLink'),
+  v.examples([paymentLinkExample]),
 );
 
 export const checkoutSessionPageSchema = pageOf(checkoutSessionSchema, 'CheckoutSessionPage');

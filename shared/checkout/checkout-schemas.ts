@@ -2,6 +2,11 @@
 import * as v from 'valibot';
 import { productMetadata } from '../catalog/product-schemas.ts';
 import { cursorParam, limitParam } from '../http/pagination.ts';
+import {
+  createCheckoutSessionExample,
+  createPaymentLinkExample,
+  exampleIds,
+} from '../openapi/checkout-examples.ts';
 import { purchaseMethods } from '../payment-methods.ts';
 import { commonSchemas } from '../purchase/purchase-request.ts';
 import {
@@ -44,47 +49,60 @@ const customer = v.strictObject(
   'must be an object with any of name, email, phone and document',
 );
 
-export const createCheckoutSessionSchema = v.strictObject({
-  offerId: v.string('must be a string (an offer id)'),
-  paymentMethods: v.optional(methodList),
-  customer: v.optional(
-    v.pipe(customer, v.description('Pre-fills the payer form; the payer can still change each field.')),
-  ),
-  successUrl: returnUrl('Where the paid page sends the payer back to your store.'),
-  cancelUrl: returnUrl('Where the checkout page sends a payer who leaves without paying.'),
-  expiresIn: v.optional(
-    v.pipe(
-      v.number(expiresInRule),
-      v.integer(expiresInRule),
-      v.minValue(minSessionSeconds, expiresInRule),
-      v.maxValue(maxSessionSeconds, expiresInRule),
-      v.description('Seconds the session can be paid from its creation; default 86400.'),
+export const createCheckoutSessionSchema = v.pipe(
+  v.strictObject({
+    offerId: v.string('must be a string (an offer id)'),
+    paymentMethods: v.optional(methodList),
+    customer: v.optional(
+      v.pipe(customer, v.description('Pre-fills the payer form; the payer can still change each field.')),
     ),
-  ),
-  externalId: v.pipe(
-    commonSchemas.externalId,
-    v.description('Your reference (e.g. the order id); the transaction takes it, so an order is paid once.'),
-  ),
-  postbackUrl: commonSchemas.postbackUrl,
-  metadata: v.optional(productMetadata),
-});
+    successUrl: returnUrl('Where the paid page sends the payer back to your store.'),
+    cancelUrl: returnUrl('Where the checkout page sends a payer who leaves without paying.'),
+    expiresIn: v.optional(
+      v.pipe(
+        v.number(expiresInRule),
+        v.integer(expiresInRule),
+        v.minValue(minSessionSeconds, expiresInRule),
+        v.maxValue(maxSessionSeconds, expiresInRule),
+        v.description('Seconds the session can be paid from its creation; default 86400.'),
+      ),
+    ),
+    externalId: v.pipe(
+      commonSchemas.externalId,
+      v.description(
+        'Your reference (e.g. the order id); the transaction takes it, so an order is paid once.',
+      ),
+    ),
+    postbackUrl: commonSchemas.postbackUrl,
+    metadata: v.optional(productMetadata),
+  }),
+  v.examples([createCheckoutSessionExample]),
+);
 
 export type CreateCheckoutSessionInput = v.InferOutput<typeof createCheckoutSessionSchema>;
 
-export const createPaymentLinkSchema = v.strictObject({
-  offerId: v.string('must be a string (an offer id)'),
-  paymentMethods: v.optional(methodList),
-  active: v.optional(v.boolean('must be true or false')),
-});
+export const createPaymentLinkSchema = v.pipe(
+  v.strictObject({
+    offerId: v.string('must be a string (an offer id)'),
+    paymentMethods: v.optional(methodList),
+    active: v.optional(
+      v.pipe(v.boolean('must be true or false'), v.description('false: made off, to turn on later.')),
+    ),
+  }),
+  v.examples([createPaymentLinkExample]),
+);
 
 export type CreatePaymentLinkInput = v.InferOutput<typeof createPaymentLinkSchema>;
 
-export const updatePaymentLinkSchema = v.strictObject({
-  active: v.pipe(
-    v.boolean('must be true or false'),
-    v.description('An inactive link shows payers that it is unavailable; turning it on renews its terms.'),
-  ),
-});
+export const updatePaymentLinkSchema = v.pipe(
+  v.strictObject({
+    active: v.pipe(
+      v.boolean('must be true or false'),
+      v.description('An inactive link shows payers that it is unavailable; turning it on renews its terms.'),
+    ),
+  }),
+  v.examples([{ active: false }]),
+);
 
 export type UpdatePaymentLinkInput = v.InferOutput<typeof updatePaymentLinkSchema>;
 
@@ -103,6 +121,7 @@ export const listCheckoutSessionsQuery = v.strictObject({
       v.string('must be a payment link id (plink_ and a UUID)'),
       v.check(isPaymentLinkId, 'must be a payment link id (plink_ and a UUID)'),
       v.description("Only the sessions this payment link's visits opened."),
+      v.examples([exampleIds.paymentLinkId]),
     ),
   ),
 });

@@ -92,8 +92,13 @@ export function webhookEnvelopeSchema<T extends EventType, D extends v.GenericSc
   type: T,
   data: D,
   title: string,
+  examples: ReadonlyArray<{ id: string; type: T; createdAt: string; data: v.InferOutput<D> }> = [],
 ) {
-  return v.pipe(v.object({ id: eventId, type: v.literal(type), createdAt: timestamp, data }), v.title(title));
+  return v.pipe(
+    v.object({ id: eventId, type: v.literal(type), createdAt: timestamp, data }),
+    v.title(title),
+    v.metadata({ examples }),
+  );
 }
 
 export type _EventMatches = Assert<Matches<EventView, v.InferOutput<typeof eventSchema>>>;

@@ -6,6 +6,7 @@ import { testEventDataSchema } from '../accounts/account-responses.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
 import { paidTransactionSchema } from '../transactions/transaction-responses.ts';
+import { cashinPaidExample } from './checkout-examples.ts';
 
 export interface WebhookDoc {
   /** Component name of the envelope schema. */
@@ -18,9 +19,11 @@ export interface WebhookDoc {
 export const webhookCatalogue: Record<EventType, WebhookDoc> = {
   'cashin.paid': {
     schemaName: 'CashinPaidEvent',
-    schema: webhookEnvelopeSchema('cashin.paid', paidTransactionSchema, 'CashinPaidEvent'),
+    schema: webhookEnvelopeSchema('cashin.paid', paidTransactionSchema, 'CashinPaidEvent', [
+      cashinPaidExample,
+    ]),
     summary: 'A transaction was paid',
-    description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given.`,
+    description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given, and what a checkout sold names its \`offerId\`, \`productId\`, \`checkoutSessionId\` and \`paymentLinkId\` (null when the session was not opened by a payment link).`,
   },
   'webhook.test': {
     schemaName: 'WebhookTestEvent',

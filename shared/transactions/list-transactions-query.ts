@@ -5,12 +5,13 @@ import { isCheckoutSessionId } from '../checkout/checkout-session.ts';
 import { isPaymentLinkId } from '../checkout/payment-link.ts';
 import { createdRangeRule, instantParam } from '../http/date-range.ts';
 import { cursorParam, limitParam } from '../http/pagination.ts';
+import { exampleIds } from '../openapi/checkout-examples.ts';
 import { purchaseMethods as methods, purchaseCurrencies } from '../payment-methods.ts';
 import { transactionStatuses } from './transaction.ts';
 
 /** An id filter: a string of the id's own form (a typo is a 400, not an empty listing). */
-const idParam = (isId: (value: string) => boolean, rule: string, description: string) =>
-  v.pipe(v.string(rule), v.check(isId, rule), v.description(description));
+const idParam = (isId: (value: string) => boolean, rule: string, description: string, example: string) =>
+  v.pipe(v.string(rule), v.check(isId, rule), v.description(description), v.examples([example]));
 
 export const listTransactionsQuery = v.pipe(
   v.strictObject({
@@ -24,13 +25,19 @@ export const listTransactionsQuery = v.pipe(
       v.pipe(instantParam, v.description('Inclusive upper bound of createdAt; not before createdFrom.')),
     ),
     offerId: v.optional(
-      idParam(isOfferId, 'must be an offer id (off_ and a UUID)', 'Only what checkouts sold of this offer.'),
+      idParam(
+        isOfferId,
+        'must be an offer id (off_ and a UUID)',
+        'Only what checkouts sold of this offer.',
+        exampleIds.offerId,
+      ),
     ),
     paymentLinkId: v.optional(
       idParam(
         isPaymentLinkId,
         'must be a payment link id (plink_ and a UUID)',
         "Only what this payment link's visits sold.",
+        exampleIds.paymentLinkId,
       ),
     ),
     checkoutSessionId: v.optional(
@@ -38,6 +45,7 @@ export const listTransactionsQuery = v.pipe(
         isCheckoutSessionId,
         'must be a checkout session id (cs_ and a UUID)',
         'Only the transaction this checkout session created (at most one; read directly, never searched for).',
+        exampleIds.checkoutSessionId,
       ),
     ),
   }),

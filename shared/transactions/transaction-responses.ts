@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
+import { cashinPaidExample, soldTransactionExample } from '../openapi/checkout-examples.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { purchaseCurrencies, purchaseMethods } from '../payment-methods.ts';
 import type { SandboxPayment } from './sandbox-pay.ts';
@@ -97,8 +98,9 @@ export const transactionSchema = v.pipe(
   v.object(transactionEntries),
   v.title('Transaction'),
   v.description(
-    'Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response.',
+    'Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response. What a checkout sold (a checkout session, opened directly or by a payment link) also names `offerId`, `productId`, `checkoutSessionId` and `paymentLinkId`.',
   ),
+  v.examples([soldTransactionExample]),
 );
 
 /** The transaction as a `cashin.paid` webhook carries it: PAID, with its payment time. */
@@ -111,6 +113,7 @@ export const paidTransactionSchema = v.pipe(
   }),
   v.title('PaidTransaction'),
   v.description('The transaction as `GET /transactions/{id}` shows it once paid.'),
+  v.examples([cashinPaidExample.data]),
 );
 
 export const sandboxPaymentSchema = v.pipe(

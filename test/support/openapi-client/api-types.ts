@@ -875,7 +875,7 @@ export interface webhooks {
         put?: never;
         /**
          * A transaction was paid
-         * @description Money arrived: the transaction is PAID. `data` is the transaction as GET /transactions/:id shows it. Sent once per transaction; `externalId` is in `data` when one was given.
+         * @description Money arrived: the transaction is PAID. `data` is the transaction as GET /transactions/:id shows it. Sent once per transaction; `externalId` is in `data` when one was given, and what a checkout sold names its `offerId`, `productId`, `checkoutSessionId` and `paymentLinkId` (null when the session was not opened by a payment link).
          *
          *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
          */
@@ -951,6 +951,28 @@ export interface components {
             /** @description An inactive offer sells nothing new: no checkout session or payment link takes it. */
             active?: boolean;
         };
+        /**
+         * @example {
+         *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *       "paymentMethods": [
+         *         "PIX"
+         *       ],
+         *       "customer": {
+         *         "name": "Rita Lobo",
+         *         "email": "rita@example.com",
+         *         "phone": "11987654321",
+         *         "document": null
+         *       },
+         *       "successUrl": "https://shop.example/orders/1042/thanks",
+         *       "cancelUrl": "https://shop.example/cart",
+         *       "expiresIn": 3600,
+         *       "externalId": "order-1042",
+         *       "postbackUrl": "https://shop.example/webhooks/cashin",
+         *       "metadata": {
+         *         "cartId": "c-88"
+         *       }
+         *     }
+         */
         CreateCheckoutSessionRequest: {
             offerId: string;
             /** @description Narrows the methods offered; default: every method of the offer's currency that can collect it. */
@@ -974,16 +996,37 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @example {
+         *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *       "paymentMethods": [
+         *         "PIX",
+         *         "BOLETO"
+         *       ]
+         *     }
+         */
         CreatePaymentLinkRequest: {
             offerId: string;
             /** @description Narrows the methods offered; default: every method of the offer's currency that can collect it. */
             paymentMethods?: ("BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
+            /** @description false: made off, to turn on later. */
             active?: boolean;
         };
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
         UpdatePaymentLinkRequest: {
             /** @description An inactive link shows payers that it is unavailable; turning it on renews its terms. */
             active: boolean;
         };
+        /**
+         * @example {
+         *       "responsibleDocument": "11.222.333/0001-81",
+         *       "responsibleExternalId": "loja-42"
+         *     }
+         */
         UpdateAccountSettingsRequest: {
             responsibleDocument?: string | null;
             responsibleExternalId?: string | null;
@@ -1179,7 +1222,37 @@ export interface components {
             /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
-        /** CheckoutSession */
+        /**
+         * CheckoutSession
+         * @example {
+         *       "id": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
+         *       "url": "https://api.sandbox.cashin.example/checkout/cs_8f362750-a598-4be8-b706-4524d9bde1df.JN0k8-gkQaNWOxr2zsOs-bjuj9kB0ljp",
+         *       "status": "COMPLETE",
+         *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
+         *       "amount": 4990,
+         *       "currency": "BRL",
+         *       "paymentMethods": [
+         *         "BOLETO",
+         *         "PIX"
+         *       ],
+         *       "customer": {
+         *         "name": null,
+         *         "email": null,
+         *         "phone": null,
+         *         "document": null
+         *       },
+         *       "successUrl": null,
+         *       "cancelUrl": null,
+         *       "externalId": null,
+         *       "postbackUrl": null,
+         *       "metadata": {},
+         *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
+         *       "transactionId": "1795712114673612288",
+         *       "expiresAt": "2026-11-27T16:55:13.902Z",
+         *       "createdAt": "2026-11-26T16:55:13.902Z"
+         *     }
+         */
         CheckoutSession: {
             /** @description `cs_` and a UUID. */
             id: string;
@@ -1226,7 +1299,24 @@ export interface components {
             /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
-        /** PaymentLink */
+        /**
+         * PaymentLink
+         * @example {
+         *       "id": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
+         *       "url": "https://api.sandbox.cashin.example/l/plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
+         *       "active": true,
+         *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
+         *       "amount": 4990,
+         *       "currency": "BRL",
+         *       "paymentMethods": [
+         *         "BOLETO",
+         *         "PIX"
+         *       ],
+         *       "createdAt": "2026-11-20T12:00:00.000Z",
+         *       "updatedAt": "2026-11-20T12:00:00.000Z"
+         *     }
+         */
         PaymentLink: {
             /** @description `plink_` and a UUID. */
             id: string;
@@ -1252,7 +1342,13 @@ export interface components {
             /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
-        /** AccountSettings */
+        /**
+         * AccountSettings
+         * @example {
+         *       "responsibleDocument": "11222333000181",
+         *       "responsibleExternalId": "loja-42"
+         *     }
+         */
         AccountSettings: {
             /** @description CPF (11 digits) or CNPJ (14 characters), without punctuation; BRL sales need it. */
             responsibleDocument: string | null;
@@ -1261,7 +1357,32 @@ export interface components {
         };
         /**
          * Transaction
-         * @description Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response.
+         * @description Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response. What a checkout sold (a checkout session, opened directly or by a payment link) also names `offerId`, `productId`, `checkoutSessionId` and `paymentLinkId`.
+         * @example {
+         *       "id": "1795712114673612288",
+         *       "currency": "BRL",
+         *       "method": "PIX",
+         *       "installments": null,
+         *       "externalId": null,
+         *       "status": "PENDING",
+         *       "amount": 4990,
+         *       "postbackUrl": "https://shop.example/webhooks/cashin",
+         *       "referrerUrl": null,
+         *       "redirectUrl": "https://api.sandbox.cashin.example/pay/pix/1795712114673612288.b3UR61X2fo2mbYqTbEpWaLsOACdJqzuh",
+         *       "qr": "00020101021226650014br.gov.bcb.pix2543pix.sandbox.invalid/cob/1795712114673612288520400005303986540549.905802BR5914Cashin Sandbox6009Sao Paulo62070503***630453E4",
+         *       "boletoDigitableLine": null,
+         *       "paymentInstruction": null,
+         *       "expiresAt": "2026-11-27T16:55:14.673Z",
+         *       "createdAt": "2026-11-26T16:55:14.673Z",
+         *       "costFee": 49,
+         *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
+         *       "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
+         *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
+         *       "updatedAt": "2026-11-26T16:55:16.076Z",
+         *       "paidAt": null,
+         *       "canceledAt": null
+         *     }
          */
         Transaction: {
             /** @description Numeric string, time-ordered. */
@@ -1610,7 +1731,39 @@ export interface components {
         GatewayError: {
             message: string;
         };
-        /** CashinPaidEvent */
+        /**
+         * CashinPaidEvent
+         * @example {
+         *       "id": "evt_1795712114673612288_paid",
+         *       "type": "cashin.paid",
+         *       "createdAt": "2026-11-26T16:57:02.310Z",
+         *       "data": {
+         *         "id": "1795712114673612288",
+         *         "currency": "BRL",
+         *         "method": "PIX",
+         *         "installments": null,
+         *         "externalId": null,
+         *         "status": "PAID",
+         *         "amount": 4990,
+         *         "postbackUrl": "https://shop.example/webhooks/cashin",
+         *         "referrerUrl": null,
+         *         "redirectUrl": "https://api.sandbox.cashin.example/pay/pix/1795712114673612288.b3UR61X2fo2mbYqTbEpWaLsOACdJqzuh",
+         *         "qr": "00020101021226650014br.gov.bcb.pix2543pix.sandbox.invalid/cob/1795712114673612288520400005303986540549.905802BR5914Cashin Sandbox6009Sao Paulo62070503***630453E4",
+         *         "boletoDigitableLine": null,
+         *         "paymentInstruction": null,
+         *         "expiresAt": "2026-11-27T16:55:14.673Z",
+         *         "createdAt": "2026-11-26T16:55:14.673Z",
+         *         "costFee": 49,
+         *         "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *         "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
+         *         "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
+         *         "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
+         *         "updatedAt": "2026-11-26T16:57:02.310Z",
+         *         "paidAt": "2026-11-26T16:57:02.310Z",
+         *         "canceledAt": null
+         *       }
+         *     }
+         */
         CashinPaidEvent: {
             /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
             id: string;
@@ -1621,6 +1774,31 @@ export interface components {
             /**
              * PaidTransaction
              * @description The transaction as `GET /transactions/{id}` shows it once paid.
+             * @example {
+             *       "id": "1795712114673612288",
+             *       "currency": "BRL",
+             *       "method": "PIX",
+             *       "installments": null,
+             *       "externalId": null,
+             *       "status": "PAID",
+             *       "amount": 4990,
+             *       "postbackUrl": "https://shop.example/webhooks/cashin",
+             *       "referrerUrl": null,
+             *       "redirectUrl": "https://api.sandbox.cashin.example/pay/pix/1795712114673612288.b3UR61X2fo2mbYqTbEpWaLsOACdJqzuh",
+             *       "qr": "00020101021226650014br.gov.bcb.pix2543pix.sandbox.invalid/cob/1795712114673612288520400005303986540549.905802BR5914Cashin Sandbox6009Sao Paulo62070503***630453E4",
+             *       "boletoDigitableLine": null,
+             *       "paymentInstruction": null,
+             *       "expiresAt": "2026-11-27T16:55:14.673Z",
+             *       "createdAt": "2026-11-26T16:55:14.673Z",
+             *       "costFee": 49,
+             *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+             *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
+             *       "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
+             *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
+             *       "updatedAt": "2026-11-26T16:57:02.310Z",
+             *       "paidAt": "2026-11-26T16:57:02.310Z",
+             *       "canceledAt": null
+             *     }
              */
             data: {
                 /** @description Numeric string, time-ordered. */
