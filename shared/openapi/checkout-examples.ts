@@ -6,7 +6,7 @@
 import type { SaleSettings } from '../accounts/sale-settings.ts';
 import type { CheckoutSession } from '../checkout/checkout-session.ts';
 import type { PaymentLink } from '../checkout/payment-link.ts';
-import type { PurchaseMethod } from '../payment-methods.ts';
+import { methodsOf, type PurchaseMethod } from '../payment-methods.ts';
 import type { TransactionView } from '../transactions/transaction.ts';
 
 const base = 'https://api.sandbox.cashin.example';
@@ -19,10 +19,12 @@ export const exampleIds = {
 } as const;
 
 const createdAt = '2026-11-26T16:55:13.902Z';
+/** What a BRL offer is sold with when the link names no methods: every BRL method of the catalogue. */
+const brlMethods = methodsOf('BRL').map((row) => row.method as PurchaseMethod);
 
 export const createPaymentLinkExample = {
   offerId: exampleIds.offerId,
-  paymentMethods: ['PIX', 'BOLETO'] as PurchaseMethod[],
+  paymentMethods: brlMethods,
 };
 
 export const paymentLinkExample: PaymentLink = {
@@ -33,7 +35,7 @@ export const paymentLinkExample: PaymentLink = {
   productId: exampleIds.productId,
   amount: 4_990,
   currency: 'BRL',
-  paymentMethods: ['BOLETO', 'PIX'],
+  paymentMethods: brlMethods,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
 };
@@ -59,7 +61,7 @@ export const checkoutSessionExample: CheckoutSession = {
   productId: exampleIds.productId,
   amount: 4_990,
   currency: 'BRL',
-  paymentMethods: ['BOLETO', 'PIX'],
+  paymentMethods: brlMethods,
   customer: { name: null, email: null, phone: null, document: null },
   successUrl: null,
   cancelUrl: null,

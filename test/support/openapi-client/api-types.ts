@@ -1000,8 +1000,8 @@ export interface components {
          * @example {
          *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
          *       "paymentMethods": [
-         *         "PIX",
-         *         "BOLETO"
+         *         "BOLETO",
+         *         "PIX"
          *       ]
          *     }
          */
