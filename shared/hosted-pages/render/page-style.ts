@@ -1,6 +1,6 @@
 // The one stylesheet of the payer pages, inlined under the render's CSP nonce. System fonts
 // only (no external requests). Text colours meet WCAG AA (4.5:1) on their backgrounds.
-export const PAGE_CSS = `
+const PAGE_CSS_SOURCE = `
 :root{
   --ink:#14213d;
   --muted:#4a5568;
@@ -205,6 +205,41 @@ select{
   padding:11px 12px;
   min-height:48px
 }
+.input{
+  display:block;
+  width:100%;
+  font:inherit;
+  color:var(--ink);
+  background:#fff;
+  border:1px solid #7d8a9c;
+  border-radius:10px;
+  padding:11px 12px;
+  min-height:48px
+}
+.input[aria-invalid=true]{border-color:var(--bad);box-shadow:0 0 0 1px var(--bad)}
+.field-hint{color:var(--muted);font-size:.85rem;margin:4px 0 0}
+.field-error{color:var(--bad);font-size:.9rem;font-weight:600;margin:4px 0 0}
+.field-error:empty{display:none}
+.optional{color:var(--muted);font-weight:400}
+fieldset{border:0;margin:0 0 8px;padding:0;min-width:0}
+.group-title{font-weight:700;margin:0 0 10px;padding:0}
+.methods{display:grid;gap:8px;margin-bottom:20px}
+.method-option{
+  display:flex;
+  align-items:center;
+  gap:12px;
+  border:1px solid var(--line);
+  border-radius:10px;
+  padding:12px 14px;
+  cursor:pointer;
+  font-weight:600
+}
+.method-option:has(input:checked){border-color:var(--brand);box-shadow:0 0 0 1px var(--brand)}
+.method-option input{width:20px;height:20px;margin:0;accent-color:var(--brand)}
+.product-image{display:block;width:100%;max-height:240px;object-fit:cover;border-radius:10px;margin:0 0 14px}
+.offer-name{font-weight:600;margin:0 0 4px}
+.back{margin:16px 0 0}
+.back a{color:var(--brand-dark);font-weight:600}
 .check{display:flex;gap:12px;align-items:flex-start;margin:0 0 16px;cursor:pointer}
 .check input{flex:none;width:22px;height:22px;margin:1px 0 0;accent-color:var(--brand)}
 .pay-form{margin-top:20px}
@@ -246,6 +281,9 @@ footer p{margin:0 0 4px}
   .amount{font-size:2.25rem}
   .barcode svg{height:88px}
 }
+`;
+
+const PRINT_CSS_SOURCE = `
 @media print{
   @page{size:A4;margin:12mm}
   body{background:#fff;font-size:10.5pt;color:#000}
@@ -280,3 +318,11 @@ footer p{margin:0 0 4px}
   footer.wrap{color:#000;padding:6pt 0 0}
 }
 `;
+
+const compact = (css: string) => css.replace(/\n\s*/g, '');
+
+/** Sent as written minus line breaks and indentation (every page carries it). */
+export const SCREEN_CSS = compact(PAGE_CSS_SOURCE);
+/** What a payer prints (a boleto, instructions); a page with nothing to print leaves it out. */
+export const PRINT_CSS = compact(PRINT_CSS_SOURCE);
+export const PAGE_CSS = SCREEN_CSS + PRINT_CSS;
