@@ -85,11 +85,11 @@ const checkoutInstructions: Record<
   'bank-account': (record) => ({ bankAccount: sandboxBankTransfer(record) }),
 };
 
-/** Null until the instruction is on the record (the page shows nothing before that). */
-export function toPageModel(record: TransactionRecord, context: PageContext): HostedPage | null {
-  if (!record.instructionFilledAt) return null;
+/** What every page of a transaction shows, whatever its kind. */
+export function commonPageModel(record: TransactionRecord, context: PageContext): CommonPageModel {
   const status = pageStatus(record, context.now);
-  const common: Omit<CommonPageModel, 'currency'> = {
+  return {
+    currency: record.currency,
     transactionId: record.id,
     status,
     amountCents: record.amount,
@@ -103,7 +103,14 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     paidAt: record.paidAt,
     sandbox: context.sandbox,
     payActionUrl: context.sandbox ? payActionPath(record.pageToken) : null,
+    storeUrl: record.payerReturnUrl ?? null,
   };
+}
+
+/** Null until the instruction is on the record (the page shows nothing before that). */
+export function toPageModel(record: TransactionRecord, context: PageContext): HostedPage | null {
+  if (!record.instructionFilledAt) return null;
+  const { currency: _currency, ...common } = commonPageModel(record, context);
   const page = methodOf(record).page;
   const kind = page.kind;
   if (kind === 'boleto') {

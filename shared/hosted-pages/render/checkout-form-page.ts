@@ -10,7 +10,7 @@ import { checkoutFormScripts } from './checkout-form-scripts.generated.ts';
 import { imageOf, renderPage } from './layout.ts';
 import { langForCurrency } from './locale.ts';
 import { formatMoney } from './money-format.ts';
-import { icons, notice } from './page-parts.ts';
+import { icons, notice, storeLink } from './page-parts.ts';
 import type { PageBrand, PageLang, RenderedPage } from './view-models.ts';
 
 export interface CheckoutFieldSpec {
@@ -167,17 +167,6 @@ function backLink(url: string | null, copy: CheckoutFormCopy, testId: string): s
   return href
     ? `<p class="back"><a href="${escapeHtml(href)}" data-testid="${testId}">${escapeHtml(copy.backToStore)}</a></p>`
     : '';
-}
-
-/** A merchant's store URL as a link: http(s) only (the API checked it when the session was made). */
-export function storeLink(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }
 
 function saleCard(model: CheckoutFormModel, copy: CheckoutFormCopy, image: string | null): string {

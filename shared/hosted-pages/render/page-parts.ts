@@ -178,3 +178,14 @@ export const icons = {
     '<path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/>' +
     '</svg>',
 };
+
+/** A merchant's store URL as a link: http(s) only (the API checked it when the session was made). */
+export function storeLink(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
