@@ -578,6 +578,16 @@ export const routes = {
     summary: 'Hosted BRL PIX page (for the payer)',
     responses: { 200: 'html', 404: 'html', 410: 'html' },
   },
+  getHostedPageStatus: {
+    method: 'GET',
+    path: '/pay/{token}/status',
+    handler: 'functions/http/get-hosted-page-status.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: ['table:read:hosted-pages'],
+    summary: "A payer page's transaction status, which the open page watches to show when it is paid",
+    responses: { 200: 'HostedPageStatus', 404: 'html' },
+  },
   payFromHostedPage: {
     method: 'POST',
     path: '/pay/{token}/sandbox-pay',

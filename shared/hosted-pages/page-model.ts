@@ -58,6 +58,10 @@ export function payActionPath(token: string): string {
   return `/pay/${token}/sandbox-pay`;
 }
 
+export function statusPath(token: string): string {
+  return `/pay/${token}/status`;
+}
+
 export function boletoPdfPath(token: string): string {
   return `/pay/boleto/${token}/pdf`;
 }
@@ -103,6 +107,7 @@ export function commonPageModel(record: TransactionRecord, context: PageContext)
     paidAt: record.paidAt,
     sandbox: context.sandbox,
     payActionUrl: context.sandbox ? payActionPath(record.pageToken) : null,
+    statusUrl: statusPath(record.pageToken),
     storeUrl: record.payerReturnUrl ?? null,
   };
 }

@@ -106,6 +106,11 @@ describe('the hosted checkout, per method', () => {
         100,
       );
       expect(shown.status).toBe(200);
+      // The open page watches its transaction: it may ask this origin for the status.
+      const statusPath = `${payerPage.replace(/^\/pay\/\w+\//, '/pay/')}/status`;
+      expect(shown.text).toContain(`data-watch-status="${statusPath}"`);
+      expect(shown.headers.get('content-security-policy')).toContain("connect-src 'self'");
+      expect((await page(statusPath)).body).toEqual({ status: 'PENDING' });
       const transactionId = (await api('GET', `/v2/checkout-sessions/${session.id}`)).body.transactionId;
       expect(transactionId).toMatch(/^\d+$/);
       expect((await api('POST', `/sandbox/transactions/${transactionId}/pay`)).status).toBeLessThan(300);
@@ -117,6 +122,7 @@ describe('the hosted checkout, per method', () => {
         100,
       );
       expect(paid.text).toContain('href="https://loja.example/obrigado"');
+      expect((await page(statusPath)).body).toEqual({ status: 'PAID' });
       const event = await pollUntil(
         async () =>
           receiver.received.map((r) => JSON.parse(r.body)).find((e) => e.data?.id === transactionId),
