@@ -239,7 +239,7 @@ fieldset{border:0;margin:0 0 8px;padding:0;min-width:0}
 .product-image{display:block;width:100%;max-height:240px;object-fit:cover;border-radius:10px;margin:0 0 14px}
 .offer-name{font-weight:600;margin:0 0 4px}
 .back{margin:16px 0 0}
-.back a{color:var(--brand-dark);font-weight:600}
+.back a:not(.btn){color:var(--brand-dark);font-weight:600}
 .check{display:flex;gap:12px;align-items:flex-start;margin:0 0 16px;cursor:pointer}
 .check input{flex:none;width:22px;height:22px;margin:1px 0 0;accent-color:var(--brand)}
 .pay-form{margin-top:20px}
