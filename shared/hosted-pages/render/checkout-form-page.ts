@@ -219,7 +219,7 @@ ${addressBlock}
     sandbox: model.sandbox,
     script: true,
     scriptSource: checkoutFormScripts[model.currency],
-    printable: false,
+    formOnly: true,
     imageUrls: image ? [image] : [],
     main: `<div class="layout two">\n${saleCard(model, copy, image)}\n${form}\n</div>`,
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../http/html.ts';
 import { messagesFor } from './messages.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
-import { PAGE_CSS, SCREEN_CSS } from './page-style.ts';
+import { FORM_CSS, PAGE_CSS } from './page-style.ts';
 import type { PageBrand, PageLang, RenderedPage } from './view-models.ts';
 
 export interface PageShell {
@@ -22,8 +22,8 @@ export interface PageShell {
   scriptSource?: string;
   /** The page's script asks this origin for its transaction's status (`connect-src 'self'`). */
   watchesStatus?: boolean;
-  /** false: a form with nothing worth printing leaves the print styles out. */
-  printable?: boolean;
+  /** A form page (the hosted checkout): only the styles of forms, none of payment instructions or print. */
+  formOnly?: boolean;
   /** Images the main part shows besides the logo (a product's), whose origins the CSP allows. */
   imageUrls?: readonly string[];
   /** Reload after this many seconds (instructions still being prepared); meta refresh needs no script. */
@@ -102,7 +102,7 @@ export function renderPage(shell: PageShell): RenderedPage {
 <meta name="color-scheme" content="light">
 <meta name="format-detection" content="telephone=no">
 ${shell.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.trunc(shell.refreshSeconds))}">\n` : ''}<title>${escapeHtml(shell.title)} · ${escapeHtml(merchant)}</title>
-<style nonce="${nonce}">${shell.printable === false ? SCREEN_CSS : PAGE_CSS}${brandColor ? `:root{--brand:${brandColor}}` : ''}</style>
+<style nonce="${nonce}">${shell.formOnly ? FORM_CSS : PAGE_CSS}${brandColor ? `:root{--brand:${brandColor}}` : ''}</style>
 </head>
 <body>
 <header class="top"><div class="wrap">

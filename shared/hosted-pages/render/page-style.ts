@@ -73,6 +73,7 @@ h1{font-size:1.3rem;line-height:1.3;margin:0 0 8px}
 h2{font-size:1.05rem;line-height:1.35;margin:0 0 6px}
 p{margin:0 0 12px}
 .label{color:var(--muted);font-size:.875rem;margin:0}
+.muted{color:var(--muted)}
 .amount{
   font-size:2rem;
   line-height:1.2;
@@ -82,78 +83,8 @@ p{margin:0 0 12px}
   font-variant-numeric:tabular-nums;
   overflow-wrap:anywhere
 }
-.pill{
-  display:inline-flex;
-  align-items:center;
-  gap:6px;
-  border-radius:999px;
-  padding:3px 12px;
-  font-size:.85rem;
-  font-weight:650
-}
-.pill::before{content:"";width:8px;height:8px;border-radius:50%;background:currentColor}
-.pill-PENDING{background:var(--info-bg);color:var(--brand-dark)}
-.pill-PAID{background:var(--ok-bg);color:var(--ok)}
-.pill-EXPIRED,.pill-CANCELED,.pill-INVALID{background:var(--bad-bg);color:var(--bad)}
-.facts{margin:18px 0 0;padding:0}
-.facts div{
-  display:flex;
-  flex-wrap:wrap;
-  justify-content:space-between;
-  column-gap:16px;
-  row-gap:2px;
-  border-top:1px solid var(--line);
-  padding:10px 0
-}
-.facts div:last-child{padding-bottom:0}
-.facts dt{color:var(--muted);flex:0 1 auto}
-.facts dd{
-  margin:0;
-  font-weight:550;
-  flex:1 1 12ch;
-  text-align:right;
-  min-width:0;
-  overflow-wrap:anywhere
-}
-.muted{color:var(--muted)}
-.intro{color:var(--muted);margin-bottom:16px}
-.method{display:flex;align-items:center;gap:12px;margin-bottom:14px}
-.method h2{margin:0}
-.method-mark{
-  flex:none;
-  display:inline-flex;
-  align-items:center;
-  justify-content:center;
-  min-width:48px;
-  height:40px;
-  padding:0 10px;
-  border-radius:8px;
-  background:var(--info-bg);
-  color:var(--brand-dark);
-  font-weight:750;
-  font-size:.8rem;
-  letter-spacing:.02em
-}
 .field{margin:0 0 16px}
-.transfer-fields{margin-top:20px}
 .field-label{display:block;font-weight:600;font-size:.9rem;margin-bottom:6px}
-.copy-row{display:flex;flex-wrap:wrap;gap:8px;align-items:stretch}
-.copy-value{
-  flex:999 1 180px;
-  min-width:0;
-  display:block;
-  margin:0;
-  font:500 1rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;
-  background:#f7f9fb;
-  border:1px solid var(--line);
-  border-radius:10px;
-  padding:10px 12px;
-  overflow-wrap:anywhere;
-  user-select:all;
-  -webkit-user-select:all
-}
-.copy-value.wrap-any{word-break:break-all}
-.copy-row.stacked .copy-value{flex-basis:100%}
 .btn{
   appearance:none;
   border:1px solid transparent;
@@ -172,38 +103,10 @@ p{margin:0 0 12px}
 }
 .btn-primary{background:var(--brand);color:#fff;width:100%;font-size:1.05rem;min-height:52px}
 .btn-primary:hover{background:var(--brand-dark)}
-.btn-secondary{background:#fff;color:var(--brand-dark);border-color:#a9bde0;flex:1 0 auto}
-.btn-secondary:hover{background:var(--info-bg)}
-.btn.is-copied{background:var(--ok-bg);color:var(--ok);border-color:#9fd2ad}
 .btn[disabled]{opacity:.75;cursor:progress}
 .btn:focus-visible,select:focus-visible,input:focus-visible,a:focus-visible{
   outline:3px solid #6f9cff;
   outline-offset:2px
-}
-.actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:4px}
-.actions .btn{flex:1 1 140px}
-.barcode{background:#fff;padding:4px 0;margin:0 0 16px}
-.barcode svg{display:block;width:100%;height:72px}
-.qr{display:flex;justify-content:center;margin:0 0 16px}
-.qr svg{
-  display:block;
-  width:100%;
-  max-width:264px;
-  height:auto;
-  aspect-ratio:1/1;
-  border:1px solid var(--line);
-  border-radius:12px
-}
-select{
-  display:block;
-  width:100%;
-  font:inherit;
-  color:var(--ink);
-  background:#fff;
-  border:1px solid #7d8a9c;
-  border-radius:10px;
-  padding:11px 12px;
-  min-height:48px
 }
 .input{
   display:block;
@@ -240,18 +143,11 @@ fieldset{border:0;margin:0 0 8px;padding:0;min-width:0}
 .offer-name{font-weight:600;margin:0 0 4px}
 .back{margin:16px 0 0}
 .back a:not(.btn){color:var(--brand-dark);font-weight:600}
-.check{display:flex;gap:12px;align-items:flex-start;margin:0 0 16px;cursor:pointer}
-.check input{flex:none;width:22px;height:22px;margin:1px 0 0;accent-color:var(--brand)}
-.pay-form{margin-top:20px}
-.hint{color:var(--muted);font-size:.85rem;text-align:center;margin:10px 0 0}
 .notice{border-radius:12px;padding:12px 14px;margin:0 0 16px;font-size:.95rem}
 .notice-info{background:var(--info-bg);color:#0a3d8f}
 .notice-warn{background:var(--warn-bg);color:var(--warn)}
 .notice-bad{background:var(--bad-bg);color:var(--bad)}
 .notice-ok{background:var(--ok-bg);color:var(--ok)}
-.hero{text-align:center;padding:32px 20px}
-.hero-icon{display:block;width:64px;height:64px;margin:0 auto 16px}
-.hero .facts{text-align:left}
 footer.wrap{
   color:var(--muted);
   font-size:.8rem;
@@ -272,6 +168,118 @@ footer p{margin:0 0 4px}
   white-space:nowrap;
   border:0
 }
+`;
+
+/** What the payment pages show besides forms: status, facts, copyable values, barcodes and QR codes. */
+const INSTRUCTIONS_CSS_SOURCE = `
+.pill{
+  display:inline-flex;
+  align-items:center;
+  gap:6px;
+  border-radius:999px;
+  padding:3px 12px;
+  font-size:.85rem;
+  font-weight:650
+}
+.pill::before{content:"";width:8px;height:8px;border-radius:50%;background:currentColor}
+.pill-PENDING{background:var(--info-bg);color:var(--brand-dark)}
+.pill-PAID{background:var(--ok-bg);color:var(--ok)}
+.pill-EXPIRED,.pill-CANCELED,.pill-INVALID{background:var(--bad-bg);color:var(--bad)}
+.facts{margin:18px 0 0;padding:0}
+.facts div{
+  display:flex;
+  flex-wrap:wrap;
+  justify-content:space-between;
+  column-gap:16px;
+  row-gap:2px;
+  border-top:1px solid var(--line);
+  padding:10px 0
+}
+.facts div:last-child{padding-bottom:0}
+.facts dt{color:var(--muted);flex:0 1 auto}
+.facts dd{
+  margin:0;
+  font-weight:550;
+  flex:1 1 12ch;
+  text-align:right;
+  min-width:0;
+  overflow-wrap:anywhere
+}
+.intro{color:var(--muted);margin-bottom:16px}
+.method{display:flex;align-items:center;gap:12px;margin-bottom:14px}
+.method h2{margin:0}
+.method-mark{
+  flex:none;
+  display:inline-flex;
+  align-items:center;
+  justify-content:center;
+  min-width:48px;
+  height:40px;
+  padding:0 10px;
+  border-radius:8px;
+  background:var(--info-bg);
+  color:var(--brand-dark);
+  font-weight:750;
+  font-size:.8rem;
+  letter-spacing:.02em
+}
+.transfer-fields{margin-top:20px}
+.copy-row{display:flex;flex-wrap:wrap;gap:8px;align-items:stretch}
+.copy-value{
+  flex:999 1 180px;
+  min-width:0;
+  display:block;
+  margin:0;
+  font:500 1rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;
+  background:#f7f9fb;
+  border:1px solid var(--line);
+  border-radius:10px;
+  padding:10px 12px;
+  overflow-wrap:anywhere;
+  user-select:all;
+  -webkit-user-select:all
+}
+.copy-value.wrap-any{word-break:break-all}
+.copy-row.stacked .copy-value{flex-basis:100%}
+.btn-secondary{background:#fff;color:var(--brand-dark);border-color:#a9bde0;flex:1 0 auto}
+.btn-secondary:hover{background:var(--info-bg)}
+.btn.is-copied{background:var(--ok-bg);color:var(--ok);border-color:#9fd2ad}
+.actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:4px}
+.actions .btn{flex:1 1 140px}
+.barcode{background:#fff;padding:4px 0;margin:0 0 16px}
+.barcode svg{display:block;width:100%;height:72px}
+.qr{display:flex;justify-content:center;margin:0 0 16px}
+.qr svg{
+  display:block;
+  width:100%;
+  max-width:264px;
+  height:auto;
+  aspect-ratio:1/1;
+  border:1px solid var(--line);
+  border-radius:12px
+}
+select{
+  display:block;
+  width:100%;
+  font:inherit;
+  color:var(--ink);
+  background:#fff;
+  border:1px solid #7d8a9c;
+  border-radius:10px;
+  padding:11px 12px;
+  min-height:48px
+}
+.check{display:flex;gap:12px;align-items:flex-start;margin:0 0 16px;cursor:pointer}
+.check input{flex:none;width:22px;height:22px;margin:1px 0 0;accent-color:var(--brand)}
+.pay-form{margin-top:20px}
+.hint{color:var(--muted);font-size:.85rem;text-align:center;margin:10px 0 0}
+.hero{text-align:center;padding:32px 20px}
+.hero-icon{display:block;width:64px;height:64px;margin:0 auto 16px}
+.hero .facts{text-align:left}
+`;
+
+/** Wider screens: two columns. Last, so it overrides the rules above. */
+const WIDE_CSS_SOURCE = `
 @media (min-width:900px){
   .wrap{max-width:980px;padding:0 24px}
   main.wrap{padding-top:40px}
@@ -321,8 +329,10 @@ const PRINT_CSS_SOURCE = `
 
 const compact = (css: string) => css.replace(/\n\s*/g, '');
 
-/** Sent as written minus line breaks and indentation (every page carries it). */
-export const SCREEN_CSS = compact(PAGE_CSS_SOURCE);
+/** What every page needs on screen: the frame, cards, buttons, inputs and notices. */
+export const FORM_CSS = compact(PAGE_CSS_SOURCE) + compact(WIDE_CSS_SOURCE);
+/** Sent as written minus line breaks and indentation (every payment page carries it). */
+const SCREEN_CSS = compact(PAGE_CSS_SOURCE) + compact(INSTRUCTIONS_CSS_SOURCE) + compact(WIDE_CSS_SOURCE);
 /** What a payer prints (a boleto, instructions); a page with nothing to print leaves it out. */
 export const PRINT_CSS = compact(PRINT_CSS_SOURCE);
 export const PAGE_CSS = SCREEN_CSS + PRINT_CSS;
