@@ -38,7 +38,7 @@ export interface RouteDef {
   /** What the route reads besides path parameters, for GET /openapi.json. */
   readonly request?: {
     /** A JSON body by schema name; `purchase`: one of the purchase variants; or a non-JSON body. */
-    readonly body?: RequestSchemaName | 'purchase' | 'image' | 'pay-form';
+    readonly body?: RequestSchemaName | 'purchase' | 'image' | 'pay-form' | 'checkout-form';
     readonly query?: QuerySchemaName;
     /** Accepts `Idempotency-Key` (replays answer with `Idempotent-Replayed: true`). */
     readonly idempotencyKey?: true;
@@ -589,6 +589,16 @@ export const routes = {
     summary: 'Hosted BRL PIX page (for the payer)',
     responses: { 200: 'html', 404: 'html', 410: 'html' },
   },
+  getHostedPageStatus: {
+    method: 'GET',
+    path: '/pay/{token}/status',
+    handler: 'functions/http/get-hosted-page-status.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: ['table:read:hosted-pages'],
+    summary: "A payer page's transaction status, which the open page watches to show when it is paid",
+    responses: { 200: 'HostedPageStatus', 404: 'html' },
+  },
   payFromHostedPage: {
     method: 'POST',
     path: '/pay/{token}/sandbox-pay',
@@ -600,6 +610,44 @@ export const routes = {
     summary: 'Sandbox: the Pay button of a hosted page',
     request: { body: 'pay-form' },
     responses: { 303: 'empty', 400: 'html', 404: 'html', 413: 'html' },
+  },
+  showCheckoutSession: {
+    method: 'GET',
+    path: '/checkout/{token}',
+    handler: 'functions/http/show-checkout-session.ts',
+    auth: 'none',
+    errors: 'page',
+    grants: ['table:read:checkout-pages'],
+    summary: "Hosted checkout of a session (for the payer): its form, or its transaction's page once created",
+    responses: { 200: 'html', 303: 'empty', 404: 'html', 410: 'html' },
+  },
+  submitCheckoutSession: {
+    method: 'POST',
+    path: '/checkout/{token}',
+    handler: 'functions/http/submit-checkout-session.ts',
+    auth: 'none',
+    errors: 'page',
+    // The session's one transaction, through the purchase use case (which picks the rail).
+    grants: [
+      'table:read:checkout-pages',
+      'table:write:checkout-sales',
+      'queue:fill-instruction:send',
+      'rails:choose',
+    ],
+    summary: "The hosted checkout's form: creates the session's one transaction, then its payer page",
+    request: { body: 'checkout-form' },
+    responses: { 303: 'empty', 400: 'html', 404: 'html', 410: 'html', 413: 'html' },
+  },
+  openPaymentLink: {
+    method: 'GET',
+    path: '/l/{id}',
+    handler: 'functions/http/open-payment-link.ts',
+    auth: 'none',
+    errors: 'page',
+    // Which methods can sell the offer depends on the live rails the stage runs.
+    grants: ['table:read:payment-links', 'table:write:checkout-sessions', 'rails:choose'],
+    summary: 'A payment link\'s visit (for the payer): a checkout session of its own, or "unavailable"',
+    responses: { 303: 'empty', 404: 'html', 410: 'html' },
   },
 
   getOpenApi: {

@@ -3,16 +3,7 @@
 // merchant's document and reference, webhook URL, order reference).
 import { badRequest } from '../errors.ts';
 import type { CheckoutSessionRecord } from './checkout-session.ts';
-
-export const boletoAddressFields = [
-  'address',
-  'number',
-  'complement',
-  'district',
-  'city',
-  'zipCode',
-  'uf',
-] as const;
+import { addressFieldName, boletoAddressFields, formValue, merchantIsResponsible } from './payer-fields.ts';
 
 /** What a form posted, by field name (the first value of each). */
 export type FormFields = ReadonlyMap<string, string>;
@@ -37,9 +28,8 @@ export function checkoutPurchaseBody(
   form: FormFields,
 ): Record<string, unknown> {
   // An empty input is a field not given, so the purchase schema says it is required.
-  const field = (name: string) => form.get(name)?.trim() || undefined;
+  const field = (name: string) => formValue(form.get(name));
   const method = chosenMethod(session, form);
-  const merchantIsResponsible = session.currency === 'BRL';
   const body: Record<string, unknown> = {
     currency: session.currency,
     paymentMethod: method,
@@ -48,18 +38,18 @@ export function checkoutPurchaseBody(
     phone: field('phone'),
     amount: session.amount,
     description: session.description,
-    responsibleDocument: merchantIsResponsible
+    responsibleDocument: merchantIsResponsible(session.currency)
       ? session.terms.responsibleDocument
       : field('responsibleDocument'),
     responsibleExternalId: session.terms.responsibleExternalId,
     externalId: session.externalId,
     postbackUrl: session.postbackUrl,
-    ...(session.currency === 'BRL' ? { cpf: field('cpf') } : {}),
+    ...(merchantIsResponsible(session.currency) ? { cpf: field('cpf') } : {}),
     ...(method === 'BOLETO'
       ? {
           boletoAddress: Object.fromEntries(
             boletoAddressFields.flatMap((name) => {
-              const value = field(`boletoAddress[${name}]`);
+              const value = field(addressFieldName(name));
               return value === undefined ? [] : [[name, value]];
             }),
           ),

@@ -23,6 +23,15 @@ export interface SaleTerms {
   fees: Partial<Record<MethodKey, FeeRule>>;
 }
 
+/** What the hosted checkout shows of the sale, as it was when the session was made. */
+export interface SaleDisplay {
+  productName: string;
+  productDescription: string | null;
+  /** The product's image on the image CDN, or null. */
+  imageUrl: string | null;
+  offerName: string;
+}
+
 export interface CheckoutSessionRecord {
   id: string;
   accountId: string;
@@ -32,6 +41,8 @@ export interface CheckoutSessionRecord {
   productId: string;
   /** The receipt line: the product's name and the offer's. */
   description: string;
+  /** Absent on sessions made before the page showed the product: the page shows `description`. */
+  display?: SaleDisplay;
   amount: number;
   currency: PurchaseCurrency;
   paymentMethods: PurchaseMethod[];

@@ -1,6 +1,7 @@
 // POST /v2/checkout-sessions, and a payment link's visit: one payment of one offer on our hosted
 // checkout page, with the sale's terms fixed now.
 import { accountSettings } from '../accounts/account-settings.ts';
+import { imageUrlOf } from '../catalog/image-location.ts';
 import { newPrefixedId, newToken } from '../ids.ts';
 import type { PurchaseMethod } from '../payment-methods.ts';
 import { insertCheckoutSession } from '../store/checkout-sessions.ts';
@@ -39,6 +40,12 @@ export function newCheckoutSession(
     offerId: offer.id,
     productId: product.id,
     description: receiptLine(product.name, offer.name),
+    display: {
+      productName: product.name,
+      productDescription: product.description,
+      imageUrl: product.imageKey === null ? null : imageUrlOf(product.imageKey),
+      offerName: offer.name,
+    },
     amount: offer.amount,
     currency,
     paymentMethods: origin.methods,

@@ -5,9 +5,7 @@ import { saleSettingsOf } from '../accounts/sale-settings.ts';
 import { badRequest } from '../errors.ts';
 import { methodKey, type PurchaseCurrency, type PurchaseMethod } from '../payment-methods.ts';
 import type { SaleTerms } from './checkout-session.ts';
-
-/** BRL methods name the merchant as the responsible party; COP and BOB name the payer. */
-const merchantIsResponsible = (currency: PurchaseCurrency) => currency === 'BRL';
+import { merchantIsResponsible } from './payer-fields.ts';
 
 export function saleTerms(
   account: AccountRecord | undefined,

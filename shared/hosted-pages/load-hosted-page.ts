@@ -10,7 +10,13 @@ import { findTransactionRef, getTransaction } from '../store/transactions.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { HostedPageKind } from './hosted-page-url.ts';
 import { pageBranding } from './page-branding.ts';
-import { type HostedPage, pageStillServed, pageTokenAddress, toPageModel } from './page-model.ts';
+import {
+  type HostedPage,
+  type PageContext,
+  pageStillServed,
+  pageTokenAddress,
+  toPageModel,
+} from './page-model.ts';
 
 /** Compares in constant time: how much of a guessed token matches must not show in the timing. */
 function sameSecret(stored: string, given: string): boolean {
@@ -24,11 +30,11 @@ export interface LoadedPage {
   page: HostedPage;
 }
 
-export async function loadHostedPage(
+/** The transaction a token names while its page is served, with its branding; null otherwise. */
+export async function loadHostedTransaction(
   token: string,
-  kind: HostedPageKind | 'any',
   now = new Date(),
-): Promise<LoadedPage | null> {
+): Promise<{ record: TransactionRecord; context: PageContext } | null> {
   const address = pageTokenAddress(token);
   if (!address) return null;
   const ref =
@@ -37,11 +43,24 @@ export async function loadHostedPage(
   const record = await getTransaction(ref.accountId, ref.transactionId);
   if (!record || !sameSecret(record.pageToken, token) || !pageStillServed(record, now)) return null;
   const branding = await pageBranding(record.accountId);
-  const page = toPageModel(record, {
-    now,
-    sandbox: serviceConfig().sandboxRails,
-    ...(branding ? { branding: brandingView(branding) } : {}),
-  });
+  return {
+    record,
+    context: {
+      now,
+      sandbox: serviceConfig().sandboxRails,
+      ...(branding ? { branding: brandingView(branding) } : {}),
+    },
+  };
+}
+
+export async function loadHostedPage(
+  token: string,
+  kind: HostedPageKind | 'any',
+  now = new Date(),
+): Promise<LoadedPage | null> {
+  const found = await loadHostedTransaction(token, now);
+  if (!found) return null;
+  const page = toPageModel(found.record, found.context);
   if (!page || (kind !== 'any' && page.kind !== kind)) return null;
-  return { record, page };
+  return { record: found.record, page };
 }

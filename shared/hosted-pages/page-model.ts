@@ -58,6 +58,10 @@ export function payActionPath(token: string): string {
   return `/pay/${token}/sandbox-pay`;
 }
 
+export function statusPath(token: string): string {
+  return `/pay/${token}/status`;
+}
+
 export function boletoPdfPath(token: string): string {
   return `/pay/boleto/${token}/pdf`;
 }
@@ -85,11 +89,11 @@ const checkoutInstructions: Record<
   'bank-account': (record) => ({ bankAccount: sandboxBankTransfer(record) }),
 };
 
-/** Null until the instruction is on the record (the page shows nothing before that). */
-export function toPageModel(record: TransactionRecord, context: PageContext): HostedPage | null {
-  if (!record.instructionFilledAt) return null;
+/** What every page of a transaction shows, whatever its kind. */
+export function commonPageModel(record: TransactionRecord, context: PageContext): CommonPageModel {
   const status = pageStatus(record, context.now);
-  const common: Omit<CommonPageModel, 'currency'> = {
+  return {
+    currency: record.currency,
     transactionId: record.id,
     status,
     amountCents: record.amount,
@@ -103,7 +107,15 @@ export function toPageModel(record: TransactionRecord, context: PageContext): Ho
     paidAt: record.paidAt,
     sandbox: context.sandbox,
     payActionUrl: context.sandbox ? payActionPath(record.pageToken) : null,
+    statusUrl: statusPath(record.pageToken),
+    storeUrl: record.payerReturnUrl ?? null,
   };
+}
+
+/** Null until the instruction is on the record (the page shows nothing before that). */
+export function toPageModel(record: TransactionRecord, context: PageContext): HostedPage | null {
+  if (!record.instructionFilledAt) return null;
+  const { currency: _currency, ...common } = commonPageModel(record, context);
   const page = methodOf(record).page;
   const kind = page.kind;
   if (kind === 'boleto') {

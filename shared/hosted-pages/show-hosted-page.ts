@@ -1,15 +1,20 @@
 // GET /pay/{boleto|checkout|qr|pix}/{token}: the payment page while it can be paid, the paid or
 // expired page after, and (after the sandbox Pay button, `?result=1`) the payment's outcome.
 import type { HttpResult } from '../http/responses.ts';
-import type { HostedPageKind } from './hosted-page-url.ts';
-import { loadHostedPage } from './load-hosted-page.ts';
-import type { HostedPage } from './page-model.ts';
+import { type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
+import { loadHostedTransaction } from './load-hosted-page.ts';
+import { commonPageModel, type HostedPage, toPageModel } from './page-model.ts';
 import { invalidLinkResponse, pageResponse } from './page-response.ts';
 import { renderBoletoPage } from './render/boleto-page.ts';
 import { renderCheckoutPage } from './render/checkout-page.ts';
 import { renderPixPage } from './render/pix-page.ts';
 import { renderQrPage } from './render/qr-page.ts';
-import { renderExpiredPage, renderPaidPage, renderPaymentResultPage } from './render/status-pages.ts';
+import {
+  renderExpiredPage,
+  renderPaidPage,
+  renderPaymentResultPage,
+  renderPreparingPage,
+} from './render/status-pages.ts';
 import type { RenderedPage } from './render/view-models.ts';
 
 /** Query flag the Pay action redirects with: show the outcome instead of the instructions. */
@@ -45,9 +50,16 @@ export async function showHostedPage(
   kind: HostedPageKind,
   token: string,
   query: Record<string, string | undefined>,
+  now = new Date(),
 ): Promise<HttpResult> {
-  const loaded = await loadHostedPage(token, kind);
-  if (!loaded) return invalidLinkResponse();
-  const { statusCode, rendered } = hostedPageView(loaded.page, { result: query[RESULT_QUERY] === '1' });
+  const found = await loadHostedTransaction(token, now);
+  if (!found || hostedPageKind(found.record) !== kind) return invalidLinkResponse();
+  const page = toPageModel(found.record, found.context);
+  if (!page) {
+    // The payer came straight from a checkout's form: the rail is still preparing the instruction.
+    const model = commonPageModel(found.record, found.context);
+    return model.status === 'PENDING' ? pageResponse(200, renderPreparingPage(model)) : invalidLinkResponse();
+  }
+  const { statusCode, rendered } = hostedPageView(page, { result: query[RESULT_QUERY] === '1' });
   return pageResponse(statusCode, rendered);
 }

@@ -1,8 +1,10 @@
 // Builds the OpenAPI 3.1 document from the route table (shared/routes.ts), the valibot
 // schemas (shared/openapi/schemas.ts), the purchase variants and the webhook catalogue. Nothing
 // in it is written by hand per route: a new row with its schemas appears here by itself.
+
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import { addressFieldName, boletoAddressFields } from '../checkout/payer-fields.ts';
 import { paymentMethods } from '../payment-methods.ts';
 import { purchaseVariants } from '../purchase/purchase-schema.ts';
 import { type ErrorShape, type ResponseBody, type RouteDef, type RouteName, routeList } from '../routes.ts';
@@ -131,7 +133,7 @@ const acceptsBody = (route: RouteDef) =>
   route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
 const parsesJson = (route: RouteDef) => {
   const body = route.request?.body;
-  return body !== undefined && body !== 'image' && body !== 'pay-form';
+  return body !== undefined && body !== 'image' && body !== 'pay-form' && body !== 'checkout-form';
 };
 
 /** The row's statuses plus the shared middleware's, each with every body it may carry. */
@@ -275,6 +277,35 @@ function requestBody(route: RouteDef, now: Date): Json | undefined {
                 enum: ['yes'],
                 description: 'Nequi: the payer confirms the phone.',
               },
+            },
+          },
+        },
+      },
+    };
+  }
+  if (body === 'checkout-form') {
+    const text = { type: 'string' };
+    return {
+      required: true,
+      description:
+        'The payer’s form, with the purchase API’s field names; the session supplies the rest. At most 16 KiB.',
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            properties: {
+              paymentMethod: { ...text, description: 'One of the session’s `paymentMethods`.' },
+              name: text,
+              email: text,
+              phone: text,
+              cpf: { ...text, description: 'BRL: the payer’s CPF or CNPJ.' },
+              responsibleDocument: { ...text, description: 'COP and BOB: the payer’s document.' },
+              ...Object.fromEntries(
+                boletoAddressFields.map((name) => [
+                  addressFieldName(name),
+                  { ...text, description: 'Boleto.' },
+                ]),
+              ),
             },
           },
         },

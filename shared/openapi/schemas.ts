@@ -46,6 +46,7 @@ import {
   redeliveryStartedSchema,
 } from '../events/event-responses.ts';
 import { listEventsQuery } from '../events/list-events-query.ts';
+import { hostedPageStatusSchema } from '../hosted-pages/page-status.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
 import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
@@ -122,6 +123,7 @@ export const responseSchemas = {
   CatalogError: catalogErrorSchema,
   TransactionError: transactionErrorSchema,
   GatewayError: gatewayErrorSchema,
+  HostedPageStatus: hostedPageStatusSchema,
 };
 
 export type RequestSchemaName = keyof typeof requestSchemas;

@@ -89,6 +89,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** The body schema of a catalogue row (a strict object: its entries are the body's fields). */
+export function purchaseSchemaFor(row: PaymentMethodRow, now: Date): v.GenericSchema {
+  return purchaseVariantOf[row.request].schema(variantContext(row, now));
+}
+
 /**
  * Validates and normalises a purchase body. Throws AppError 400 (code `validation`) whose
  * message names every failing field (`field: rule; other.field: rule`), never a document number.

@@ -202,6 +202,17 @@ export const keyScopes = {
   'rail-references': ['TXID#*', 'RAILID#*'],
   'rate-limits': ['RATE#*'],
   'api-keys': ['KEY#*'],
+  /** A payment link's visit opens a checkout session (keyed by its id alone). */
+  'checkout-sessions': ['CHECKOUT#*'],
+  /** The hosted checkout: its session, the transaction a completed one created, the branding. */
+  'checkout-pages': ['CHECKOUT#*', 'ACC#*#TX#*', 'BRAND#*'],
+  /**
+   * The checkout's form post: what a purchase writes (the transaction, its id's reservation, its
+   * externalId, the day's counters) and the session it completes in the same write.
+   */
+  'checkout-sales': ['CHECKOUT#*', 'ACC#*#TX#*', 'TXID#*', 'ACC#*#TXEXT#*', 'ACC#*#SUMMARY'],
+  /** A payment link's visit: the link, its offer and product (is it on sale?), the branding. */
+  'payment-links': ['PLINK#*', 'ACC#*#OFF#*', 'ACC#*#PRD#*', 'BRAND#*'],
 } as const;
 
 /** The one attribute (besides the key) a request may change on an API key item while noting its use. */

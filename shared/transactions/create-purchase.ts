@@ -102,7 +102,7 @@ export async function createPurchase(
     const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
     for (let attempt = 1; attempt <= maxIdAttempts; attempt += 1) {
       const id = newTransactionId(now.getTime());
-      const record = newTransactionRecord({
+      const sold = newTransactionRecord({
         id,
         pageToken: newPageToken(id),
         accountId: principal.accountId,
@@ -122,6 +122,7 @@ export async function createPurchase(
           : {}),
         now,
       });
+      const record = checkout?.successUrl ? { ...sold, payerReturnUrl: checkout.successUrl } : sold;
       const view: TransactionView = creationView(record);
       const outcome = await insertTransaction(record, {
         instructionDueAt,

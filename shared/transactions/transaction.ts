@@ -84,6 +84,8 @@ export interface TransactionRecord {
   closedAt?: string;
   /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
   sale?: TransactionSale;
+  /** Where the paid page sends the payer back to the store: the session's `successUrl` (not shown by the API). */
+  payerReturnUrl?: string;
 }
 
 export interface TransactionSale {

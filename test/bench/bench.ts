@@ -23,6 +23,8 @@ import {
   floorEntry,
   functionEntries,
 } from './bundle-sizes.ts';
+import { checkoutPageVerdict } from './checkout-page-report.ts';
+import type { CheckoutPageWeight } from './checkout-page-weight.ts';
 import { type InitResult, measureInit } from './cold-start.ts';
 import { runCostModel } from './cost-model/cost-model.ts';
 import { measurePipeline } from './pipeline-latency.ts';
@@ -170,6 +172,23 @@ function purchaseWithoutWorkers(): Promise<ThroughputRow[]> {
   });
 }
 
+/** The hosted checkout's first load, on a stack of its own with Chromium, in a child process. */
+function checkoutPageWeight(): Promise<CheckoutPageWeight[]> {
+  const script = resolve(import.meta.dirname, 'checkout-page-weight.ts');
+  return new Promise((done, reject) => {
+    const child = execFile(
+      process.execPath,
+      [script],
+      { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024, timeout: 180_000 },
+      (error, stdout) => {
+        if (error) reject(new Error(`checkout page weight: ${error.message}`));
+        else done(JSON.parse(stdout) as CheckoutPageWeight[]);
+      },
+    );
+    child.stderr?.pipe(process.stderr);
+  });
+}
+
 /** The Pix instruction after one PSP fault, on an API Pix stack of its own, in a child process. */
 function pixFaultRecovery(): Promise<PixFaultRecovery> {
   const script = resolve(import.meta.dirname, 'pix-fault-recovery.ts');
@@ -260,6 +279,8 @@ async function main(): Promise<void> {
     const withoutWorkers = await purchaseWithoutWorkers();
     progress('the Pix instruction after one PSP fault: an API Pix stack of its own, in a child process');
     const pixFaults = await pixFaultRecovery();
+    progress("the hosted checkout's first load: a stack of its own and Chromium, in a child process");
+    const checkoutPage = await checkoutPageWeight();
     progress('cost per paid transaction: the handlers on a simulated clock, in child processes');
     const costModel = await runCostModel({ transactionsPerScenario: quick ? 1 : 3, progress });
 
@@ -290,6 +311,7 @@ async function main(): Promise<void> {
       lightPipeline,
       pixFaultRecovery: pixFaults,
       requestCounts,
+      checkoutPage,
       costModel,
       verdicts: {
         bundles: overBudget.length ? `missed by ${overBudget.join(', ')}` : 'met by every function',
@@ -308,6 +330,7 @@ async function main(): Promise<void> {
             ? `met (${pipeline.webhook.p99Ms} ms)`
             : `missed (${pipeline.webhook.p99Ms} ms)`,
         pixAfterFaultP99: pixAfterFaultVerdict(pixFaults),
+        checkoutPage: checkoutPageVerdict(checkoutPage),
       },
       notes: { requestCounts: requestCountNotes(requestCounts) },
     };

@@ -1,6 +1,7 @@
 // Renders the bench results: aligned plain-text tables for the terminal and docs/benchmarks.md.
 // Both read the same BenchResults object that goes to JSON.
 import { provenanceLine, section } from '../support/generated-docs.ts';
+import { renderCheckoutPageMarkdown, renderCheckoutPageText } from './checkout-page-report.ts';
 import { costSectionName, renderCostMarkdown, renderCostText } from './cost-model/cost-report.ts';
 import { renderPixFaultMarkdown, renderPixFaultText } from './pix-fault-report.ts';
 import type { BenchResults, BundleRow } from './results.ts';
@@ -222,6 +223,11 @@ export function renderText(results: BenchResults): string {
     out.push(renderPixFaultText(results.pixFaultRecovery, results.verdicts.pixAfterFaultP99 ?? ''));
     out.push('');
   }
+  if (results.checkoutPage) {
+    out.push("3c. The hosted checkout's first load");
+    out.push(renderCheckoutPageText(results.checkoutPage));
+    out.push('');
+  }
   out.push("4. AWS requests per API call (warm caches; counted by SDK middleware on the service's clients)");
   out.push(textTable(countHeader, countRows(results)));
   for (const note of results.notes.requestCounts) out.push(`   - ${note}`);
@@ -316,6 +322,10 @@ export function renderMarkdown(results: BenchResults, keptNotes?: string): strin
   out.push('');
   if (results.pixFaultRecovery) {
     out.push(renderPixFaultMarkdown(results.pixFaultRecovery, results.verdicts.pixAfterFaultP99 ?? ''));
+    out.push('');
+  }
+  if (results.checkoutPage) {
+    out.push(renderCheckoutPageMarkdown(results.checkoutPage));
     out.push('');
   }
   out.push('## AWS requests per API call');

@@ -1,6 +1,7 @@
 // The shape of bench-results.json.
 import type { RunProvenance } from '../support/generated-docs.ts';
 import type { BundleResult } from './bundle-sizes.ts';
+import type { CheckoutPageWeight } from './checkout-page-weight.ts';
 import type { InitResult } from './cold-start.ts';
 import type { CostModelResults } from './cost-model/cost-results.ts';
 import type { PipelineResult } from './pipeline-latency.ts';
@@ -49,12 +50,15 @@ export interface BenchResults {
   /** The Pix instruction after one PSP fault on PUT /cob (absent in results written before it was measured). */
   pixFaultRecovery?: PixFaultRecovery;
   requestCounts: RequestCountRow[];
+  /** The hosted checkout's first load per currency (absent in results written before it was measured). */
+  checkoutPage?: CheckoutPageWeight[];
   verdicts: {
     bundles: string;
     throughputAtC8: string;
     instructionP99: string;
     webhookP99: string;
     pixAfterFaultP99?: string;
+    checkoutPage?: string;
   };
   notes: { requestCounts: string[] };
   /** AWS requests and dollars per transaction over its whole life, on a simulated clock. */

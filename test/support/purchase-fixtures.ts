@@ -1,4 +1,5 @@
 // Valid purchase bodies, one per variant, shared by the example and property tests.
+import { payerDocumentField } from '../../shared/checkout/payer-fields.ts';
 import {
   type CheckoutBody,
   type PaymentMethodRow,
@@ -93,4 +94,15 @@ export const checkoutRows = paymentMethods.filter((row) => row.page.kind === 'ch
 export function checkoutBodyOf(row: PaymentMethodRow): CheckoutBody {
   if (row.page.kind !== 'checkout') throw new Error(`${row.method} has no checkout page`);
   return row.page.body;
+}
+
+/** The hosted checkout's form for a row: the payer's fields of its fixture, with the form's names. */
+export function checkoutFormFor(row: PaymentMethodRow): Record<string, string> {
+  const body = bodyFor(row);
+  const form: Record<string, string> = { paymentMethod: row.method };
+  for (const name of ['name', 'email', 'phone', payerDocumentField(row.currency)])
+    if (typeof body[name] === 'string') form[name] = body[name] as string;
+  const address = (body.boletoAddress ?? {}) as Record<string, string>;
+  for (const [name, value] of Object.entries(address)) form[`boletoAddress[${name}]`] = value;
+  return form;
 }

@@ -13,6 +13,7 @@ import {
   payForm,
   safeLinkUrl,
   summaryCard,
+  watchedStatus,
 } from './page-parts.ts';
 import type { BoletoPageModel, RenderedPage, RenderOptions } from './view-models.ts';
 
@@ -74,6 +75,7 @@ ${canPayInSandbox(model) ? payForm(model, m) : ''}
     sandbox: model.sandbox,
     transactionId: model.transactionId,
     script: model.status === 'PENDING',
+    watchesStatus: watchedStatus(model) !== null,
     main: `<div class="layout two">\n${summary}\n${instructions}\n</div>`,
   });
 }

@@ -14,6 +14,7 @@ import {
   pageLang,
   payForm,
   summaryCard,
+  watchedStatus,
 } from './page-parts.ts';
 import { DEFAULT_PSE_BANKS } from './pse-banks.ts';
 import { renderQrSvg } from './qr-svg.ts';
@@ -171,6 +172,7 @@ ${rendered.html}
     sandbox: model.sandbox,
     transactionId: model.transactionId,
     script: model.status === 'PENDING',
+    watchesStatus: watchedStatus(model) !== null,
     ...(waiting ? { refreshSeconds: INSTRUCTIONS_REFRESH_SECONDS } : {}),
     main: `<div class="layout two">\n${summary}\n${card}\n</div>`,
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../http/html.ts';
 import { messagesFor } from './messages.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
-import { PAGE_CSS } from './page-style.ts';
+import { FORM_CSS, PAGE_CSS } from './page-style.ts';
 import type { PageBrand, PageLang, RenderedPage } from './view-models.ts';
 
 export interface PageShell {
@@ -16,8 +16,16 @@ export interface PageShell {
   main: string;
   /** Shown in the footer so the payer can quote it to support. */
   transactionId?: string | null;
-  /** Include the page script (copy, print and Pay buttons) and allow it in the CSP. */
+  /** Include the page script (copy, print and Pay buttons, or `scriptSource`) and allow it in the CSP. */
   script: boolean;
+  /** The script to include instead of the payer pages' own. */
+  scriptSource?: string;
+  /** The page's script asks this origin for its transaction's status (`connect-src 'self'`). */
+  watchesStatus?: boolean;
+  /** A form page (the hosted checkout): only the styles of forms, none of payment instructions or print. */
+  formOnly?: boolean;
+  /** Images the main part shows besides the logo (a product's), whose origins the CSP allows. */
+  imageUrls?: readonly string[];
   /** Reload after this many seconds (instructions still being prepared); meta refresh needs no script. */
   refreshSeconds?: number;
 }
@@ -35,14 +43,23 @@ export function newNonce(): string {
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { script: boolean; imageOrigin?: string | null },
+  options: {
+    script: boolean;
+    imageOrigin?: string | null;
+    imageOrigins?: readonly string[];
+    connectSelf?: boolean;
+  },
 ): string {
+  const imageOrigins = [
+    ...new Set([...(options.imageOrigin ? [options.imageOrigin] : []), ...(options.imageOrigins ?? [])]),
+  ];
   return [
     "default-src 'none'",
-    // The merchant's logo is the only image that comes from elsewhere (the image CDN).
-    `img-src data:${options.imageOrigin ? ` ${options.imageOrigin}` : ''}`,
+    // The merchant's logo and product images are the only images from elsewhere (the image CDN).
+    `img-src data:${imageOrigins.map((origin) => ` ${origin}`).join('')}`,
     `style-src 'nonce-${nonce}'`,
     ...(options.script ? [`script-src 'nonce-${nonce}'`] : []),
+    ...(options.connectSelf ? ["connect-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -61,7 +78,7 @@ export function renderPage(shell: PageShell): RenderedPage {
   const initial = Array.from(merchant)[0]?.toUpperCase() ?? '';
   const brandColor =
     shell.brand?.color && /^#[0-9a-f]{6}$/i.test(shell.brand.color) ? shell.brand.color : null;
-  const logo = logoOf(shell.brand?.logoUrl);
+  const logo = imageOf(shell.brand?.logoUrl);
   const mark = logo
     ? `<img class="merchant-logo" src="${escapeHtml(logo.href)}" alt="" data-testid="merchant-logo">`
     : `<span class="merchant-mark" aria-hidden="true">${escapeHtml(initial)}</span>`;
@@ -85,7 +102,7 @@ export function renderPage(shell: PageShell): RenderedPage {
 <meta name="color-scheme" content="light">
 <meta name="format-detection" content="telephone=no">
 ${shell.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.trunc(shell.refreshSeconds))}">\n` : ''}<title>${escapeHtml(shell.title)} · ${escapeHtml(merchant)}</title>
-<style nonce="${nonce}">${PAGE_CSS}${brandColor ? `:root{--brand:${brandColor}}` : ''}</style>
+<style nonce="${nonce}">${shell.formOnly ? FORM_CSS : PAGE_CSS}${brandColor ? `:root{--brand:${brandColor}}` : ''}</style>
 </head>
 <body>
 <header class="top"><div class="wrap">
@@ -97,17 +114,22 @@ ${shell.main}
 </main>
 <footer class="wrap">${footerLines}</footer>
 <p id="live-region" class="sr-only" aria-live="polite"></p>
-${shell.script ? `<script nonce="${nonce}">${PAGE_SCRIPT}</script>\n` : ''}</body>
+${shell.script ? `<script nonce="${nonce}">${shell.scriptSource ?? PAGE_SCRIPT}</script>\n` : ''}</body>
 </html>
 `;
   return {
     html,
-    csp: contentSecurityPolicy(nonce, { script: shell.script, imageOrigin: logo?.origin ?? null }),
+    csp: contentSecurityPolicy(nonce, {
+      script: shell.script,
+      imageOrigin: logo?.origin ?? null,
+      imageOrigins: (shell.imageUrls ?? []).flatMap((url) => imageOf(url)?.origin ?? []),
+      connectSelf: shell.script && shell.watchesStatus === true,
+    }),
   };
 }
 
-/** Only an absolute http(s) URL becomes a logo; its origin is then allowed for images. */
-function logoOf(url: string | null | undefined): { href: string; origin: string } | null {
+/** Only an absolute http(s) URL becomes an image; its origin is then allowed for images. */
+export function imageOf(url: string | null | undefined): { href: string; origin: string } | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);

@@ -64,6 +64,8 @@ export interface Messages {
   resultPaidBody: string;
   resultPendingTitle: string;
   resultPendingBody: string;
+  preparingTitle: string;
+  backToStore: string;
 }
 
 const en: Messages = {
@@ -130,6 +132,8 @@ const en: Messages = {
   resultPaidBody: 'The payment was received. The merchant has been notified.',
   resultPendingTitle: 'Payment in progress',
   resultPendingBody: 'We are waiting for the confirmation. You can close this page.',
+  preparingTitle: 'Preparing your payment',
+  backToStore: 'Back to the store',
 };
 
 const ptBR: Messages = {
@@ -197,6 +201,8 @@ const ptBR: Messages = {
   resultPaidBody: 'O pagamento foi recebido. O vendedor já foi avisado.',
   resultPendingTitle: 'Pagamento em processamento',
   resultPendingBody: 'Estamos aguardando a confirmação. Você pode fechar esta página.',
+  preparingTitle: 'Preparando seu pagamento',
+  backToStore: 'Voltar para a loja',
 };
 
 const es: Messages = {
@@ -263,6 +269,8 @@ const es: Messages = {
   resultPaidBody: 'Recibimos el pago. El comercio ya fue notificado.',
   resultPendingTitle: 'Pago en proceso',
   resultPendingBody: 'Estamos esperando la confirmación. Puedes cerrar esta página.',
+  preparingTitle: 'Preparando tu pago',
+  backToStore: 'Volver a la tienda',
 };
 
 const byLang: Record<PageLang, Messages> = { en, 'pt-BR': ptBR, 'es-CO': es, 'es-BO': es };

@@ -10,8 +10,20 @@ export function pageLang(model: Pick<CommonPageModel, 'currency'>, options?: Ren
   return options?.lang ?? langForCurrency(model.currency);
 }
 
-export function statusPill(status: PageStatus | 'INVALID', text: string): string {
-  return `<span class="pill pill-${status}" data-testid="status" data-status="${status}">${escapeHtml(text)}</span>`;
+export function statusPill(
+  status: PageStatus | 'INVALID',
+  text: string,
+  watchUrl: string | null = null,
+): string {
+  const watch = watchUrl
+    ? ` data-watch-status="${escapeHtml(assertRelativeUrl(watchUrl, 'statusUrl'))}"`
+    : '';
+  return `<span class="pill pill-${status}" data-testid="status" data-status="${status}"${watch}>${escapeHtml(text)}</span>`;
+}
+
+/** The status URL the page's script watches: only while the payment is awaited. */
+export function watchedStatus(model: Pick<CommonPageModel, 'status' | 'statusUrl'>): string | null {
+  return model.status === 'PENDING' && model.statusUrl ? model.statusUrl : null;
 }
 
 /** A definition list row; `valueHtml` is trusted markup. */
@@ -56,7 +68,7 @@ export function summaryCard(
   return `<section class="card summary" aria-labelledby="amount-label">
 <p class="label" id="amount-label">${escapeHtml(amountLabel)}</p>
 <p class="amount" data-testid="amount">${escapeHtml(formatMoney(model.amountCents, model.currency))}</p>
-${statusPill(model.status, m.status[model.status])}
+${statusPill(model.status, m.status[model.status], watchedStatus(model))}
 ${factList(facts)}
 </section>`;
 }
@@ -178,3 +190,14 @@ export const icons = {
     '<path d="M32 22v11l7 5" fill="none" stroke="#0842a0" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/>' +
     '</svg>',
 };
+
+/** A merchant's store URL as a link: http(s) only (the API checked it when the session was made). */
+export function storeLink(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

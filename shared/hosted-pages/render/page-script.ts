@@ -5,7 +5,10 @@
 //   announced through the live region;
 // - Pay forms: the submit button is disabled once submitted (no double payment), and enabled
 //   again when the page comes back from the back/forward cache;
-// - print buttons: hidden without JS, shown and wired to window.print() here.
+// - print buttons: hidden without JS, shown and wired to window.print() here;
+// - the status watch: while the payment is awaited the page asks its status (data-watch-status)
+//   every 3 s for 5 minutes, then every 15 s, never while the tab is hidden, and reloads once it
+//   is no longer PENDING, so the page shows the paid (or expired) state the server renders.
 export const PAGE_SCRIPT = `(function () {
   var live = document.getElementById('live-region');
   function selectText(el) {
@@ -77,6 +80,30 @@ export const PAGE_SCRIPT = `(function () {
     var timer = setInterval(tick, 1000);
     tick();
   });
+  var watched = document.querySelector('[data-watch-status]');
+  if (watched && window.fetch) {
+    var statusUrl = watched.getAttribute('data-watch-status');
+    var watchStarted = Date.now();
+    var watchTimer = 0;
+    var asking = false;
+    function askLater() {
+      clearTimeout(watchTimer);
+      watchTimer = setTimeout(askStatus, Date.now() - watchStarted < 300000 ? 3000 : 15000);
+    }
+    function askStatus() {
+      if (document.hidden || asking) return;
+      asking = true;
+      fetch(statusUrl, { cache: 'no-store', credentials: 'omit' })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (body) {
+          asking = false;
+          if (body && body.status && body.status !== 'PENDING') window.location.reload();
+          else askLater();
+        }, function () { asking = false; askLater(); });
+    }
+    document.addEventListener('visibilitychange', function () { if (!document.hidden) askStatus(); });
+    askLater();
+  }
   Array.prototype.forEach.call(document.querySelectorAll('[data-print]'), function (button) {
     button.hidden = false;
     button.addEventListener('click', function () { window.print(); });

@@ -1,6 +1,6 @@
 // The one stylesheet of the payer pages, inlined under the render's CSP nonce. System fonts
 // only (no external requests). Text colours meet WCAG AA (4.5:1) on their backgrounds.
-export const PAGE_CSS = `
+const PAGE_CSS_SOURCE = `
 :root{
   --ink:#14213d;
   --muted:#4a5568;
@@ -73,6 +73,7 @@ h1{font-size:1.3rem;line-height:1.3;margin:0 0 8px}
 h2{font-size:1.05rem;line-height:1.35;margin:0 0 6px}
 p{margin:0 0 12px}
 .label{color:var(--muted);font-size:.875rem;margin:0}
+.muted{color:var(--muted)}
 .amount{
   font-size:2rem;
   line-height:1.2;
@@ -82,6 +83,95 @@ p{margin:0 0 12px}
   font-variant-numeric:tabular-nums;
   overflow-wrap:anywhere
 }
+.field{margin:0 0 16px}
+.field-label{display:block;font-weight:600;font-size:.9rem;margin-bottom:6px}
+.btn{
+  appearance:none;
+  border:1px solid transparent;
+  border-radius:10px;
+  font:inherit;
+  font-weight:650;
+  cursor:pointer;
+  padding:10px 16px;
+  min-height:44px;
+  text-decoration:none;
+  display:inline-flex;
+  align-items:center;
+  justify-content:center;
+  gap:8px;
+  text-align:center
+}
+.btn-primary{background:var(--brand);color:#fff;width:100%;font-size:1.05rem;min-height:52px}
+.btn-primary:hover{background:var(--brand-dark)}
+.btn[disabled]{opacity:.75;cursor:progress}
+.btn:focus-visible,select:focus-visible,input:focus-visible,a:focus-visible{
+  outline:3px solid #6f9cff;
+  outline-offset:2px
+}
+.input{
+  display:block;
+  width:100%;
+  font:inherit;
+  color:var(--ink);
+  background:#fff;
+  border:1px solid #7d8a9c;
+  border-radius:10px;
+  padding:11px 12px;
+  min-height:48px
+}
+.input[aria-invalid=true]{border-color:var(--bad);box-shadow:0 0 0 1px var(--bad)}
+.field-hint{color:var(--muted);font-size:.85rem;margin:4px 0 0}
+.field-error{color:var(--bad);font-size:.9rem;font-weight:600;margin:4px 0 0}
+.field-error:empty{display:none}
+.optional{color:var(--muted);font-weight:400}
+fieldset{border:0;margin:0 0 8px;padding:0;min-width:0}
+.group-title{font-weight:700;margin:0 0 10px;padding:0}
+.methods{display:grid;gap:8px;margin-bottom:20px}
+.method-option{
+  display:flex;
+  align-items:center;
+  gap:12px;
+  border:1px solid var(--line);
+  border-radius:10px;
+  padding:12px 14px;
+  cursor:pointer;
+  font-weight:600
+}
+.method-option:has(input:checked){border-color:var(--brand);box-shadow:0 0 0 1px var(--brand)}
+.method-option input{width:20px;height:20px;margin:0;accent-color:var(--brand)}
+.product-image{display:block;width:100%;max-height:240px;object-fit:cover;border-radius:10px;margin:0 0 14px}
+.offer-name{font-weight:600;margin:0 0 4px}
+.back{margin:16px 0 0}
+.back a:not(.btn){color:var(--brand-dark);font-weight:600}
+.notice{border-radius:12px;padding:12px 14px;margin:0 0 16px;font-size:.95rem}
+.notice-info{background:var(--info-bg);color:#0a3d8f}
+.notice-warn{background:var(--warn-bg);color:var(--warn)}
+.notice-bad{background:var(--bad-bg);color:var(--bad)}
+.notice-ok{background:var(--ok-bg);color:var(--ok)}
+footer.wrap{
+  color:var(--muted);
+  font-size:.8rem;
+  text-align:center;
+  padding-top:12px;
+  padding-bottom:32px
+}
+footer p{margin:0 0 4px}
+.lock{display:inline-block;width:12px;height:12px;vertical-align:-1px;margin-right:4px}
+.sr-only{
+  position:absolute;
+  width:1px;
+  height:1px;
+  padding:0;
+  margin:-1px;
+  overflow:hidden;
+  clip:rect(0 0 0 0);
+  white-space:nowrap;
+  border:0
+}
+`;
+
+/** What the payment pages show besides forms: status, facts, copyable values, barcodes and QR codes. */
+const INSTRUCTIONS_CSS_SOURCE = `
 .pill{
   display:inline-flex;
   align-items:center;
@@ -115,7 +205,6 @@ p{margin:0 0 12px}
   min-width:0;
   overflow-wrap:anywhere
 }
-.muted{color:var(--muted)}
 .intro{color:var(--muted);margin-bottom:16px}
 .method{display:flex;align-items:center;gap:12px;margin-bottom:14px}
 .method h2{margin:0}
@@ -134,9 +223,7 @@ p{margin:0 0 12px}
   font-size:.8rem;
   letter-spacing:.02em
 }
-.field{margin:0 0 16px}
 .transfer-fields{margin-top:20px}
-.field-label{display:block;font-weight:600;font-size:.9rem;margin-bottom:6px}
 .copy-row{display:flex;flex-wrap:wrap;gap:8px;align-items:stretch}
 .copy-value{
   flex:999 1 180px;
@@ -154,32 +241,9 @@ p{margin:0 0 12px}
 }
 .copy-value.wrap-any{word-break:break-all}
 .copy-row.stacked .copy-value{flex-basis:100%}
-.btn{
-  appearance:none;
-  border:1px solid transparent;
-  border-radius:10px;
-  font:inherit;
-  font-weight:650;
-  cursor:pointer;
-  padding:10px 16px;
-  min-height:44px;
-  text-decoration:none;
-  display:inline-flex;
-  align-items:center;
-  justify-content:center;
-  gap:8px;
-  text-align:center
-}
-.btn-primary{background:var(--brand);color:#fff;width:100%;font-size:1.05rem;min-height:52px}
-.btn-primary:hover{background:var(--brand-dark)}
 .btn-secondary{background:#fff;color:var(--brand-dark);border-color:#a9bde0;flex:1 0 auto}
 .btn-secondary:hover{background:var(--info-bg)}
 .btn.is-copied{background:var(--ok-bg);color:var(--ok);border-color:#9fd2ad}
-.btn[disabled]{opacity:.75;cursor:progress}
-.btn:focus-visible,select:focus-visible,input:focus-visible,a:focus-visible{
-  outline:3px solid #6f9cff;
-  outline-offset:2px
-}
 .actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:4px}
 .actions .btn{flex:1 1 140px}
 .barcode{background:#fff;padding:4px 0;margin:0 0 16px}
@@ -209,34 +273,13 @@ select{
 .check input{flex:none;width:22px;height:22px;margin:1px 0 0;accent-color:var(--brand)}
 .pay-form{margin-top:20px}
 .hint{color:var(--muted);font-size:.85rem;text-align:center;margin:10px 0 0}
-.notice{border-radius:12px;padding:12px 14px;margin:0 0 16px;font-size:.95rem}
-.notice-info{background:var(--info-bg);color:#0a3d8f}
-.notice-warn{background:var(--warn-bg);color:var(--warn)}
-.notice-bad{background:var(--bad-bg);color:var(--bad)}
-.notice-ok{background:var(--ok-bg);color:var(--ok)}
 .hero{text-align:center;padding:32px 20px}
 .hero-icon{display:block;width:64px;height:64px;margin:0 auto 16px}
 .hero .facts{text-align:left}
-footer.wrap{
-  color:var(--muted);
-  font-size:.8rem;
-  text-align:center;
-  padding-top:12px;
-  padding-bottom:32px
-}
-footer p{margin:0 0 4px}
-.lock{display:inline-block;width:12px;height:12px;vertical-align:-1px;margin-right:4px}
-.sr-only{
-  position:absolute;
-  width:1px;
-  height:1px;
-  padding:0;
-  margin:-1px;
-  overflow:hidden;
-  clip:rect(0 0 0 0);
-  white-space:nowrap;
-  border:0
-}
+`;
+
+/** Wider screens: two columns. Last, so it overrides the rules above. */
+const WIDE_CSS_SOURCE = `
 @media (min-width:900px){
   .wrap{max-width:980px;padding:0 24px}
   main.wrap{padding-top:40px}
@@ -246,6 +289,9 @@ footer p{margin:0 0 4px}
   .amount{font-size:2.25rem}
   .barcode svg{height:88px}
 }
+`;
+
+const PRINT_CSS_SOURCE = `
 @media print{
   @page{size:A4;margin:12mm}
   body{background:#fff;font-size:10.5pt;color:#000}
@@ -280,3 +326,13 @@ footer p{margin:0 0 4px}
   footer.wrap{color:#000;padding:6pt 0 0}
 }
 `;
+
+const compact = (css: string) => css.replace(/\n\s*/g, '');
+
+/** What every page needs on screen: the frame, cards, buttons, inputs and notices. */
+export const FORM_CSS = compact(PAGE_CSS_SOURCE) + compact(WIDE_CSS_SOURCE);
+/** Sent as written minus line breaks and indentation (every payment page carries it). */
+const SCREEN_CSS = compact(PAGE_CSS_SOURCE) + compact(INSTRUCTIONS_CSS_SOURCE) + compact(WIDE_CSS_SOURCE);
+/** What a payer prints (a boleto, instructions); a page with nothing to print leaves it out. */
+export const PRINT_CSS = compact(PRINT_CSS_SOURCE);
+export const PAGE_CSS = SCREEN_CSS + PRINT_CSS;

@@ -2,7 +2,15 @@ import { escapeHtml } from '../../http/html.ts';
 import { renderPage } from './layout.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
-import { canPayInSandbox, closedCard, copyField, pageLang, payForm, summaryCard } from './page-parts.ts';
+import {
+  canPayInSandbox,
+  closedCard,
+  copyField,
+  pageLang,
+  payForm,
+  summaryCard,
+  watchedStatus,
+} from './page-parts.ts';
 import { renderQrSvg } from './qr-svg.ts';
 import type { QrPageModel, RenderedPage, RenderOptions } from './view-models.ts';
 
@@ -48,6 +56,7 @@ ${canPayInSandbox(model) ? payForm(model, m) : ''}
     sandbox: model.sandbox,
     transactionId: model.transactionId,
     script: model.status === 'PENDING',
+    watchesStatus: watchedStatus(model) !== null,
     main: `<div class="layout two">\n${summary}\n${card}\n</div>`,
   });
 }

@@ -5,7 +5,7 @@ import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
 import type { Fact } from './page-parts.ts';
-import { closedTexts, fact, factList, icons, pageLang } from './page-parts.ts';
+import { closedTexts, fact, factList, icons, pageLang, storeLink } from './page-parts.ts';
 import type { CommonPageModel, PageLang, PageStatus, RenderedPage, RenderOptions } from './view-models.ts';
 
 // Pages with nothing to do on them: no script, so the CSP allows none. On each, the element
@@ -20,6 +20,8 @@ interface Hero {
   facts: readonly Fact[];
   model: CommonPageModel | null;
   refreshSeconds?: number;
+  /** "Back to the store" (a paid page of a checkout with a `successUrl`). */
+  storeUrl?: string | null;
 }
 
 /** While a sandbox payment waits for its confirmation, the result page reloads itself (no script needed). */
@@ -40,6 +42,7 @@ ${hero.icon}
 <h1 data-testid="status" data-status="${hero.status}">${escapeHtml(hero.title)}</h1>
 <p class="muted">${escapeHtml(hero.body)}</p>
 ${factList(hero.facts)}
+${hero.storeUrl ? `<p class="back"><a class="btn btn-primary" href="${escapeHtml(hero.storeUrl)}" data-testid="back-to-store">${escapeHtml(messagesFor(hero.lang).backToStore)}</a></p>` : ''}
 </section></div>`,
   });
 }
@@ -88,6 +91,7 @@ export function renderPaidPage(model: CommonPageModel, options?: RenderOptions):
     body: m.paidBody,
     facts: transactionFacts({ ...model, status: 'PAID' }, m, lang),
     model,
+    storeUrl: storeLink(model.storeUrl),
   });
 }
 
@@ -121,6 +125,7 @@ export function renderPaymentResultPage(model: CommonPageModel, options?: Render
         body: m.resultPaidBody,
         facts,
         model,
+        storeUrl: storeLink(model.storeUrl),
       });
     case 'PENDING':
       return renderHero({
@@ -145,3 +150,21 @@ export function renderPaymentResultPage(model: CommonPageModel, options?: Render
       });
   }
 }
+
+/** While the rail prepares the instruction (seconds after a checkout's form): reloads until it is there. */
+export function renderPreparingPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+  const lang = pageLang(model, options);
+  const m = messagesFor(lang);
+  return renderHero({
+    lang,
+    status: 'PENDING',
+    icon: icons.clock,
+    title: m.preparingTitle,
+    body: m.instructionsPending,
+    facts: transactionFacts(model, m, lang),
+    model,
+    refreshSeconds: PREPARING_REFRESH_SECONDS,
+  });
+}
+
+export const PREPARING_REFRESH_SECONDS = 2;

@@ -44,6 +44,10 @@ export interface CommonPageModel {
   sandbox: boolean;
   /** Relative URL the sandbox Pay button POSTs to; the button shows only in sandbox while PENDING. */
   payActionUrl: string | null;
+  /** Relative URL the page's script asks for the status while PENDING, to show the payment by itself. */
+  statusUrl?: string | null;
+  /** "Back to the store" once paid: the checkout session's `successUrl`, when it had one. */
+  storeUrl?: string | null;
 }
 
 export interface BoletoPageModel extends CommonPageModel {

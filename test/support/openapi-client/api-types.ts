@@ -780,6 +780,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{token}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payer page's transaction status, which the open page watches to show when it is paid
+         * @description Public: no API key.
+         */
+        get: operations["getHostedPageStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{token}/sandbox-pay": {
         parameters: {
             query?: never;
@@ -796,6 +816,50 @@ export interface paths {
          *     Sandbox stages only (404 elsewhere).
          */
         post: operations["payFromHostedPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosted checkout of a session (for the payer): its form, or its transaction's page once created
+         * @description Public: no API key.
+         */
+        get: operations["showCheckoutSession"];
+        put?: never;
+        /**
+         * The hosted checkout's form: creates the session's one transaction, then its payer page
+         * @description Public: no API key.
+         */
+        post: operations["submitCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment link's visit (for the payer): a checkout session of its own, or "unavailable"
+         * @description Public: no API key.
+         */
+        get: operations["openPaymentLink"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1730,6 +1794,14 @@ export interface components {
          */
         GatewayError: {
             message: string;
+        };
+        /** HostedPageStatus */
+        HostedPageStatus: {
+            /**
+             * @description What the payer is told: a FAILED or overdue transaction reads EXPIRED.
+             * @enum {string}
+             */
+            status: "PENDING" | "PAID" | "EXPIRED" | "CANCELED";
         };
         /**
          * CashinPaidEvent
@@ -6879,6 +6951,73 @@ export interface operations {
             };
         };
     };
+    getHostedPageStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unguessable token from the transaction’s page URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedPageStatus"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     payFromHostedPage: {
         parameters: {
             query?: never;
@@ -6952,6 +7091,311 @@ export interface operations {
                 content: {
                     "text/html": string;
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    showCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unguessable token from the transaction’s page URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description See Other */
+            303: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Gone: the transaction expired */
+            410: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    submitCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unguessable token from the transaction’s page URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description The payer’s form, with the purchase API’s field names; the session supplies the rest. At most 16 KiB. */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description One of the session’s `paymentMethods`. */
+                    paymentMethod?: string;
+                    name?: string;
+                    email?: string;
+                    phone?: string;
+                    /** @description BRL: the payer’s CPF or CNPJ. */
+                    cpf?: string;
+                    /** @description COP and BOB: the payer’s document. */
+                    responsibleDocument?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[address]"?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[number]"?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[complement]"?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[district]"?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[city]"?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[zipCode]"?: string;
+                    /** @description Boleto. */
+                    "boletoAddress[uf]"?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description See Other */
+            303: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Gone: the transaction expired */
+            410: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    openPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See Other */
+            303: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Gone: the transaction expired */
+            410: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Too many requests: slow down and retry after `Retry-After` seconds */

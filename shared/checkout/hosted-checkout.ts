@@ -1,0 +1,133 @@
+// GET and POST /checkout/{token}: the session's form while it is open, its payer page once it is
+// paid for (303), "expired" (410) after; the form post checks the payer's fields with the purchase
+// schema of the chosen method, re-renders them with the problems in the payer's language (400),
+// or creates the session's one transaction and sends the payer to its page (303).
+import { brandingView } from '../accounts/branding.ts';
+import { serviceConfig } from '../config.ts';
+import { AppError, payloadTooLarge } from '../errors.ts';
+import { pageBranding } from '../hosted-pages/page-branding.ts';
+import { invalidLinkResponse, pageResponse, seeOther } from '../hosted-pages/page-response.ts';
+import { renderCheckoutClosed, renderCheckoutForm } from '../hosted-pages/render/checkout-form-page.ts';
+import type { HttpResult } from '../http/responses.ts';
+import { findMethod } from '../payment-methods.ts';
+import { purchaseSchemaFor } from '../purchase/purchase-schema.ts';
+import { chosenMethod, type FormFields, formFields } from './checkout-form.ts';
+import { checkoutFormModel, type PageContext } from './checkout-page-model.ts';
+import { type CheckoutSessionRecord, checkoutSessionStatus } from './checkout-session.ts';
+import { type FieldProblem, formProblems, payerFieldSchemas } from './payer-fields.ts';
+import { findSessionOfToken, payerPageOf, submitCheckoutOf } from './submit-checkout.ts';
+
+/** A form of a dozen fields of at most 255 characters, percent-encoded, fits with room to spare. */
+export const maxCheckoutFormBytes = 16 * 1024;
+
+export interface FormBody {
+  body?: string | undefined;
+  isBase64Encoded?: boolean | undefined;
+}
+
+/** API Gateway passes form posts as text locally and may base64 them in AWS: read both. */
+export function checkoutFormText(event: FormBody): string {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text) > maxCheckoutFormBytes)
+    throw payloadTooLarge(`body: must be at most ${maxCheckoutFormBytes} bytes`);
+  return text;
+}
+
+async function pageContext(session: CheckoutSessionRecord, now: Date): Promise<PageContext> {
+  const branding = await pageBranding(session.accountId);
+  return { now, sandbox: serviceConfig().sandboxRails, branding: branding ? brandingView(branding) : null };
+}
+
+function expiredPage(session: CheckoutSessionRecord, context: PageContext): HttpResult {
+  return pageResponse(
+    410,
+    renderCheckoutClosed('expired', {
+      currency: session.currency,
+      merchantName: context.branding?.displayName ?? null,
+      brand: context.branding
+        ? { color: context.branding.brandColor, logoUrl: context.branding.logoUrl }
+        : null,
+      sandbox: context.sandbox,
+      backUrl: session.cancelUrl,
+    }),
+  );
+}
+
+export async function showCheckoutSession(token: string, now = new Date()): Promise<HttpResult> {
+  const session = await findSessionOfToken(token);
+  if (!session) return invalidLinkResponse();
+  const status = checkoutSessionStatus(session, now);
+  if (status === 'COMPLETE') return seeOther(await payerPageOf(session));
+  const context = await pageContext(session, now);
+  if (status === 'EXPIRED') return expiredPage(session, context);
+  return pageResponse(200, renderCheckoutForm(checkoutFormModel(session, context)));
+}
+
+/** `boletoAddress.zipCode` (a purchase error's field) → `boletoAddress[zipCode]` (the form's). */
+const formFieldName = (path: string) => path.replace(/\.(\w+)/g, '[$1]');
+
+/**
+ * The payer's fields a purchase error names (each "field: rule" of its message); null when it
+ * names one the payer cannot fix (the session's own data).
+ */
+export function payerProblemsOf(
+  error: AppError,
+  fields: ReadonlySet<string>,
+): Map<string, FieldProblem> | null {
+  const problems = new Map<string, FieldProblem>();
+  for (const part of error.message.split('; ')) {
+    const match = /^([\w.[\]]+): (.*)$/s.exec(part);
+    const name = match ? formFieldName(match[1]!) : undefined;
+    if (!name || !fields.has(name)) return null;
+    problems.set(name, match![2] === 'is required' ? 'missing' : 'invalid');
+  }
+  return problems.size ? problems : null;
+}
+
+export async function postCheckoutForm(
+  token: string,
+  event: FormBody,
+  now = new Date(),
+): Promise<HttpResult> {
+  const text = checkoutFormText(event);
+  const session = await findSessionOfToken(token);
+  if (!session) return invalidLinkResponse();
+  const status = checkoutSessionStatus(session, now);
+  // A second submit (a double click, the back button): the same transaction's page.
+  if (status === 'COMPLETE') return seeOther(await payerPageOf(session));
+  if (status === 'EXPIRED') return expiredPage(session, await pageContext(session, now));
+
+  const form: FormFields = formFields(text);
+  let chosen: string;
+  try {
+    chosen = chosenMethod(session, form);
+  } catch {
+    // Only a hand-made post names another method: show the form again with the first one.
+    return refused(session, form, session.paymentMethods[0]!, new Map([['paymentMethod', 'invalid']]), now);
+  }
+  const row = findMethod(session.currency, chosen)!;
+  const fields = payerFieldSchemas(purchaseSchemaFor(row, now), session.currency);
+  const problems = formProblems(fields, (name) => form.get(name));
+  if (problems.size) return refused(session, form, chosen, problems, now);
+  try {
+    return seeOther(await submitCheckoutOf(session, form, now));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 410) return expiredPage(session, await pageContext(session, now));
+    const named = error.status === 400 ? payerProblemsOf(error, new Set(fields.keys())) : null;
+    if (named) return refused(session, form, chosen, named, now);
+    throw error;
+  }
+}
+
+async function refused(
+  session: CheckoutSessionRecord,
+  form: FormFields,
+  chosen: string,
+  problems: ReadonlyMap<string, FieldProblem>,
+  now: Date,
+): Promise<HttpResult> {
+  const model = checkoutFormModel(session, await pageContext(session, now), { form, chosen, problems });
+  return pageResponse(400, renderCheckoutForm(model));
+}
