@@ -3,6 +3,7 @@ import type { RunProvenance } from '../support/generated-docs.ts';
 import type { BundleResult } from './bundle-sizes.ts';
 import type { InitResult } from './cold-start.ts';
 import type { CostModelResults } from './cost-model/cost-results.ts';
+import type { ContentionResult } from './limiter-contention.ts';
 import type { PipelineResult } from './pipeline-latency.ts';
 import type { PixFaultRecovery } from './pix-fault-recovery.ts';
 import type { RequestCountRow } from './request-counts.ts';
@@ -59,4 +60,6 @@ export interface BenchResults {
   notes: { requestCounts: string[] };
   /** AWS requests and dollars per transaction over its whole life, on a simulated clock. */
   costModel: CostModelResults;
+  /** The per-account limiter under a flood of many instances (absent in results written before it). */
+  limiterContention?: ContentionResult;
 }

@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { localCredentials } from '../../../infra/local/dynamodb-local.ts';
 import { issueApiKey } from '../../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../../shared/auth/credentials.ts';
-import { dynamo, sqs } from '../../../shared/aws/clients.ts';
+import { dynamo, rateLimitDynamo, sqs } from '../../../shared/aws/clients.ts';
 import { serviceConfig, tableName } from '../../../shared/config.ts';
 import { type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { txidFor } from '../../../shared/rails/api-pix/txid.ts';
@@ -66,10 +66,13 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       credentials: localCredentials,
     }),
   );
-  meter.installDynamo(dynamo().middlewareStack, async (key) => {
+  const uncountedGet = async (key: Record<string, unknown>) => {
     const { Item } = await raw.send(new GetCommand({ TableName: tableName(), Key: key }));
     return Item;
-  });
+  };
+  meter.installDynamo(dynamo().middlewareStack, uncountedGet);
+  // The rate limiter writes its bucket through a client of its own.
+  meter.installDynamo(rateLimitDynamo().middlewareStack, uncountedGet);
   const queues = new SimulatedQueues(clock.now, (requests) => {
     meter.tally.sqsRequests += requests;
   });
