@@ -3,6 +3,8 @@
 // a request, at most twice a second and never during a back-off (write-pacing.ts). Requests that
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
+// - no leased token and this instance has written twice this second: wait for its next write
+//   slot (under a second) unless the bucket is known empty;
 // - the shared bucket (as last seen, or as the write found it) has no token → 429;
 // - the table throttled the write, or did not answer in time, or failed → 429 until the back-off
 //   ends (logged): under a flood the shared state is what is hot or slow, and admitting without a
@@ -47,6 +49,11 @@ export interface LeasingLimiterOptions {
   random?: () => number;
   /** The clock writes are paced by (epoch ms). */
   clock?: () => number;
+  /**
+   * Waits for this instance's next write slot. Default: real time; with a `clock` of a test's
+   * own and no `sleep`, none (the slot is then never reached, and the request is refused).
+   */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A decision and the time it was made at (the time it counts at). */
@@ -68,18 +75,27 @@ interface SubjectState {
 
 const maxSubjects = 10_000;
 
+/** Whether the shared bucket, as last seen, has no token now (tat never moves back). */
+function bucketKnownEmpty(policy: RatePolicy, knownTat: number | undefined, now: number): boolean {
+  return knownTat !== undefined && knownTat - toleranceMs(policy) > now;
+}
+
 export class LeasingLimiter {
   readonly #subjects = new Map<string, SubjectState>();
   readonly #lease: LeaseWriter;
   readonly #horizonMs: number;
   readonly #random: () => number;
   readonly #clock: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
 
   constructor(options: LeasingLimiterOptions) {
     this.#lease = options.lease;
     this.#horizonMs = options.horizonMs ?? 1000;
     this.#random = options.random ?? Math.random;
     this.#clock = options.clock ?? Date.now;
+    this.#sleep =
+      options.sleep ??
+      (options.clock ? async () => {} : (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   /**
@@ -155,6 +171,17 @@ export class LeasingLimiter {
           for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, now));
         };
         if (!mayWrite(state.pacing, now)) {
+          // Only this instance's own pacing stands in the way (no back-off, the bucket not known
+          // empty): wait for the next write slot, under a second, rather than refuse a request
+          // the account's policy has room for.
+          const slotAt = nextWriteAt(state.pacing);
+          if (state.pacing.notBefore <= now && !bucketKnownEmpty(policy, state.knownTat, now)) {
+            await this.#sleep(slotAt - now);
+            if (this.#clock() >= slotAt) {
+              state.waiting.unshift(...unserved);
+              continue;
+            }
+          }
           refuseAll();
           continue;
         }

@@ -191,3 +191,18 @@ describe('when the table refuses the write', () => {
     expect(bucket.writes).toHaveLength(1);
   });
 });
+
+describe('an account far below its policy', () => {
+  it('is never refused because its instance has written twice this second: the next write waits for its slot', async () => {
+    const bucket = memoryBucket();
+    const limiter = new LeasingLimiter({ lease: bucket.writer(0, Date.now), random: () => 0.5 });
+    const policy: RatePolicy = { perSecond: 1_000_000, burst: 2_000_000 };
+    // A warm-up request, then bursts of concurrent requests, each outgrowing the lease sized by the last.
+    const decisions: Decision[] = [await limiter.take('acc', policy)];
+    for (const size of [8, 32, 128]) {
+      decisions.push(...(await Promise.all(Array.from({ length: size }, () => limiter.take('acc', policy)))));
+    }
+    expect(decisions.filter((decision) => !decision.allowed)).toEqual([]);
+    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
+  });
+});
