@@ -10,6 +10,7 @@
 // measured the limiter this one replaced (the "before" figures below).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareStack } from '@smithy/types';
+import { refusedByOneBucket } from '../support/exact-bucket.ts';
 
 export interface ContentionSettings {
   instances: number;
@@ -110,19 +111,6 @@ function countWrites(stack: MiddlewareStack<any, any>, writes: Write[]): () => v
   return () => stack.remove(name);
 }
 
-function overPolicy(settings: ContentionSettings, arrivals: number[]): number {
-  const interval = 1000 / settings.perSecond;
-  const tolerance = (settings.burst - 1) * interval;
-  let tat = Number.NEGATIVE_INFINITY;
-  let over = 0;
-  for (const at of [...arrivals].sort((a, b) => a - b)) {
-    const current = Math.max(tat, at);
-    if (current > at + tolerance + 2e-3) over++;
-    else tat = current + interval;
-  }
-  return over;
-}
-
 function maxInOneSecond(writes: Write[]): number {
   const byInstance = new Map<number, number[]>();
   for (const write of writes)
@@ -201,7 +189,7 @@ export async function measureLimiterContention(options: {
     ...settings,
     requests,
     admitted: admitted.length,
-    admittedBeyondPolicy: overPolicy(settings, admitted),
+    admittedBeyondPolicy: refusedByOneBucket(settings, admitted),
     writes: counted.length,
     failedWrites: counted.filter((write) => write.outcome === 'condition').length,
     throttledWrites: counted.filter((write) => write.outcome === 'throttled').length,

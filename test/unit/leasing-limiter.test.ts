@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type LeaseWriter, LeasingLimiter } from '../../shared/limits/leasing-limiter.ts';
 import type { Decision, RatePolicy } from '../../shared/limits/token-bucket.ts';
 import type { LeaseOutcome } from '../../shared/store/rate-limits.ts';
+import { refusedByOneBucket } from '../support/exact-bucket.ts';
 
 const t0 = 1_000_000;
 
@@ -36,20 +37,6 @@ function memoryBucket() {
     },
   };
   return bucket;
-}
-
-/** How many of these arrivals one exact bucket would refuse (float dust of a microsecond allowed). */
-function overPolicy(policy: RatePolicy, arrivals: number[]): number {
-  const interval = 1000 / policy.perSecond;
-  const tolerance = (policy.burst - 1) * interval;
-  let tat = Number.NEGATIVE_INFINITY;
-  let over = 0;
-  for (const at of [...arrivals].sort((a, b) => a - b)) {
-    const current = Math.max(tat, at);
-    if (current > at + tolerance + 2e-3) over++;
-    else tat = current + interval;
-  }
-  return over;
 }
 
 /** The most writes one instance made within any 1,000 ms. */
@@ -106,7 +93,7 @@ describe('several instances sharing one bucket', () => {
             );
             for (const decision of decisions) if (decision.allowed) admitted.push(now);
           }
-          expect(overPolicy(policy, admitted)).toBe(0);
+          expect(refusedByOneBucket(policy, admitted)).toBe(0);
           expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
         },
       ),
