@@ -177,7 +177,9 @@ export class LeasingLimiter {
           const slotAt = nextWriteAt(state.pacing);
           if (state.pacing.notBefore <= now && !bucketKnownEmpty(policy, state.knownTat, now)) {
             await this.#sleep(slotAt - now);
-            if (this.#clock() >= slotAt) {
+            // Not `>= slotAt`: a timer may fire a millisecond before Date.now() reaches the slot;
+            // the next round then waits out the rest. Only a clock that stood still refuses.
+            if (this.#clock() > now) {
               state.waiting.unshift(...unserved);
               continue;
             }

@@ -209,3 +209,28 @@ describe('an account far below its policy', () => {
     expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
   });
 });
+
+describe('waiting for the next write slot', () => {
+  it('a timer that fires a millisecond early (as Node timers do against Date.now) does not turn the wait into a refusal', async () => {
+    const bucket = memoryBucket();
+    let now = t0;
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => now),
+      clock: () => now,
+      // Node rounds a timer to its own millisecond clock: Date.now() can still be 1 ms short of the slot.
+      sleep: async (ms) => {
+        now += Math.max(ms - 1, 1);
+      },
+    });
+    const policy: RatePolicy = { perSecond: 1_000_000, burst: 2_000_000 };
+    const decisions: Decision[] = [];
+    // A quiet client (a lease of one token each time), then three requests 300 ms apart: the third
+    // finds two writes in the last second and waits for the next slot.
+    for (const gapMs of [0, 2000, 300, 300, 300]) {
+      now += gapMs;
+      decisions.push(await limiter.take('acc', policy));
+    }
+    expect(decisions.filter((decision) => !decision.allowed)).toEqual([]);
+    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
+  });
+});
