@@ -35,7 +35,7 @@ export const eventTypes = {
     optIn: true,
     data: 'transaction-at-event',
     description:
-      'The charge was closed unpaid after its deadline: the transaction is EXPIRED. Opt-in: sent only to accounts whose `optInEventTypes` (PUT /v2/account/webhook) lists it when the transaction expires. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`.',
+      'The charge was closed unpaid after its deadline: the transaction is EXPIRED. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`.',
   },
   'webhook.test': {
     idSuffix: 'test',

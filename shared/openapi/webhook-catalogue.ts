@@ -25,7 +25,7 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
   'cashin.expired': {
     schemaName: 'CashinExpiredEvent',
     schema: webhookEnvelopeSchema('cashin.expired', expiredTransactionSchema, 'CashinExpiredEvent'),
-    summary: 'A transaction expired unpaid (opt-in)',
+    summary: 'A transaction expired unpaid',
     description: `${eventTypes['cashin.expired'].description} Sent at most once per transaction.`,
   },
   'webhook.test': {

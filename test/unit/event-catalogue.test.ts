@@ -100,8 +100,7 @@ describe('every transaction event type', () => {
     ).toBe(true);
   });
 
-  it('the scan finds the emitting calls at all (a paid payment, an expiry, a cancel that emits none)', () => {
-    expect(emittingLists.length).toBeGreaterThanOrEqual(3);
-    expect(emittingLists).toContain('');
+  it('the scan finds the emitting calls at all', () => {
+    expect(emittingLists.length).toBeGreaterThanOrEqual(transactionEventTypes.length);
   });
 });

@@ -781,7 +781,9 @@ export interface webhooks {
         put?: never;
         /**
          * A transaction expired unpaid (opt-in)
-         * @description The charge was closed unpaid after its deadline: the transaction is EXPIRED. Opt-in: sent only to accounts whose `optInEventTypes` (PUT /v2/account/webhook) lists it when the transaction expires. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`. Sent at most once per transaction.
+         * @description The charge was closed unpaid after its deadline: the transaction is EXPIRED. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`. Sent at most once per transaction.
+         *
+         *     Opt-in: written and sent only for an account whose `optInEventTypes` (`PUT /v2/account/webhook`) lists this type when its state change happens.
          *
          *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
          */
