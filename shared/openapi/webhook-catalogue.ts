@@ -5,7 +5,7 @@ import type { GenericSchema } from 'valibot';
 import { testEventDataSchema } from '../accounts/account-responses.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
-import { paidTransactionSchema } from '../transactions/transaction-responses.ts';
+import { expiredTransactionSchema, paidTransactionSchema } from '../transactions/transaction-responses.ts';
 
 export interface WebhookDoc {
   /** Component name of the envelope schema. */
@@ -21,6 +21,12 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     schema: webhookEnvelopeSchema('cashin.paid', paidTransactionSchema, 'CashinPaidEvent'),
     summary: 'A transaction was paid',
     description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given.`,
+  },
+  'cashin.expired': {
+    schemaName: 'CashinExpiredEvent',
+    schema: webhookEnvelopeSchema('cashin.expired', expiredTransactionSchema, 'CashinExpiredEvent'),
+    summary: 'A transaction expired unpaid',
+    description: `${eventTypes['cashin.expired'].description} Sent at most once per transaction.`,
   },
   'webhook.test': {
     schemaName: 'WebhookTestEvent',
