@@ -105,7 +105,7 @@ export const routes = {
     auth: 'manageAccount',
     errors: 'catalog',
     grants: ['table:write'],
-    summary: "Set or clear the account's global webhook URL",
+    summary: "Set or clear the account's global webhook URL, or choose its opt-in event types",
     request: { body: 'UpdateAccountWebhookRequest' },
     responses: { 200: 'AccountWebhook', 400: 'error', 404: 'error' },
   },

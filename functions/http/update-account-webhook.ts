@@ -1,4 +1,4 @@
-import { changeAccountWebhookUrl } from '../../shared/accounts/account-webhook.ts';
+import { changeAccountWebhook } from '../../shared/accounts/account-webhook.ts';
 import { updateAccountWebhookSchema } from '../../shared/accounts/account-webhook-schemas.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
@@ -7,5 +7,5 @@ import { routes } from '../../shared/routes.ts';
 export const handler = httpHandler(
   routes.updateAccountWebhook,
   { body: updateAccountWebhookSchema },
-  async ({ principal, body }) => ok(await changeAccountWebhookUrl(principal.accountId, body.url)),
+  async ({ principal, body }) => ok(await changeAccountWebhook(principal.accountId, body)),
 );

@@ -1,15 +1,21 @@
-// `npm run keys -- <command>`: issue and revoke API keys, set an account's webhook URL, rotate
-// its signing secret and end a rotation's overlap. Talks to the running local stack by default; with TABLE_NAME set
-// (and AWS credentials) it talks to that stage's table instead.
+// `npm run keys -- <command>`: issue and revoke API keys, set an account's webhook URL and the
+// opt-in event types it receives, rotate its signing secret and end a rotation's overlap. Talks
+// to the running local stack by default; with TABLE_NAME set (and AWS credentials) it talks to
+// that stage's table instead.
 import { parseArgs } from 'node:util';
 import { listAccountApiKeys, revokeAccountApiKeyById } from '../../shared/accounts/api-keys.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import {
   expirePreviousWebhookSecrets,
   rotateWebhookSecret,
-  setWebhookUrl,
+  setWebhookSettings,
 } from '../../shared/accounts/manage-webhook.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
+import {
+  isOptInEventType,
+  type OptInEventType,
+  optInEventTypeNames,
+} from '../../shared/events/event-types.ts';
 import { isPermission, type Permission, permissions } from '../../shared/permissions.ts';
 import { revokeApiKey, setAccountRateLimit } from '../../shared/store/api-keys.ts';
 import { connectToTable } from './connect.ts';
@@ -19,7 +25,8 @@ const usage = `Usage:
   npm run keys -- list --account acc_…
   npm run keys -- revoke <secret key>
   npm run keys -- revoke --account acc_… --id key_…
-  npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--rotate-secret] [--expire-previous-secrets]
+  npm run keys -- webhook --account acc_… [--url <url>|--clear-url] [--opt-in-events <${optInEventTypeNames.join(',')}>|none]
+                          [--rotate-secret] [--expire-previous-secrets]
   npm run keys -- rate-limit --account acc_… (--per-second <n>|--stage-default)
 
 Targets the running local stack (npm start); for a stage set TABLE_NAME and WEBHOOK_SECRETS_KEY_ID
@@ -46,6 +53,18 @@ function parsePermissions(list: string | undefined): Permission[] {
   return names as Permission[];
 }
 
+/** `none` (or nothing) receives no opt-in type. */
+function parseOptInEvents(list: string): OptInEventType[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && name !== 'none');
+  const unknown = names.filter((name) => !isOptInEventType(name));
+  if (unknown.length)
+    fail(`not opt-in event type(s): ${unknown.join(', ')}; opt-in types: ${optInEventTypeNames.join(', ')}`);
+  return names as OptInEventType[];
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
@@ -58,6 +77,7 @@ async function main(argv: string[]): Promise<void> {
       live: { type: 'boolean', default: false },
       url: { type: 'string' },
       'clear-url': { type: 'boolean', default: false },
+      'opt-in-events': { type: 'string' },
       'rotate-secret': { type: 'boolean', default: false },
       'expire-previous-secrets': { type: 'boolean', default: false },
       key: { type: 'string' },
@@ -120,12 +140,20 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'webhook') {
     if (!values.account) fail('webhook needs --account');
-    if (!values.url && !values['clear-url'] && !values['rotate-secret'] && !values['expire-previous-secrets'])
-      fail('webhook needs --url, --clear-url, --rotate-secret or --expire-previous-secrets');
+    const optIn = values['opt-in-events'];
+    const setsUrl = Boolean(values.url || values['clear-url']);
+    if (!setsUrl && optIn === undefined && !values['rotate-secret'] && !values['expire-previous-secrets'])
+      fail('webhook needs --url, --clear-url, --opt-in-events, --rotate-secret or --expire-previous-secrets');
+    const optInEventTypes = optIn === undefined ? undefined : parseOptInEvents(optIn);
     connect();
-    if (values.url || values['clear-url']) {
-      const account = await setWebhookUrl(values.account, values['clear-url'] ? null : values.url!);
-      process.stdout.write(`account: ${account.accountId}\nwebhook url: ${account.webhookUrl ?? '(none)'}\n`);
+    if (setsUrl || optInEventTypes) {
+      const account = await setWebhookSettings(values.account, {
+        ...(setsUrl ? { url: values['clear-url'] ? null : values.url! } : {}),
+        ...(optInEventTypes ? { optInEventTypes } : {}),
+      });
+      process.stdout.write(
+        `account: ${account.accountId}\nwebhook url: ${account.webhookUrl ?? '(none)'}\nopt-in event types: ${account.optInEventTypes?.join(', ') || '(none)'}\n`,
+      );
     }
     if (values['rotate-secret']) {
       const rotated = await rotateWebhookSecret(values.account);

@@ -31,7 +31,7 @@ import {
 } from './parity/authorization-requests.ts';
 import { localAccountId, localRegion, notRunLocally, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
 import type { PolicyDocument } from './parity/function-manifest.ts';
-import { type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
+import { type AwsAnswer, type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
 import { type LocalResources, localFunctions, physicalValues } from './parity/local-functions.ts';
 import { startLocalKms } from './parity/local-kms.ts';
 import { localStageSettings, tunedSettings } from './parity/local-settings.ts';
@@ -67,6 +67,11 @@ export interface LocalStackOptions {
    * emulator (after IAM allowed it); the emulator waits for it.
    */
   beforeAwsRequest?: (service: AwsService, request: AwsRequest) => Promise<void>;
+  /**
+   * Fault injection: an answer to send to the function instead of the emulator's, e.g.
+   * DynamoDB's throttling error, which DynamoDB Local never sends (after IAM allowed it).
+   */
+  answerAwsRequest?: (service: AwsService, request: AwsRequest) => AwsAnswer | undefined;
   /** Sees each AWS request a function made, once answered (the benchmark counts them). */
   observeAwsRequests?: (observed: ObservedAwsRequest) => void;
   /**
@@ -215,6 +220,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           : {}),
         ...(options.beforeAwsRequest
           ? { beforeForward: (request: AwsRequest) => options.beforeAwsRequest!(service, request) }
+          : {}),
+        ...(options.answerAwsRequest
+          ? { answerInstead: (request: AwsRequest) => options.answerAwsRequest!(service, request) }
           : {}),
         onDenied: (caller, authorization) =>
           process.stderr.write(

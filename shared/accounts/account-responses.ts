@@ -1,5 +1,6 @@
 // Response bodies of the account and health routes, as schemas.
 import * as v from 'valibot';
+import { optInEventTypeNames } from '../events/event-types.ts';
 import type { HealthReport } from '../health/check-health.ts';
 import { nullableTimestamp, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
@@ -38,6 +39,12 @@ export type _HealthMatches = Assert<Matches<HealthReport, v.InferOutput<typeof h
 export const accountWebhookSchema = v.pipe(
   v.object({
     url: v.pipe(v.nullable(v.string()), v.description('The global postback URL; null when none is set.')),
+    optInEventTypes: v.pipe(
+      v.array(v.picklist(optInEventTypeNames)),
+      v.description(
+        'The opt-in event types the account receives (each is written only when the account lists it at the state change); every other type is always sent.',
+      ),
+    ),
     secrets: v.pipe(
       v.array(v.object({ createdAt: timestamp, expiresAt: nullableTimestamp })),
       v.description(

@@ -1,11 +1,12 @@
-// The account's webhook settings as the API shows and changes them: the global URL, secret
-// rotation (the new secret shown once), ending a rotation's overlap early, and a signed test
-// event sent now, never retried. Reads are consistent (a merchant sees the change just made,
+// The account's webhook settings as the API shows and changes them: the global URL, the opt-in
+// event types it receives, secret rotation (the new secret shown once), ending a rotation's
+// overlap early, and a signed test event sent now, never retried. Reads are consistent (a merchant sees the change just made,
 // and a test event right after a rotation is signed with the new secret); a change also drops
 // this instance's cached copy of the account.
 import { randomUUID } from 'node:crypto';
 import { serviceConfig } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { type OptInEventType, optInEventTypeNames } from '../events/event-types.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 import { getAccount } from '../store/api-keys.ts';
 import { recordingMarginMs, requireCallTimeoutMs } from '../time-budget.ts';
@@ -14,10 +15,17 @@ import { postWebhook } from '../webhooks/post-webhook.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import type { AccountRecord } from './account.ts';
 import { forgetAccountSettings } from './account-settings.ts';
-import { expirePreviousWebhookSecrets, rotateWebhookSecret, setWebhookUrl } from './manage-webhook.ts';
+import {
+  expirePreviousWebhookSecrets,
+  rotateWebhookSecret,
+  setWebhookSettings,
+  type WebhookSettingsChange,
+} from './manage-webhook.ts';
 
 export interface AccountWebhookView {
   url: string | null;
+  /** The opt-in event types the account receives, in the catalogue's order. */
+  optInEventTypes: OptInEventType[];
   /** The signing secrets in force (never their values): two during a rotation's 24 h. */
   secrets: Array<{ createdAt: string; expiresAt: string | null }>;
   updatedAt: string;
@@ -26,6 +34,7 @@ export interface AccountWebhookView {
 export function accountWebhookView(account: AccountRecord, now = new Date()): AccountWebhookView {
   return {
     url: account.webhookUrl ?? null,
+    optInEventTypes: optInEventTypeNames.filter((type) => account.optInEventTypes?.includes(type)),
     secrets: (account.webhookSecrets ?? [])
       .filter((secret) => !secret.expiresAt || Date.parse(secret.expiresAt) > now.getTime())
       .map((secret) => ({ createdAt: secret.createdAt, expiresAt: secret.expiresAt ?? null })),
@@ -44,13 +53,19 @@ export async function readAccountWebhook(accountId: string): Promise<AccountWebh
 }
 
 /** `url` has passed the postbackUrl syntax rule; https is required unless insecure postbacks are on. */
-export async function changeAccountWebhookUrl(
+export async function changeAccountWebhook(
   accountId: string,
-  url: string | null,
+  change: WebhookSettingsChange,
 ): Promise<AccountWebhookView> {
-  if (url !== null && !serviceConfig().allowInsecurePostback && !url.toLowerCase().startsWith('https://'))
+  const { url } = change;
+  if (
+    url !== undefined &&
+    url !== null &&
+    !serviceConfig().allowInsecurePostback &&
+    !url.toLowerCase().startsWith('https://')
+  )
     throw badRequest('webhook.url_insecure', 'url: must be an https URL');
-  const changed = await setWebhookUrl(accountId, url);
+  const changed = await setWebhookSettings(accountId, change);
   forgetAccountSettings(accountId);
   return accountWebhookView(changed);
 }

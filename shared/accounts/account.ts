@@ -1,4 +1,5 @@
 // An account (the merchant), its API keys and its webhook signing secrets.
+import type { OptInEventType } from '../events/event-types.ts';
 import type { Permission } from '../permissions.ts';
 import type { StoredWebhookSecret } from '../secrets/webhook-secrets.ts';
 import type { SaleSettings } from './sale-settings.ts';
@@ -26,6 +27,8 @@ export interface AccountRecord {
   updatedAt: string;
   webhookUrl: string | null;
   webhookSecrets: WebhookSecret[];
+  /** The opt-in event types (event-types.ts rows with `optIn`) this account receives. */
+  optInEventTypes?: OptInEventType[];
   /** What the hosted payer pages show instead of a generic header (see AccountBranding). */
   displayName?: string | null;
   brandColor?: string | null;

@@ -1,8 +1,9 @@
-// An account's global postback URL and its webhook signing secrets. On rotation the previous
+// An account's global postback URL, its opt-in event types and its webhook signing secrets. On rotation the previous
 // secret keeps signing for 24 h, so receivers can switch without dropping a webhook; the merchant
 // can end that overlap early, and the previous secrets then stop signing at once.
 import { generateWebhookSecret } from '../auth/credentials.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import type { OptInEventType } from '../events/event-types.ts';
 import { sealWebhookSecret } from '../secrets/webhook-secrets.ts';
 import { getAccount, replaceWebhookSecrets, updateAccountWebhook } from '../store/api-keys.ts';
 import { isConditionFailure } from '../store/dynamo-errors.ts';
@@ -10,12 +11,21 @@ import type { AccountRecord } from './account.ts';
 
 export const secretOverlapMs = 24 * 60 * 60 * 1000;
 
-export async function setWebhookUrl(
+/** The account's webhook settings a merchant sets: its global URL, its opt-in event types. */
+export interface WebhookSettingsChange {
+  /** null clears it. */
+  url?: string | null;
+  /** Replaces the list whole; duplicates are dropped. */
+  optInEventTypes?: readonly OptInEventType[];
+}
+
+export async function setWebhookSettings(
   accountId: string,
-  url: string | null,
+  change: WebhookSettingsChange,
   now = new Date(),
 ): Promise<AccountRecord> {
-  if (url !== null) {
+  const { url, optInEventTypes } = change;
+  if (url !== undefined && url !== null) {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -26,11 +36,26 @@ export async function setWebhookUrl(
       throw badRequest('webhook.url_invalid', 'url: must be an absolute http(s) URL');
   }
   try {
-    return await updateAccountWebhook(accountId, { webhookUrl: url }, now.toISOString());
+    return await updateAccountWebhook(
+      accountId,
+      {
+        ...(url !== undefined ? { webhookUrl: url } : {}),
+        ...(optInEventTypes ? { optInEventTypes: [...new Set(optInEventTypes)] } : {}),
+      },
+      now.toISOString(),
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw notFound('account.not_found', `account ${accountId} does not exist`);
     throw error;
   }
+}
+
+export function setWebhookUrl(
+  accountId: string,
+  url: string | null,
+  now = new Date(),
+): Promise<AccountRecord> {
+  return setWebhookSettings(accountId, { url }, now);
 }
 
 /** Secrets still within their overlap window, newest last, with the current one unbounded. */

@@ -17,13 +17,17 @@ const timeouts = {
   dynamodb: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
   sqs: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
   s3: { connectionTimeout: 1000, requestTimeout: 10_000, throwOnRequestTimeout: true },
+  // The rate limiter's writes: as bounded as any other DynamoDB call, but never retried.
+  rateLimit: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
 } as const;
 
 let documentClient: DynamoDBDocumentClient | undefined;
+let rateLimitClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
 let s3Client: S3Client | undefined;
 onConfigurationReset(() => {
   documentClient = undefined;
+  rateLimitClient = undefined;
   sqsClient = undefined;
   s3Client = undefined;
 });
@@ -42,6 +46,25 @@ export function dynamo(): DynamoDBDocumentClient {
     });
   }
   return documentClient;
+}
+
+/**
+ * The rate limiter's own client: one attempt per write. The limiter backs off by itself after a
+ * throttled or lost write (limits/write-pacing.ts); the SDK's retries would add writes to the
+ * one hot item a flood is aimed at.
+ */
+export function rateLimitDynamo(): DynamoDBDocumentClient {
+  if (!rateLimitClient) {
+    const { region, dynamoEndpoint } = awsConfig();
+    const client = new DynamoDBClient({
+      region,
+      ...(dynamoEndpoint ? { endpoint: dynamoEndpoint } : {}),
+      maxAttempts: 1,
+      requestHandler: timeouts.rateLimit,
+    });
+    rateLimitClient = DynamoDBDocumentClient.from(client);
+  }
+  return rateLimitClient;
 }
 
 export function sqs(): SQSClient {

@@ -1,24 +1,73 @@
-// The one catalogue of webhook event types. A new type is a row here plus the code that creates
-// it; the store, the envelope, the delivery job, the sweeper and the API documentation read it.
+// The one catalogue of webhook event types. A new type is a row here plus the state change that
+// names it (`writeWithEvents` in shared/events/write-with-events.ts); the store, the opt-in
+// preference, the envelope, the delivery job, the sweeper, the listings and the API
+// documentation read the row.
+
+export interface EventTypeRow {
+  /** The event's id is `evt_<transaction id>_<idSuffix>`: one event per transaction and type. */
+  readonly idSuffix: string;
+  /**
+   * true: written only for an account that lists the type in its `optInEventTypes` (PUT
+   * /v2/account/webhook), decided inside the state change's own write.
+   */
+  readonly optIn: boolean;
+  /**
+   * What `data` carries: `transaction-at-delivery`, the transaction as GET /transactions/:id shows
+   * it when the attempt is made (for a state the transaction never leaves, so nothing is copied);
+   * `transaction-at-event`, the transaction as the state change left it, copied onto the event
+   * (for a state a later change can leave, so a retry never tells a newer story);
+   * `test-message`, not a transaction (never stored).
+   */
+  readonly data: 'transaction-at-delivery' | 'transaction-at-event' | 'test-message';
+  readonly description: string;
+}
 
 export const eventTypes = {
   'cashin.paid': {
-    /** The event's id is `evt_<transaction id>_<idSuffix>`: one event per transaction and type. */
     idSuffix: 'paid',
+    optIn: false,
+    data: 'transaction-at-delivery',
     description:
       'Money arrived: the transaction is PAID. `data` is the transaction as GET /transactions/:id shows it.',
   },
+  'cashin.expired': {
+    idSuffix: 'expired',
+    optIn: true,
+    data: 'transaction-at-event',
+    description:
+      'The charge was closed unpaid after its deadline: the transaction is EXPIRED. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`.',
+  },
   'webhook.test': {
     idSuffix: 'test',
+    optIn: false,
+    data: 'test-message',
     description:
       'Sent only by POST /v2/account/webhook/test to check a receiver: never stored, never retried. `data` is `{accountId, message}`.',
   },
-} as const satisfies Record<string, { readonly idSuffix: string; readonly description: string }>;
+} as const satisfies Record<string, EventTypeRow>;
 
 export type EventType = keyof typeof eventTypes;
 
 export const eventTypeNames = Object.keys(eventTypes) as EventType[];
 
+/** The types a transaction's state change writes (stored, delivered, listed). */
+export type TransactionEventType = {
+  [T in EventType]: (typeof eventTypes)[T]['data'] extends 'test-message' ? never : T;
+}[EventType];
+
+/** The types an account must opt in to. */
+export type OptInEventType = {
+  [T in EventType]: (typeof eventTypes)[T]['optIn'] extends true ? T : never;
+}[EventType];
+
+export const optInEventTypeNames = eventTypeNames.filter(
+  (type): type is OptInEventType => eventTypes[type].optIn,
+);
+
 export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && Object.hasOwn(eventTypes, value);
+}
+
+export function isOptInEventType(value: unknown): value is OptInEventType {
+  return isEventType(value) && eventTypes[value].optIn;
 }

@@ -17,9 +17,10 @@ export interface EventRecord {
   transactionId: string;
   createdAt: string;
   /**
-   * The transaction as GET /transactions/:id showed it when the event happened. Kept only on
-   * events recorded before 2026-11-26: a paid transaction no longer changes, so a newer event's
-   * data is the transaction as it is (eventData).
+   * The transaction as GET /transactions/:id showed it when the event happened: kept on a type
+   * whose row says `transaction-at-event` (its transaction may change again) and on events
+   * recorded before 2026-11-26; a `transaction-at-delivery` event's data is the transaction as
+   * it is (eventData).
    */
   data?: TransactionView;
   deliveryStatus: DeliveryStatus;
@@ -40,7 +41,7 @@ export interface EventRecord {
 }
 
 /**
- * The event's `data`: its own copy (an older event), or its transaction, final once PAID. Its
+ * The event's `data`: its own copy (a snapshot type, or an older event), or its transaction. Its
  * `postbackUrl` is the URL the event goes to now (the account's URL may have changed since).
  */
 export function eventData(

@@ -23,7 +23,8 @@ export async function admit(
   admission: Admission,
 ): Promise<void> {
   const address = event.requestContext?.http?.sourceIp ?? 'unknown';
-  // Rates are of requests as they reach the API, not as a busy function gets to them.
+  // Per-address rates are of requests as they reach the API, not as a busy function gets to them;
+  // the account's shared bucket counts them when decided (leasing-limiter.ts).
   const arrivedAt = event.requestContext?.timeEpoch ?? Date.now();
   if (route.auth === 'none') {
     admission.principal = null;
@@ -40,5 +41,5 @@ export async function admit(
     admission.rateLimitHeaders = limitAddress(address, arrivedAt);
     throw forbidden;
   }
-  admission.rateLimitHeaders = await limitAccount(principal.accountId, arrivedAt);
+  admission.rateLimitHeaders = await limitAccount(principal.accountId);
 }

@@ -1,14 +1,18 @@
 // The per-account limit: the account's own setting, else the stage's. State is one DynamoDB
-// item per account (store/rate-limits.ts), so the limit is exact across every function and
-// instance. A limiter that cannot reach its table lets the request through: it must never be
-// the reason a request fails.
+// item per account (store/rate-limits.ts) that every instance leases tokens from
+// (leasing-limiter.ts), so the limit holds across every function and instance. When the
+// account's settings cannot be read the request is let through (there is no policy to apply).
 import { accountSettings } from '../accounts/account-settings.ts';
 import { serviceConfig } from '../config.ts';
 import { tooManyRequests } from '../errors.ts';
 import { log } from '../log.ts';
-import { takeToken } from '../store/rate-limits.ts';
+import { leaseTokens } from '../store/rate-limits.ts';
+import { LeasingLimiter } from './leasing-limiter.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { Decision, RatePolicy } from './token-bucket.ts';
+
+/** This instance's limiter: its leases live as long as the warm function. */
+const limiter = new LeasingLimiter({ lease: leaseTokens });
 
 export function accountPolicy(accountRateLimitPerSecond: number | undefined): RatePolicy | undefined {
   const config = serviceConfig();
@@ -22,23 +26,22 @@ export function accountPolicy(accountRateLimitPerSecond: number | undefined): Ra
 }
 
 /**
- * Spends one of the account's tokens for a request that arrived at `arrivedAt` (epoch ms); throws
- * a 429 when there is none. Returns the RateLimit headers.
+ * Spends one of the account's tokens for a request, counted when it is decided (the shared bucket
+ * is leased against one clock: see leasing-limiter.ts); throws a 429 when there is none. Returns
+ * the RateLimit headers.
  */
-export async function limitAccount(
-  accountId: string,
-  arrivedAt = Date.now(),
-): Promise<Record<string, string>> {
+export async function limitAccount(accountId: string): Promise<Record<string, string>> {
   let policy: RatePolicy | undefined;
-  let decision: Decision;
   try {
     policy = accountPolicy((await accountSettings(accountId))?.rateLimitPerSecond);
-    if (!policy) return {};
-    decision = await takeToken(accountId, policy, arrivedAt);
   } catch (error) {
-    log.warn('rate limiter unavailable; request admitted', { error: (error as Error).message });
+    log.warn('account settings unavailable; request admitted without a rate limit', {
+      error: (error as Error).message,
+    });
     return {};
   }
+  if (!policy) return {};
+  const decision: Decision = await limiter.take(accountId, policy);
   const headers = rateLimitHeaders('account', policy, decision);
   if (!decision.allowed)
     throw tooManyRequests(

@@ -5,6 +5,7 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { addressFieldName, boletoAddressFields } from '../checkout/payer-fields.ts';
+import { type EventType, eventTypes } from '../events/event-types.ts';
 import { paymentMethods } from '../payment-methods.ts';
 import { purchaseVariants } from '../purchase/purchase-schema.ts';
 import { type ErrorShape, type ResponseBody, type RouteDef, type RouteName, routeList } from '../routes.ts';
@@ -392,6 +393,13 @@ const webhookHeaders = [
   },
 ].map((header) => ({ ...header, in: 'header', required: true }));
 
+/** From the catalogue's row, so no type's description has to say it. */
+function optInNote(type: EventType): string {
+  return eventTypes[type].optIn
+    ? '\n\nOpt-in: written and sent only for an account whose `optInEventTypes` (`PUT /v2/account/webhook`) lists this type when its state change happens.'
+    : '';
+}
+
 function webhooks(): Json {
   return Object.fromEntries(
     Object.entries(webhookCatalogue).map(([type, entry]) => [
@@ -399,8 +407,8 @@ function webhooks(): Json {
       {
         post: {
           operationId: `${type.replace(/\W+(\w)/g, (_, c: string) => c.toUpperCase())}Webhook`,
-          summary: entry.summary,
-          description: `${entry.description}\n\nPOSTed to the transaction's \`postbackUrl\`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is \`FAILED\`. 410 Gone stops at once. \`GET /transactions/{id}/events\` lists every attempt.`,
+          summary: `${entry.summary}${eventTypes[type as EventType].optIn ? ' (opt-in)' : ''}`,
+          description: `${entry.description}${optInNote(type as EventType)}\n\nPOSTed to the transaction's \`postbackUrl\`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is \`FAILED\`. 410 Gone stops at once. \`GET /transactions/{id}/events\` lists every attempt.`,
           tags: ['Webhooks'],
           security: [],
           parameters: webhookHeaders,

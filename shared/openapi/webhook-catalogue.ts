@@ -5,7 +5,7 @@ import type { GenericSchema } from 'valibot';
 import { testEventDataSchema } from '../accounts/account-responses.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
-import { paidTransactionSchema } from '../transactions/transaction-responses.ts';
+import { expiredTransactionSchema, paidTransactionSchema } from '../transactions/transaction-responses.ts';
 import { cashinPaidExample } from './checkout-examples.ts';
 
 export interface WebhookDoc {
@@ -24,6 +24,12 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     ]),
     summary: 'A transaction was paid',
     description: `${eventTypes['cashin.paid'].description} Sent once per transaction; \`externalId\` is in \`data\` when one was given, and what a checkout sold names its \`offerId\`, \`productId\`, \`checkoutSessionId\` and \`paymentLinkId\` (null when the session was not opened by a payment link).`,
+  },
+  'cashin.expired': {
+    schemaName: 'CashinExpiredEvent',
+    schema: webhookEnvelopeSchema('cashin.expired', expiredTransactionSchema, 'CashinExpiredEvent'),
+    summary: 'A transaction expired unpaid',
+    description: `${eventTypes['cashin.expired'].description} Sent at most once per transaction.`,
   },
   'webhook.test': {
     schemaName: 'WebhookTestEvent',

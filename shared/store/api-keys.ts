@@ -9,7 +9,9 @@ import {
 import type { AccountRecord, ApiKeyRecord, WebhookSecret } from '../accounts/account.ts';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
+import type { OptInEventType } from '../events/event-types.ts';
 import { writeIf } from './conditional-writes.ts';
+import { optInAttribute } from './event-writes.ts';
 import { keys } from './keys.ts';
 import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
@@ -173,11 +175,16 @@ export function markApiKeyUsed(keyHash: string, day: string): Promise<boolean> {
 /** Sets the global postback URL and/or replaces the signing secrets; fails if the account is unknown. */
 export async function updateAccountWebhook(
   accountId: string,
-  changes: { webhookUrl?: string | null; webhookSecrets?: WebhookSecret[] },
+  changes: {
+    webhookUrl?: string | null;
+    webhookSecrets?: WebhookSecret[];
+    optInEventTypes?: OptInEventType[];
+  },
   now: string,
 ): Promise<AccountRecord> {
   const sets = ['updatedAt = :now'];
   const values: Record<string, unknown> = { ':now': now };
+  const names: Record<string, string> = {};
   if (changes.webhookUrl !== undefined) {
     sets.push('webhookUrl = :url');
     values[':url'] = changes.webhookUrl;
@@ -186,12 +193,19 @@ export async function updateAccountWebhook(
     sets.push('webhookSecrets = :secrets');
     values[':secrets'] = changes.webhookSecrets;
   }
+  if (changes.optInEventTypes !== undefined) {
+    // Replaced whole: the state changes that emit these types check this attribute (event-writes.ts).
+    sets.push('#optIn = :optIn');
+    names['#optIn'] = optInAttribute;
+    values[':optIn'] = changes.optInEventTypes;
+  }
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.account(accountId),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),

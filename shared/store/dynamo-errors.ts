@@ -13,3 +13,15 @@ export function failedConditions(error: unknown): number[] {
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
+
+const throttlingErrors = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+]);
+
+/** The table refused the request for its rate (a hot item or partition, or the account's limits). */
+export function isThrottling(error: unknown): boolean {
+  const candidate = error as { name?: string; $retryable?: { throttling?: boolean } } | undefined;
+  return throttlingErrors.has(candidate?.name ?? '') || candidate?.$retryable?.throttling === true;
+}

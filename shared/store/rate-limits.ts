@@ -1,176 +1,69 @@
 // Token buckets shared by every instance of every function: one item per subject (an account)
-// holding the GCRA `tat`. Spending is one conditional UpdateItem: the condition is the limit, so
-// two instances can never both spend the last token.
-//
-// Within an instance, requests of one subject that arrive while a spend is in flight wait and
-// are spent together in the next UpdateItem (n tokens at once, or as many as are left), so a
-// burst costs a handful of calls rather than one per request. The instance also remembers the
-// last `tat` it saw: to pick the right one of the two updates first, and to turn away requests
-// for a bucket it knows is empty (`tat` never moves back) without a call.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+// holding the GCRA `tat` (limits/token-bucket.ts). An instance leases tokens in batches
+// (limits/token-lease.ts) with one conditional UpdateItem whose condition is the limit, so two
+// instances can never both take the last token. The write goes through the rate limiter's own
+// client, which does not retry: the limiter backs off by itself (limits/write-pacing.ts), and
+// an SDK retry of a throttled write would only add writes to the hot item.
+import { UpdateCommand, type UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { rateLimitDynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import {
-  allowedAt,
-  type Decision,
-  decide,
-  emissionIntervalMs,
-  latestAllowedTat,
-  type RatePolicy,
-} from '../limits/token-bucket.ts';
-import { isConditionFailure } from './dynamo-errors.ts';
+import type { LeasePlan } from '../limits/token-lease.ts';
+import { isConditionFailure, isThrottling } from './dynamo-errors.ts';
 import { keys } from './keys.ts';
 
-const maxRemembered = 10_000;
-const maxAttempts = 4;
-const maxBatch = 50;
-/** How long a bucket item outlives its last use: long enough that it is full again anyway. */
+/** How long a bucket item outlives its last slot: long enough that it is full again anyway. */
 const expiryGraceSeconds = 60;
-/** Guards the token arithmetic against floating-point dust. */
-const epsilon = 1e-6;
 
-const lastSeenTat = new Map<string, number>();
-/** The same bucket over this instance's admitted requests alone. */
-const localTat = new Map<string, number>();
+export type LeaseOutcome =
+  /** Granted: the bucket's `tat` after the lease. */
+  | { kind: 'leased'; tat: number }
+  /** The bucket was not as the plan expected (another instance got there first); its `tat`. */
+  | { kind: 'lost'; tat: number | undefined }
+  /** The table refused the write for its rate. */
+  | { kind: 'throttled' };
 
-interface Waiter {
-  now: number;
-  resolve: (decision: Decision) => void;
-  reject: (error: unknown) => void;
-}
-const waiting = new Map<string, Waiter[]>();
-const spending = new Set<string>();
+export type SendUpdate = (command: UpdateCommand) => Promise<UpdateCommandOutput>;
 
-export async function takeToken(subject: string, policy: RatePolicy, now = Date.now()): Promise<Decision> {
-  // This instance's admitted requests are a subset of the shared bucket's, so when its own
-  // bucket refuses the shared one would too: a flood is turned away in arrival order, no call.
-  const local = decide(policy, localTat.get(subject), now);
-  if (!local.allowed) return local;
-  remember(localTat, subject, local.tat);
-  const shared = await new Promise<Decision>((resolve, reject) => {
-    const queue = waiting.get(subject) ?? [];
-    queue.push({ now, resolve, reject });
-    waiting.set(subject, queue);
-    if (!spending.has(subject)) void spendQueued(subject, policy);
-  });
-  // Give the local token back: the shared bucket did not count this request either.
-  if (!shared.allowed) localTat.set(subject, (localTat.get(subject) ?? now) - emissionIntervalMs(policy));
-  return shared;
-}
+const sendWithLimiterClient: SendUpdate = (command) => rateLimitDynamo().send(command);
 
-async function spendQueued(subject: string, policy: RatePolicy): Promise<void> {
-  spending.add(subject);
-  try {
-    for (let queue = waiting.get(subject); queue?.length; queue = waiting.get(subject)) {
-      const batch = queue.splice(0, maxBatch);
-      if (!queue.length) waiting.delete(subject);
-      const now = Math.max(...batch.map((waiter) => waiter.now));
-      try {
-        const { granted, tat } = await spend(subject, policy, now, batch.length);
-        const interval = emissionIntervalMs(policy);
-        for (const [index, waiter] of batch.entries()) {
-          waiter.resolve(
-            index < granted
-              ? allowedAt(policy, tat - (granted - 1 - index) * interval, waiter.now)
-              : decide(policy, tat, waiter.now),
-          );
-        }
-      } catch (error) {
-        for (const waiter of batch) waiter.reject(error);
-      }
-    }
-  } finally {
-    spending.delete(subject);
-  }
-}
-
-/** Spends up to `wanted` tokens at `now`; answers how many it got and the bucket's `tat` after. */
-async function spend(
+/**
+ * Takes `plan.count` tokens from the subject's bucket, slots starting at max(tat, earliestStart),
+ * provided they start by `plan.latestStart`. `emissionIntervalMs` is the policy's.
+ */
+export async function leaseTokens(
   subject: string,
-  policy: RatePolicy,
-  now: number,
-  wanted: number,
-): Promise<{ granted: number; tat: number }> {
-  const known = lastSeenTat.get(subject);
-  if (known !== undefined && tokensLeft(policy, known, now) === 0) return { granted: 0, tat: known };
-  let want = Math.min(wanted, policy.burst);
-  let busy = known !== undefined && known >= now;
-  for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    const outcome = busy
-      ? await spendFromBusy(subject, policy, now, want)
-      : await startFromIdle(subject, policy, now, want);
-    if ('tat' in outcome) {
-      remember(lastSeenTat, subject, outcome.tat);
-      return { granted: want, tat: outcome.tat };
-    }
-    const stale = outcome.staleTat;
-    busy = stale !== undefined && stale >= now;
-    if (busy) {
-      const left = tokensLeft(policy, stale!, now);
-      if (left === 0) {
-        remember(lastSeenTat, subject, stale!);
-        return { granted: 0, tat: stale! };
+  plan: LeasePlan,
+  emissionIntervalMs: number,
+  send: SendUpdate = sendWithLimiterClient,
+): Promise<LeaseOutcome> {
+  const spent = plan.count * emissionIntervalMs;
+  const expiresAt = Math.ceil((plan.latestStart + spent) / 1000) + expiryGraceSeconds;
+  // Busy: stack the slots on the tat. Idle (no item, or a tat before earliestStart): start them there.
+  const expression = plan.expectBusy
+    ? {
+        UpdateExpression: 'SET tat = tat + :spent, #ttl = :ttl',
+        ConditionExpression: 'tat BETWEEN :earliest AND :latest',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':spent': spent,
+          ':earliest': plan.earliestStart,
+          ':latest': plan.latestStart,
+          ':ttl': expiresAt,
+        },
       }
-      want = Math.min(want, left);
-    }
-  }
-  throw new Error(`rate limiter: bucket ${subject} kept moving under ${maxAttempts} attempts`);
-}
-
-function tokensLeft(policy: RatePolicy, tat: number, now: number): number {
-  if (tat < now) return policy.burst;
-  const left = Math.floor((latestAllowedTat(policy, now) - tat) / emissionIntervalMs(policy) + epsilon) + 1;
-  return Math.max(0, Math.min(policy.burst, left));
-}
-
-function remember(map: Map<string, number>, subject: string, tat: number): void {
-  if (map.size >= maxRemembered) map.clear();
-  map.set(subject, tat);
-}
-
-function expiresAt(tat: number): number {
-  return Math.ceil(tat / 1000) + expiryGraceSeconds;
-}
-
-type Outcome = { tat: number } | { staleTat: number | undefined };
-
-/** The bucket has tokens spent (tat ≥ now) but at least `count` left: spend them. */
-function spendFromBusy(subject: string, policy: RatePolicy, now: number, count: number): Promise<Outcome> {
-  const interval = emissionIntervalMs(policy);
-  const latest = latestAllowedTat(policy, now) - (count - 1) * interval;
-  return update(subject, {
-    UpdateExpression: 'SET tat = tat + :spent, #ttl = :ttl',
-    ConditionExpression: 'tat BETWEEN :now AND :latest',
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: {
-      ':spent': count * interval,
-      ':now': now,
-      ':latest': latest + epsilon,
-      ':ttl': expiresAt(latestAllowedTat(policy, now) + interval),
-    },
-  });
-}
-
-/** The bucket is full (no item, or its tat is in the past): start it over with `count` spent. */
-function startFromIdle(subject: string, policy: RatePolicy, now: number, count: number): Promise<Outcome> {
-  const tat = now + count * emissionIntervalMs(policy);
-  return update(subject, {
-    UpdateExpression: 'SET tat = :tat, #ttl = :ttl, entity = :entity',
-    ConditionExpression: 'attribute_not_exists(tat) OR tat < :now',
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':tat': tat, ':now': now, ':ttl': expiresAt(tat), ':entity': 'rateLimit' },
-  });
-}
-
-async function update(
-  subject: string,
-  expression: Pick<
-    ConstructorParameters<typeof UpdateCommand>[0],
-    'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
-  >,
-): Promise<Outcome> {
+    : {
+        UpdateExpression: 'SET tat = :tat, #ttl = :ttl, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(tat) OR tat < :earliest',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':tat': plan.earliestStart + spent,
+          ':earliest': plan.earliestStart,
+          ':ttl': expiresAt,
+          ':entity': 'rateLimit',
+        },
+      };
   try {
-    const { Attributes } = await dynamo().send(
+    const { Attributes } = await send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.rateLimit(subject),
@@ -179,11 +72,12 @@ async function update(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { tat: Number(Attributes?.tat) };
+    return { kind: 'leased', tat: Number(Attributes?.tat) };
   } catch (error) {
+    if (isThrottling(error)) return { kind: 'throttled' };
     if (!isConditionFailure(error)) throw error;
     // The document client does not unmarshall the item an error carries.
     const stored = (error as { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
-    return { staleTat: stored === undefined ? undefined : Number(stored) };
+    return { kind: 'lost', tat: stored === undefined ? undefined : Number(stored) };
   }
 }

@@ -3,7 +3,6 @@
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
-import type { EventRecord } from '../events/event.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
 import type { RailInstruction } from '../rails/rail-port.ts';
@@ -16,6 +15,7 @@ import {
 } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange, countChanges } from './daily-counters.ts';
+import { type EventWrites, eventWriteItems } from './event-writes.ts';
 import { keys } from './keys.ts';
 
 /** `#status IN (…)` for the given states, with its values (`#status` names `status`). */
@@ -95,19 +95,19 @@ export function saveInstruction(
 }
 
 /**
- * PENDING → PAID together with the transaction's one `cashin.paid` event (its id names the
- * transaction, so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the transaction is PAID.
+ * PENDING → PAID together with its events (the one `cashin.paid`: its id names the transaction,
+ * so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the
+ * transaction is PAID.
  * EXPIRED, CANCELED and FAILED → PAID too (payableStatuses): a payment the rail reports after we
  * closed the charge, or gave up its work, is money that arrived, never silent. The write is
  * conditional on the status the caller read (one of those), so that a closed transaction leaves
  * its close's summary bucket in the same write (each transaction counts once, in its current
- * status); false when the status is no longer that one.
+ * status); false when the status is no longer that one (or an opt-in choice changed).
  */
-export function markPaidWithEvent(
+export function markPaidWithEvents(
   transaction: TransactionRecord,
   paidAt: string,
-  event: EventRecord,
-  deliveryDueAt: string,
+  events: EventWrites,
   now: Date,
 ): Promise<boolean> {
   const payable = statusIn(payableStatuses);
@@ -129,19 +129,7 @@ export function markPaidWithEvent(
         },
       },
     },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.event(transaction.accountId, transaction.id, event.type),
-          ...keys.pendingWork('deliver-event', deliveryDueAt, transaction.id),
-          ...keys.eventListing(transaction.accountId, event.createdAt, event.eventId),
-          entity: 'event',
-          ...event,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    ...eventWriteItems(events),
     ...countChanges(transaction, [
       { change: 'paid', at: paidAt },
       ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),
@@ -153,13 +141,15 @@ export function markPaidWithEvent(
  * PENDING → EXPIRED or CANCELED, or FAILED → CANCELED, once the caller has closed the charge on
  * the rail: only from the state the caller read (`transaction.status`). The payment watch stays
  * in the work index for one last look at the rail at `lastLookDueAt` (null: no look, e.g. no
- * instruction was ever shown, so nothing can have been paid); all other work ends.
+ * instruction was ever shown, so nothing can have been paid); all other work ends. `events` (the
+ * close's, from writeWithEvents) are written in the same transaction.
  */
 export function markClosed(
   transaction: TransactionRecord,
   status: 'EXPIRED' | 'CANCELED',
   lastLookDueAt: string | null,
   now: Date,
+  events: EventWrites,
 ): Promise<boolean> {
   const sets = ['#status = :closed', 'updatedAt = :now', 'closedAt = :now'];
   const values: Record<string, unknown> = {
@@ -185,6 +175,7 @@ export function markClosed(
       },
     },
     countChange(status === 'EXPIRED' ? 'expired' : 'canceled', { ...transaction, at: now.toISOString() }),
+    ...eventWriteItems(events),
   ]);
 }
 

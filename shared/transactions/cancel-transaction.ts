@@ -10,9 +10,9 @@ import { serviceConfig } from '../config.ts';
 import { conflict } from '../errors.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
-import { markClosed } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
+import { closeTransaction } from './close-transaction.ts';
 import { findTransaction } from './get-transaction.ts';
 import { recordPayment } from './record-payment.ts';
 import {
@@ -63,13 +63,10 @@ export async function cancelTransaction(
   const lastLookDueAt = transaction.instructionFilledAt
     ? new Date(now.getTime() + serviceConfig().lastLookAfterCloseMs).toISOString()
     : null;
-  if (await markClosed(transaction, 'CANCELED', lastLookDueAt, now)) {
-    const at = now.toISOString();
+  const canceled = await closeTransaction(transaction, 'CANCELED', lastLookDueAt, now, { emits: [] });
+  if (canceled) {
     const account = await accountSettings(accountId);
-    return transactionView(
-      { ...transaction, status: 'CANCELED', canceledAt: at, updatedAt: at },
-      account?.webhookUrl,
-    );
+    return transactionView(canceled, account?.webhookUrl);
   }
   // Something else moved it first (a payment, the expiry, a concurrent cancel): say what.
   const current = await getTransaction(accountId, transactionId, true);

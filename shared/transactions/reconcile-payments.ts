@@ -10,6 +10,7 @@
 // then; the charge's own look after its deadline is the last resort.
 import { serviceConfig } from '../config.ts';
 import { deliverEvent } from '../events/deliver-event.ts';
+import type { InlineDelivery } from '../events/start-delivery.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { scheduleTimeoutSeconds } from '../queues.ts';
@@ -20,7 +21,7 @@ import { getListingCursor, saveListingCursor } from '../store/payment-listing-cu
 import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
 import { enqueueWatchPayment } from './jobs.ts';
-import { type InlineDelivery, recordPayment } from './record-payment.ts';
+import { recordPayment } from './record-payment.ts';
 
 /** The reading as payments come in, or the same windows read again a safety-net period later. */
 export type ListingReading = 'first' | 'again';

@@ -1,56 +1,15 @@
 // A payment the rail confirmed: the transaction becomes PAID (from PENDING, or from EXPIRED or
-// CANCELED when the rail reports it late) with its one cashin.paid event in the same write.
-// A worker or job that has the time makes the first delivery attempt itself, on the event it
-// has just written (no message, no claim: about a third of a paid transaction's requests
-// outside the table); otherwise, or when that attempt cannot start, the event goes to the
-// delivery queue. The event's owner mark keeps the sweeper away meanwhile, and starts the
-// chain if both fail.
-import { serviceConfig } from '../config.ts';
-import type { DeliveryOptions, DeliveryOutcome } from '../events/deliver-event.ts';
-import { AttemptNotRecordedError } from '../events/delivery-errors.ts';
-import type { EventRecord } from '../events/event.ts';
-import { eventIdOf } from '../events/event-ids.ts';
+// CANCELED when the rail reports it late) with its one cashin.paid event in the same write
+// (writeWithEvents), then the event's first delivery starts (startDelivery: made here by a
+// worker or job that has the time, queued otherwise).
+import type { InlineDelivery } from '../events/start-delivery.ts';
+import { startDelivery } from '../events/start-delivery.ts';
+import { writeWithEvents } from '../events/write-with-events.ts';
 import { log } from '../log.ts';
-import { markPaidWithEvent } from '../store/transaction-updates.ts';
+import type { EventWrites } from '../store/event-writes.ts';
+import { markPaidWithEvents } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
-import { webhookRecordingMarginMs } from '../time-budget.ts';
-import { type DeliverEventJob, enqueueDeliverEvent } from './jobs.ts';
 import { payableStatuses, type TransactionRecord } from './transaction.ts';
-
-/** The cashin.paid event; its data is the transaction it makes PAID (read with it: eventData). */
-export function paidEvent(transaction: TransactionRecord, now: Date): EventRecord {
-  return {
-    eventId: eventIdOf(transaction.id, 'cashin.paid'),
-    type: 'cashin.paid',
-    accountId: transaction.accountId,
-    transactionId: transaction.id,
-    createdAt: now.toISOString(),
-    deliveryStatus: 'PENDING',
-    attemptCount: 0,
-    runAttempts: 0,
-    lastAttemptAt: null,
-    deliveredAt: null,
-    lastError: null,
-  };
-}
-
-/** A caller that may make the first delivery attempt itself. */
-export interface InlineDelivery {
-  /** When the caller's function must be done (epoch ms), to tell whether a webhook POST still fits. */
-  endBy: number;
-  /** `deliverEvent`, given by the caller, so that a function that never delivers does not bundle it. */
-  deliver: (job: DeliverEventJob, now: Date, options: DeliveryOptions) => Promise<DeliveryOutcome>;
-}
-
-/** Room for the POST with its whole timeout, and for recording it after. */
-export function inlineDeliveryFits(
-  inline: Pick<InlineDelivery, 'endBy'> | undefined,
-  at = Date.now(),
-): boolean {
-  return (
-    inline !== undefined && at + serviceConfig().webhookTimeoutMs + webhookRecordingMarginMs <= inline.endBy
-  );
-}
 
 /**
  * Makes the transaction PAID from the status it was read in. When that status moved meanwhile (a
@@ -61,14 +20,13 @@ export function inlineDeliveryFits(
 async function markPaidFromCurrentStatus(
   read: TransactionRecord,
   paidAt: string,
-  event: EventRecord,
-  deliveryDueAt: string,
+  events: EventWrites,
   now: Date,
 ): Promise<TransactionRecord | null> {
   let transaction = read;
   // Each retry follows a status change; a transaction changes status at most a few times.
   for (let attempt = 0; attempt < 4; attempt++) {
-    if (await markPaidWithEvent(transaction, paidAt, event, deliveryDueAt, now)) return transaction;
+    if (await markPaidWithEvents(transaction, paidAt, events, now)) return transaction;
     const current = await getTransaction(transaction.accountId, transaction.id, true);
     if (!current || !payableStatuses.includes(current.status) || current.status === transaction.status)
       return null;
@@ -85,48 +43,17 @@ export async function recordPayment(
   /** Given by a worker or job that may make the first delivery attempt itself. */
   inline?: InlineDelivery,
 ): Promise<boolean> {
-  const event = paidEvent(read, now);
-  const deliveryDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
-  const transaction = await markPaidFromCurrentStatus(read, paidAt, event, deliveryDueAt, now);
-  if (!transaction) return false;
+  const paid: TransactionRecord = { ...read, status: 'PAID', paidAt, updatedAt: now.toISOString() };
+  const written = await writeWithEvents(paid, ['cashin.paid'], now, (events) =>
+    markPaidFromCurrentStatus(read, paidAt, events, now),
+  );
+  if (!written) return false;
+  const { result: transaction, events } = written;
   log.info('transaction paid', {
     transactionId: transaction.id,
-    eventId: event.eventId,
+    eventId: events.events[0]?.eventId,
     ...(transaction.status === 'PENDING' ? {} : { after: transaction.status }),
   });
-  const job = {
-    accountId: transaction.accountId,
-    transactionId: transaction.id,
-    eventType: 'cashin.paid' as const,
-    attempt: 0,
-    workDueAt: deliveryDueAt,
-  };
-  if (inlineDeliveryFits(inline)) {
-    try {
-      await inline!.deliver(job, new Date(), { fresh: event, endBy: inline!.endBy });
-      return true;
-    } catch (error) {
-      if (error instanceof AttemptNotRecordedError) {
-        // Sent but not recorded: the sweeper starts the chain again once the mark is due.
-        log.error('first webhook attempt not recorded; the sweeper will start the delivery again', {
-          eventId: event.eventId,
-          error: error.message,
-        });
-        return true;
-      }
-      log.warn('first webhook attempt not made here; it goes to the delivery queue', {
-        eventId: event.eventId,
-        error: (error as Error).message,
-      });
-    }
-  }
-  try {
-    await enqueueDeliverEvent(job);
-  } catch (error) {
-    log.warn('delivery job not enqueued; the sweeper will start it', {
-      transactionId: transaction.id,
-      error: (error as Error).message,
-    });
-  }
+  await startDelivery(events, inline);
   return true;
 }

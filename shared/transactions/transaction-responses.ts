@@ -116,6 +116,18 @@ export const paidTransactionSchema = v.pipe(
   v.examples([cashinPaidExample.data]),
 );
 
+/** The transaction as a `cashin.expired` webhook carries it: EXPIRED, as it was when it expired. */
+export const expiredTransactionSchema = v.pipe(
+  v.object({
+    ...transactionEntries,
+    status: v.literal('EXPIRED'),
+    updatedAt: timestamp,
+    paidAt: v.null(),
+  }),
+  v.title('ExpiredTransaction'),
+  v.description('The transaction as `GET /transactions/{id}` showed it when it expired.'),
+);
+
 export const sandboxPaymentSchema = v.pipe(
   v.object({
     transactionId: v.string(),

@@ -2,24 +2,27 @@
 // - PAID moves it to PAID with its one cashin.paid event (also from EXPIRED, CANCELED or FAILED:
 //   a payment reported after we closed the charge, or gave up its work, is never silent);
 // - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
-//   is closed on the rail, conditionally: closed → EXPIRED, already paid → PAID; a closed
+//   is closed on the rail, conditionally: closed → EXPIRED (with cashin.expired for accounts
+//   that opted in), already paid → PAID; a closed
 //   transaction gets one last look at the rail a while later (LAST_LOOK_AFTER_CLOSE_MS), which
 //   closes the charge if the rail still reports it open (a give-up whose close failed);
 // - otherwise look again later (see watch-plan.ts: polling backoff; a rail that lists its
 //   payments waits for the deadline, its listing read twice instead; one that only pushes is
 //   looked at daily), until that deadline.
 import { serviceConfig } from '../config.ts';
+import type { InlineDelivery } from '../events/start-delivery.ts';
 import { queues } from '../queues.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { postponeWork } from '../store/pending-work.ts';
-import { endLastLook, markClosed } from '../store/transaction-updates.ts';
+import { endLastLook } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
+import { closeTransaction } from './close-transaction.ts';
 import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
-import { type InlineDelivery, recordPayment } from './record-payment.ts';
+import { recordPayment } from './record-payment.ts';
 import { closeReasonOf } from './transaction.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
@@ -65,7 +68,11 @@ export async function watchPayment(
     if (closed.outcome === 'paid')
       return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
     const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();
-    return (await markClosed(transaction, 'EXPIRED', lastLookDueAt, now)) ? 'expired' : 'nothing-to-do';
+    const expired = await closeTransaction(transaction, 'EXPIRED', lastLookDueAt, now, {
+      emits: ['cashin.expired'],
+      inline,
+    });
+    return expired ? 'expired' : 'nothing-to-do';
   }
   // A rail answering CLOSED before the deadline: a cancel is closing it, or the rail closed it
   // itself; either the cancel records it, or the deadline does.

@@ -5,7 +5,7 @@ import { startGateway } from '../../infra/local/gateway.ts';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
-import { dynamo, sqs } from '../../shared/aws/clients.ts';
+import { dynamo, rateLimitDynamo, sqs } from '../../shared/aws/clients.ts';
 import { routeList } from '../../shared/routes.ts';
 import { createApiClient } from '../support/openapi-client/client.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
@@ -79,6 +79,7 @@ export async function startBenchStack(
   try {
     // The bench's own gateway runs its handlers in this process, on these very singletons.
     counter.install('dynamodb', dynamo().middlewareStack);
+    counter.install('dynamodb', rateLimitDynamo().middlewareStack);
     counter.install('sqs', sqs().middlewareStack);
     // A second instance of the local gateway, serving the same route table with the same
     // handler modules, started inside the `api` scope: every request it serves (and every AWS

@@ -1,6 +1,7 @@
 // `npm run bench`: bundle size and cold init per function, API throughput against DynamoDB
-// Local's own limit, pipeline latency, AWS requests per API call, and the cost per paid
-// transaction (test/bench/cost-model; alone: `npm run bench:cost`). Starts and stops the
+// Local's own limit, pipeline latency, AWS requests per API call, the rate limiter under a flood
+// (alone: `npm run bench:limiter`), and the cost per paid transaction (test/bench/cost-model;
+// alone: `npm run bench:cost`). Starts and stops the
 // local stack itself, prints a table to stdout (progress to stderr) and writes
 // bench-results.json and docs/benchmarks.md (the figures, the commit and the machine; its
 // hand-written notes section is kept). `-- --markdown <file>` writes the markdown elsewhere,
@@ -27,6 +28,8 @@ import { checkoutPageVerdict } from './checkout-page-report.ts';
 import type { CheckoutPageWeight } from './checkout-page-weight.ts';
 import { type InitResult, measureInit } from './cold-start.ts';
 import { runCostModel } from './cost-model/cost-model.ts';
+import { floodSettings } from './limiter-contention.ts';
+import { measureLimiterFlood } from './limiter-flood.ts';
 import { measurePipeline } from './pipeline-latency.ts';
 import { type PixFaultRecovery, pixAfterFaultVerdict } from './pix-fault-recovery.ts';
 import { pickupLagsMs } from './probe-worker.ts';
@@ -234,6 +237,12 @@ async function main(): Promise<void> {
     };
     const runId = `bench-${Date.now().toString(36)}`;
 
+    // This process's store code points at the stack's DynamoDB: the limiter instances write there.
+    const limiterContention = await measureLimiterFlood(
+      quick ? { ...floodSettings, durationMs: 2000 } : floodSettings,
+      progress,
+    );
+
     progress('request counts per API call');
     const requestCounts = await measureRequestCounts(api, counter, apiScope, runId, settings.countedCalls);
 
@@ -313,6 +322,7 @@ async function main(): Promise<void> {
       requestCounts,
       checkoutPage,
       costModel,
+      limiterContention,
       verdicts: {
         bundles: overBudget.length ? `missed by ${overBudget.join(', ')}` : 'met by every function',
         throughputAtC8: atC8.every((row) => row.ratio >= 0.5)

@@ -42,7 +42,7 @@ interface CallDef {
 const keyCache =
   'the API key lookup and the account settings read (its rate limit) are served from in-memory caches (AUTH_CACHE_TTL_MS, 5 s)';
 const rateLimit =
-  "the per-account rate limiter spends one token of the account's shared bucket with one conditional UpdateItem (exact across instances)";
+  "the per-account rate limiter leases a batch of tokens from the account's shared bucket with one conditional UpdateItem (exact across instances) and serves the next requests from the lease";
 const purchaseCaches =
   'the API key lookup and the account settings read (fees, global postback URL) are served from in-memory caches (AUTH_CACHE_TTL_MS, 5 s)';
 
@@ -127,7 +127,7 @@ export async function measureRequestCounts(
       floorDynamo: 1,
       floorSqs: 0,
       cached: keyCache,
-      over: `${rateLimit}; requests of one account that arrive while a spend is in flight share the next one`,
+      over: `${rateLimit}; requests of one account that arrive while a lease is being written share it`,
       expect: 200,
       together: 10,
       send: () =>

@@ -4,6 +4,7 @@ import type { BundleResult } from './bundle-sizes.ts';
 import type { CheckoutPageWeight } from './checkout-page-weight.ts';
 import type { InitResult } from './cold-start.ts';
 import type { CostModelResults } from './cost-model/cost-results.ts';
+import type { ContentionResult } from './limiter-contention.ts';
 import type { PipelineResult } from './pipeline-latency.ts';
 import type { PixFaultRecovery } from './pix-fault-recovery.ts';
 import type { RequestCountRow } from './request-counts.ts';
@@ -63,4 +64,6 @@ export interface BenchResults {
   notes: { requestCounts: string[] };
   /** AWS requests and dollars per transaction over its whole life, on a simulated clock. */
   costModel: CostModelResults;
+  /** The per-account limiter under a flood of many instances (absent in results written before it). */
+  limiterContention?: ContentionResult;
 }

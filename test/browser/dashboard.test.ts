@@ -6,6 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { billingCycles } from '../../shared/catalog/offer.ts';
+import { optInEventTypeNames } from '../../shared/events/event-types.ts';
 import { methodName, paymentMethods, purchaseCurrencies } from '../../shared/payment-methods.ts';
 import { transactionStatuses } from '../../shared/transactions/transaction.ts';
 import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
@@ -138,6 +139,17 @@ describe('merchant dashboard', () => {
       await eventually(() => page.getByRole('status').first().textContent()).toContain('saved');
       await page.getByRole('button', { name: 'Send test event' }).click();
       await eventually(() => page.getByTestId('test-result').textContent()).toMatch(/Delivered: HTTP 200/);
+      // Optional events: one box per opt-in type of the catalogue; the choice is the account's.
+      const optInBoxes = page.locator('input[name="optInEventTypes"]');
+      expect(
+        await optInBoxes.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value)),
+      ).toEqual(optInEventTypeNames);
+      await optInBoxes.first().check();
+      await page.getByRole('button', { name: 'Save event types' }).click();
+      await eventually(() => page.getByRole('status').first().textContent()).toContain('Event types saved');
+      expect((await call('GET', '/v2/account/webhook', { key })).body.optInEventTypes).toEqual([
+        optInEventTypeNames[0],
+      ]);
 
       // A purchase made through the API shows up in the list (live refresh), opens, and pays.
       await open(page, 'Transactions');

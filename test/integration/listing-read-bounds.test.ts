@@ -15,11 +15,11 @@ import { startGateway } from '../../infra/local/gateway.ts';
 import type { IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
+import { newEvent } from '../../shared/events/new-event.ts';
 import { randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { routeList } from '../../shared/routes.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { paidEvent } from '../../shared/transactions/record-payment.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { call, createKey } from '../support/api.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
@@ -77,11 +77,11 @@ async function seed(accountId: string) {
     });
     transactions.push(index === 0 ? { ...record, status: 'FAILED', sale } : { ...record, status: 'PAID' });
   }
-  // The keys and fields insertTransaction and markPaidWithEvent write, without their work-index
+  // The keys and fields insertTransaction and markPaidWithEvents write, without their work-index
   // keys (the shared stack's sweeper must not pick these up) and without a write per item.
   const events = transactions.slice(1).map((record) => {
     const paidAt = new Date(Date.parse(record.createdAt) + 500);
-    const event = paidEvent(record, paidAt);
+    const event = newEvent('cashin.paid', record, paidAt);
     return record === transactions[1]
       ? { ...event, deliveryStatus: 'FAILED' as const, lastError: 'HTTP 500' }
       : { ...event, deliveryStatus: 'DELIVERED' as const, deliveredAt: paidAt.toISOString() };
@@ -181,7 +181,7 @@ describe('filtered listings read a bounded number of items', () => {
 
     const { found, reads } = await everyPage('/events?deliveryStatus=FAILED');
     for (const read of reads) expect(read).toBeLessThanOrEqual(itemsReadPerRequest);
-    expect(found).toEqual([paidEvent(transactions[1]!, new Date()).eventId]);
+    expect(found).toEqual([newEvent('cashin.paid', transactions[1]!, new Date()).eventId]);
   });
 
   it('GET /transactions?status=FAILED: bounded pages, and the cursor finds the failed one', async () => {

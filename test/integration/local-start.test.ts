@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/local/repo-root.ts';
+import { optInEventTypeNames } from '../../shared/events/event-types.ts';
 import { call, pollUntil } from '../support/api.ts';
 
 const run = promisify(execFile);
@@ -151,12 +152,15 @@ describe('npm start', () => {
         account.body.accountId,
         '--url',
         'https://merchant.example/hooks',
+        '--opt-in-events',
+        optInEventTypeNames.join(','),
         '--rotate-secret',
       ],
       { cwd: repoRoot, env },
     );
     const webhookLines = webhook.stdout.trim().split('\n');
     expect(webhookLines).toContain('webhook url: https://merchant.example/hooks');
+    expect(webhookLines).toContain(`opt-in event types: ${optInEventTypeNames.join(', ')}`);
     expect(webhookLines.at(-1)).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
 
     const revoked = await run(process.execPath, ['infra/cli/keys.ts', 'revoke', cliKey], {

@@ -1,20 +1,45 @@
 // The limits on a stack of this file's own with low values (2 requests per second per account,
 // 3 per address, bursts of twice that; low so that a loaded machine cannot spread a burst thin): an account's own setting overrides the stage default, the RateLimit fields
-// on every answer, and the per-address limit on public pages and on unknown keys, which is
-// applied before any key is looked up.
+// on every answer, a throttled bucket write refused rather than admitted (DynamoDB's own
+// throttling errors, injected: DynamoDB Local never throttles), and the per-address limit on
+// public pages and on unknown keys, which is applied before any key is looked up.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AwsAnswer } from '../../infra/local/parity/iam-gateway.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { type ApiResponse, call, pollUntil } from '../support/api.ts';
 
 let stack: LocalStack;
 let issue: typeof import('../../shared/accounts/issue-api-key.ts')['issueApiKey'];
 
+/** Accounts whose bucket writes DynamoDB throttles, with the error it answers, and how often it did. */
+const throttled = new Map<string, { error: string; writes: number }>();
+
+/** DynamoDB's answer to a write on a hot item, as the SDK receives it on AWS. */
+function throttlingAnswer(error: string): AwsAnswer {
+  return {
+    status: 400,
+    headers: { 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify({
+      __type: `com.amazonaws.dynamodb.v20120810#${error}`,
+      message: 'The level of configured provisioned throughput for the table was exceeded.',
+    }),
+  };
+}
+
 beforeAll(async () => {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
   stack = await startLocalStack({
     port: 0,
     env: { LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '2', ADDRESS_RATE_LIMIT_PER_SECOND: '3' },
+    answerAwsRequest: (service, request) => {
+      if (service !== 'dynamodb' || !String(request.headers['x-amz-target']).endsWith('.UpdateItem')) return;
+      const key = JSON.parse(request.body.toString('utf8')).Key?.pk?.S as string | undefined;
+      const throttling = throttled.get(key?.replace(/^RATE#/, '') ?? '');
+      if (!throttling) return;
+      throttling.writes++;
+      return throttlingAnswer(throttling.error);
+    },
   });
   ({ issueApiKey: issue } = await import('../../shared/accounts/issue-api-key.ts'));
 });
@@ -66,6 +91,33 @@ describe('per-account limit', () => {
       error: 'Too Many Requests',
     });
   });
+});
+
+describe('per-account limit when DynamoDB throttles the shared bucket', () => {
+  it.each(['ProvisionedThroughputExceededException', 'ThrottlingException'])(
+    '%s: the request is refused with 429 and Retry-After, never admitted',
+    async (error) => {
+      const { secretKey, accountId } = await issue({ permissions: ['createTransaction'] });
+      throttled.set(accountId, { error, writes: 0 });
+      const refused = await call('GET', '/transactions/1234567890123456789', {
+        key: secretKey,
+        baseUrl: stack.baseUrl,
+      });
+      expect(throttled.get(accountId)!.writes).toBeGreaterThanOrEqual(1);
+      expectRateLimited(refused, '"account";q=4;w=2');
+      expect(refused.body).toEqual({
+        statusCode: 429,
+        message: expect.stringMatching(/^Too many requests/),
+        error: 'Too Many Requests',
+      });
+      // And so is the next one, whether the instance still backs off or writes and is throttled again.
+      const again = await call('GET', '/transactions/1234567890123456789', {
+        key: secretKey,
+        baseUrl: stack.baseUrl,
+      });
+      expect(again.status).toBe(429);
+    },
+  );
 });
 
 describe('per-address limit (no known key)', () => {

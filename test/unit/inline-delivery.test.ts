@@ -2,7 +2,7 @@
 // attempt (the POST's timeout and room to record it), or leaves it to the delivery queue.
 import { describe, expect, it } from 'vitest';
 import { serviceConfig } from '../../shared/config.ts';
-import { inlineDeliveryFits } from '../../shared/transactions/record-payment.ts';
+import { inlineDeliveryFits } from '../../shared/events/start-delivery.ts';
 
 describe('inlineDeliveryFits', () => {
   const at = 1_000_000;

@@ -1,8 +1,10 @@
-// Webhooks: the global URL, a test event with its result, secret rotation (shown once), ending
+// Webhooks: the global URL, the opt-in event types (from the event catalogue), a test event with
+// its result, secret rotation (shown once), ending
 // a rotation's overlap early, and the recent deliveries with failures first. The recent
 // deliveries refresh live; the failures (a filtered listing) are read on opening the page and
 // after a redelivery.
 import { useEffect, useState } from 'preact/hooks';
+import { eventTypes, type OptInEventType, optInEventTypeNames } from '../../../shared/events/event-types.ts';
 import { api } from '../api.ts';
 import { dateTime } from '../format.ts';
 import { useListing } from '../listing.ts';
@@ -13,6 +15,7 @@ import type { EventSummary, TestDeliveryView as TestResult, WebhookSettings } fr
 export function WebhooksPage() {
   const [settings, setSettings] = useState<WebhookSettings | null>(null);
   const [url, setUrl] = useState('');
+  const [optIn, setOptIn] = useState<OptInEventType[]>([]);
   const [errors, setErrors] = useState<FieldErrors>(noErrors);
   const [notice, setNotice] = useState<string | null>(null);
   const [test, setTest] = useState<TestResult | null>(null);
@@ -34,6 +37,7 @@ export function WebhooksPage() {
       .then((loaded) => {
         setSettings(loaded);
         setUrl(loaded.url ?? '');
+        setOptIn(loaded.optInEventTypes);
       })
       .catch((caught: Error) => setErrors({ fields: {}, form: caught.message }));
   }, []);
@@ -49,6 +53,19 @@ export function WebhooksPage() {
       setNotice('Webhook URL saved.');
     } catch (caught) {
       setErrors(errorsFrom(caught, ['url']));
+    }
+  };
+  const saveOptIn = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const saved = await api<WebhookSettings>('PUT', '/v2/account/webhook', {
+        body: { optInEventTypes: optIn },
+      });
+      setSettings(saved);
+      setOptIn(saved.optInEventTypes);
+      setNotice('Event types saved.');
+    } catch (caught) {
+      setNotice((caught as Error).message);
     }
   };
   const sendTest = async () => {
@@ -136,6 +153,37 @@ export function WebhooksPage() {
           </p>
         ) : null}
       </form>
+
+      {optInEventTypeNames.length ? (
+        <form class="card" onSubmit={saveOptIn} aria-labelledby="opt-in-title">
+          <h2 id="opt-in-title">Optional events</h2>
+          <fieldset disabled={!settings}>
+            <legend>Also send these events</legend>
+            <p class="hint">
+              Every other event is always sent. A choice applies to what happens from now on.
+            </p>
+            {optInEventTypeNames.map((type) => (
+              <label class="check" key={type}>
+                <input
+                  type="checkbox"
+                  name="optInEventTypes"
+                  value={type}
+                  checked={optIn.includes(type)}
+                  onChange={(event) =>
+                    setOptIn(
+                      (event.target as HTMLInputElement).checked
+                        ? [...optIn, type]
+                        : optIn.filter((chosen) => chosen !== type),
+                    )
+                  }
+                />
+                <code>{type}</code> <span class="muted small">{eventTypes[type].description}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit">Save event types</button>
+        </form>
+      ) : null}
 
       <div class="card">
         <h2>Signing secret</h2>

@@ -32,6 +32,8 @@ export interface IamGatewayOptions {
   readonly keyArnOf: (keyId: string | undefined) => string;
   /** Fault injection: runs before an allowed request is passed on (e.g. a rival writer's change). */
   readonly beforeForward?: (request: AwsRequest) => Promise<void>;
+  /** Fault injection: an answer to send instead of the emulator's (e.g. the service's throttling error). */
+  readonly answerInstead?: (request: AwsRequest) => AwsAnswer | undefined;
   /** Told of each request passed on, once its answer has been sent back (request counting). */
   readonly onForwarded?: (caller: IamCaller | undefined, request: AwsRequest, elapsedMs: number) => void;
   /** Told of each denial (the local stack prints it: a missing grant should be obvious). */
@@ -39,6 +41,13 @@ export interface IamGatewayOptions {
 }
 
 export type IamGateway = LoopbackServer;
+
+/** An answer in place of the emulator's, as the service would send it. */
+export interface AwsAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 function deniedMessage(caller: IamCaller, authorization: Authorization): string {
   return `User: arn:aws:sts::${localAccountId}:assumed-role/${caller.roleName}/${caller.functionName} is not authorized to perform: ${authorization.action} on resource: ${authorization.resource} because no identity-based policy allows the ${authorization.action} action`;
@@ -105,6 +114,12 @@ export function startIamGateway(options: IamGatewayOptions): Promise<IamGateway>
         }
       }
       await options.beforeForward?.(awsRequest);
+      const injected = options.answerInstead?.(awsRequest);
+      if (injected) {
+        outgoing.writeHead(injected.status, { ...injected.headers, 'x-amzn-requestid': 'local-injected' });
+        outgoing.end(injected.body);
+        return;
+      }
       const startedAt = performance.now();
       const forwarded = httpRequest(
         {

@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { localCredentials } from '../../../infra/local/dynamodb-local.ts';
 import { issueApiKey } from '../../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../../shared/auth/credentials.ts';
-import { dynamo, sqs } from '../../../shared/aws/clients.ts';
+import { dynamo, rateLimitDynamo, sqs } from '../../../shared/aws/clients.ts';
 import { serviceConfig, tableName } from '../../../shared/config.ts';
 import { type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { txidFor } from '../../../shared/rails/api-pix/txid.ts';
@@ -42,6 +42,8 @@ export interface WorldOptions {
   onLogWrite: (listener: (bytes: number) => boolean) => void;
 }
 
+/** Between two purchases of a scenario (50 a second, half the default per-account limit). */
+const purchaseSpacingMs = 20;
 const dayMs = 24 * 60 * 60 * 1000;
 const listingSchedules = (Object.keys(schedules) as ScheduleName[]).filter(
   (name) => name !== 'sweepPendingWork',
@@ -66,10 +68,13 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       credentials: localCredentials,
     }),
   );
-  meter.installDynamo(dynamo().middlewareStack, async (key) => {
+  const uncountedGet = async (key: Record<string, unknown>) => {
     const { Item } = await raw.send(new GetCommand({ TableName: tableName(), Key: key }));
     return Item;
-  });
+  };
+  meter.installDynamo(dynamo().middlewareStack, uncountedGet);
+  // The rate limiter writes its bucket through a client of its own.
+  meter.installDynamo(rateLimitDynamo().middlewareStack, uncountedGet);
   const queues = new SimulatedQueues(clock.now, (requests) => {
     meter.tally.sqsRequests += requests;
   });
@@ -151,10 +156,12 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       const sim = simulation();
       const created: string[] = [];
       const reportedAt: number[] = [];
-      sim.schedule({
-        at: start,
-        run: async () => {
-          for (let index = 0; index < count; index += 1) {
+      // Purchases arrive one every `purchaseSpacingMs`, as a merchant's do, not all at one instant:
+      // the rate limiter leases tokens by the rate it sees (a frozen clock would be a flood).
+      for (let index = 0; index < count; index += 1) {
+        sim.schedule({
+          at: start + index * purchaseSpacingMs,
+          run: async () => {
             const answer = await invoker.http('POST', '/transactions/v2/purchase', {
               headers: { authorization, 'content-type': 'application/json' },
               body: JSON.stringify(scenario.body()),
@@ -164,9 +171,9 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
                 `${scenario.label}: purchase answered ${answer.status} ${answer.body.slice(0, 300)}`,
               );
             created.push((JSON.parse(answer.body) as { id: string }).id);
-          }
-        },
-      });
+          },
+        });
+      }
       // The payer decides when to pay once the instruction is there (a due day, an expiry).
       sim.schedule({
         at: start + 30_000,

@@ -79,7 +79,7 @@ export interface paths {
          */
         get: operations["getAccountWebhook"];
         /**
-         * Set or clear the account's global webhook URL
+         * Set or clear the account's global webhook URL, or choose its opt-in event types
          * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
          */
         put: operations["updateAccountWebhook"];
@@ -950,6 +950,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "cashin.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A transaction expired unpaid (opt-in)
+         * @description The charge was closed unpaid after its deadline: the transaction is EXPIRED. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`. Sent at most once per transaction.
+         *
+         *     Opt-in: written and sent only for an account whose `optInEventTypes` (`PUT /v2/account/webhook`) lists this type when its state change happens.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["cashinExpiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1109,7 +1133,9 @@ export interface components {
             }[];
         };
         UpdateAccountWebhookRequest: {
-            url: string | null;
+            url?: string | null;
+            /** @description The opt-in event types the account receives, replacing the list it had; `[]` receives none. Every other type is always sent. */
+            optInEventTypes?: "cashin.expired"[];
         };
         CreateApiKeyRequest: {
             name: string;
@@ -1540,7 +1566,7 @@ export interface components {
             /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
             id: string;
             /** @enum {string} */
-            type: "cashin.paid" | "webhook.test";
+            type: "cashin.paid" | "cashin.expired" | "webhook.test";
             /** Format: date-time */
             createdAt: string;
             transactionId: string;
@@ -1575,7 +1601,7 @@ export interface components {
                 /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
-                type: "cashin.paid" | "webhook.test";
+                type: "cashin.paid" | "cashin.expired" | "webhook.test";
                 /** Format: date-time */
                 createdAt: string;
                 transactionId: string;
@@ -1624,6 +1650,8 @@ export interface components {
         AccountWebhook: {
             /** @description The global postback URL; null when none is set. */
             url: string | null;
+            /** @description The opt-in event types the account receives (each is written only when the account lists it at the state change); every other type is always sent. */
+            optInEventTypes: "cashin.expired"[];
             /** @description The signing secrets in force (never their values): two during a rotation’s overlap (24 h, unless ended early). */
             secrets: {
                 /** Format: date-time */
@@ -1920,6 +1948,81 @@ export interface components {
                 updatedAt: string;
                 /** Format: date-time */
                 paidAt: string;
+                /** @description Only when the rail refused the charge for good: why (the transaction gets no instruction). */
+                instructionFailure?: string;
+                /** @description Only on FAILED transactions: why background work gave up (an operator is alerted). */
+                failureReason?: string | null;
+                /** @description Set when canceled (POST /transactions/{id}/cancel). */
+                canceledAt?: string | null;
+                /** @description Only on what a checkout sold: the offer. */
+                offerId?: string;
+                /** @description Only on what a checkout sold: the offer's product. */
+                productId?: string;
+                /** @description Only on what a checkout sold: the session that created it. */
+                checkoutSessionId?: string;
+                /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
+                paymentLinkId?: string | null;
+            };
+        };
+        /** CashinExpiredEvent */
+        CashinExpiredEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "cashin.expired";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * ExpiredTransaction
+             * @description The transaction as `GET /transactions/{id}` showed it when it expired.
+             */
+            data: {
+                /** @description Numeric string, time-ordered. */
+                id: string;
+                /** @enum {string} */
+                currency: "BRL" | "COP" | "BOB";
+                /** @enum {string} */
+                method: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
+                installments: null;
+                externalId: string | null;
+                /** @constant */
+                status: "EXPIRED";
+                /** @description Cents of the currency. */
+                amount: number;
+                /** @description The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE). */
+                postbackUrl: string | null;
+                referrerUrl: null;
+                /** @description COP: the hosted checkout; PIX: the hosted Pix page, once filled. */
+                redirectUrl: string | null;
+                /** @description BOB: the EMVCo QR payload; PIX: the BR Code (Pix copia e cola), once filled. */
+                qr: string | null;
+                /** @description BOLETO: the digitable line, once filled. */
+                boletoDigitableLine: string | null;
+                /** @description BOLETO only; null for the other methods. */
+                paymentInstruction: {
+                    /** @constant */
+                    type: "BOLETO";
+                    /**
+                     * Format: date-time
+                     * @description The due day at `T00:00:00.000Z`; payable until the end of that day in São Paulo.
+                     */
+                    dueDate: string;
+                    /** @description The hosted boleto page; null until the instruction is filled. */
+                    boletoUrl: string | null;
+                    /** @description 44 digits; empty until the instruction is filled. */
+                    boletoBarcode: string;
+                    /** @description 47 digits in groups; empty until the instruction is filled. */
+                    boletoDigitableLine: string;
+                } | null;
+                /** @description Set from the rail when the instruction arrives. */
+                expiresAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description Cents of the transaction currency. */
+                costFee: number;
+                /** Format: date-time */
+                updatedAt: string;
+                paidAt: null;
                 /** @description Only when the rail refused the charge for good: why (the transaction gets no instruction). */
                 instructionFailure?: string;
                 /** @description Only on FAILED transactions: why background work gave up (an operator is alerted). */
@@ -6132,7 +6235,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                type?: "cashin.paid" | "webhook.test";
+                type?: "cashin.paid" | "cashin.expired" | "webhook.test";
                 deliveryStatus?: "PENDING" | "DELIVERED" | "FAILED" | "UNDELIVERABLE";
                 createdFrom?: string;
                 createdTo?: string;
@@ -7595,6 +7698,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CashinPaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cashinExpiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashinExpiredEvent"];
             };
         };
         responses: {

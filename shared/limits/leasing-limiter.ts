@@ -1,0 +1,255 @@
+// One instance's side of the shared rate limit: it serves requests from tokens it leased from
+// the shared bucket (token-lease.ts), and writes the bucket only when its lease has no token for
+// a request, at most twice a second and never during a back-off (write-pacing.ts). Requests that
+// arrive while a write is in flight wait for it and share it. What it decides:
+// - a leased token → allowed;
+// - no leased token and this instance has written twice this second: wait for its next write
+//   slot (under a second) unless the bucket is known empty;
+// - the shared bucket (as last seen, or as the write found it) has no token → 429;
+// - the table throttled the write, or did not answer in time, or failed → 429 until the back-off
+//   ends (logged): under a flood the shared state is what is hot or slow, and admitting without a
+//   lease would hand the flood every request the bucket could not count.
+// The DynamoDB write is injected (store/rate-limits.ts in the service), so several instances
+// can share one bucket in a test or a benchmark.
+import { log } from '../log.ts';
+import type { LeaseOutcome } from '../store/rate-limits.ts';
+import { type ArrivalRate, arrivalsPerSecond, observeArrival } from './arrival-rate.ts';
+import { type Decision, emissionIntervalMs, type RatePolicy } from './token-bucket.ts';
+import {
+  type Lease,
+  type LeasePlan,
+  leasedLeft,
+  leaseFrom,
+  planLease,
+  takeLeased,
+  tokensLeft,
+  toleranceMs,
+} from './token-lease.ts';
+import {
+  afterEmpty,
+  afterLease,
+  afterThrottled,
+  afterWrite,
+  idlePacing,
+  mayWrite,
+  nextWriteAt,
+  type WritePacing,
+} from './write-pacing.ts';
+
+export type LeaseWriter = (
+  subject: string,
+  plan: LeasePlan,
+  emissionIntervalMs: number,
+) => Promise<LeaseOutcome>;
+
+export interface LeasingLimiterOptions {
+  lease: LeaseWriter;
+  /** How long a lease should last at this instance's rate (one write a second, one to spare). */
+  horizonMs?: number;
+  random?: () => number;
+  /** The clock writes are paced by (epoch ms). */
+  clock?: () => number;
+  /**
+   * Waits for this instance's next write slot. Default: real time; with a `clock` of a test's
+   * own and no `sleep`, none (the slot is then never reached, and the request is refused).
+   */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A decision and the time it was made at (the time it counts at). */
+export type TimedDecision = Decision & { decidedAt: number };
+
+interface Waiter {
+  resolve: (decision: TimedDecision) => void;
+}
+
+interface SubjectState {
+  lease?: Lease;
+  /** The shared bucket's tat as last seen (it never moves back). */
+  knownTat?: number;
+  arrivals: ArrivalRate;
+  pacing: WritePacing;
+  waiting: Waiter[];
+  writing: boolean;
+}
+
+const maxSubjects = 10_000;
+
+/** Whether the shared bucket, as last seen, has no token now (tat never moves back). */
+function bucketKnownEmpty(policy: RatePolicy, knownTat: number | undefined, now: number): boolean {
+  return knownTat !== undefined && knownTat - toleranceMs(policy) > now;
+}
+
+export class LeasingLimiter {
+  readonly #subjects = new Map<string, SubjectState>();
+  readonly #lease: LeaseWriter;
+  readonly #horizonMs: number;
+  readonly #random: () => number;
+  readonly #clock: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+
+  constructor(options: LeasingLimiterOptions) {
+    this.#lease = options.lease;
+    this.#horizonMs = options.horizonMs ?? 1000;
+    this.#random = options.random ?? Math.random;
+    this.#clock = options.clock ?? Date.now;
+    this.#sleep =
+      options.sleep ??
+      (options.clock ? async () => {} : (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /**
+   * The decision for one request of `subject`, counted when it is decided: the instance's clock,
+   * not the request's arrival, which a cold start or a busy instance can leave seconds behind
+   * (tokens are valid within a window of their slot, and the waiters of one write share one time).
+   */
+  take(subject: string, policy: RatePolicy): Promise<TimedDecision> {
+    const at = this.#clock();
+    const state = this.#state(subject);
+    state.arrivals = observeArrival(state.arrivals, at);
+    const leased = this.#fromLease(state, policy, at);
+    if (leased) return Promise.resolve(leased);
+    return new Promise((resolve) => {
+      state.waiting.push({ resolve });
+      if (!state.writing) void this.#serveWaiting(subject, state, policy);
+    });
+  }
+
+  #state(subject: string): SubjectState {
+    let state = this.#subjects.get(subject);
+    if (!state) {
+      if (this.#subjects.size >= maxSubjects) this.#subjects.clear();
+      state = { arrivals: {}, pacing: idlePacing, waiting: [], writing: false };
+      this.#subjects.set(subject, state);
+    }
+    return state;
+  }
+
+  #fromLease(state: SubjectState, policy: RatePolicy, at: number): TimedDecision | undefined {
+    const lease = takeLeased(state.lease, at);
+    if (!lease) return undefined;
+    state.lease = lease;
+    const tat = state.knownTat ?? at;
+    return {
+      allowed: true,
+      decidedAt: at,
+      tat,
+      remaining: Math.min(policy.burst, leasedLeft(lease, at) + tokensLeft(policy, tat, at)),
+      resetSeconds: Math.ceil(Math.max(0, tat - at) / 1000),
+    };
+  }
+
+  #refusal(state: SubjectState, policy: RatePolicy, at: number): TimedDecision {
+    const tat = state.knownTat ?? at;
+    const tokenFreeAt = tat - toleranceMs(policy);
+    const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing));
+    return {
+      allowed: false,
+      decidedAt: at,
+      remaining: 0,
+      resetSeconds: Math.ceil(Math.max(0, tat - at) / 1000),
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAt - at) / 1000)),
+    };
+  }
+
+  async #serveWaiting(subject: string, state: SubjectState, policy: RatePolicy): Promise<void> {
+    state.writing = true;
+    try {
+      while (state.waiting.length) {
+        const batch = state.waiting.splice(0);
+        // Decided now: those that waited for a write are counted at its end.
+        const now = this.#clock();
+        const unserved = batch.filter((waiter) => {
+          const decision = this.#fromLease(state, policy, now);
+          if (decision) waiter.resolve(decision);
+          return !decision;
+        });
+        if (!unserved.length) continue;
+        const earliestArrival = now;
+        const latestArrival = now;
+        const refuseAll = () => {
+          for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, now));
+        };
+        if (!mayWrite(state.pacing, now)) {
+          // Only this instance's own pacing stands in the way (no back-off, the bucket not known
+          // empty): wait for the next write slot, under a second, rather than refuse a request
+          // the account's policy has room for.
+          const slotAt = nextWriteAt(state.pacing);
+          if (state.pacing.notBefore <= now && !bucketKnownEmpty(policy, state.knownTat, now)) {
+            await this.#sleep(slotAt - now);
+            // Not `>= slotAt`: a timer may fire a millisecond before Date.now() reaches the slot;
+            // the next round then waits out the rest. Only a clock that stood still refuses.
+            if (this.#clock() > now) {
+              state.waiting.unshift(...unserved);
+              continue;
+            }
+          }
+          refuseAll();
+          continue;
+        }
+        const planned = planLease(policy, {
+          knownTat: state.knownTat,
+          earliestArrival,
+          latestArrival,
+          waiting: unserved.length,
+          demandPerSecond: arrivalsPerSecond(state.arrivals),
+          horizonMs: this.#horizonMs,
+        });
+        // The bucket is known to be empty: tat never moves back, so no write can say otherwise.
+        if (planned.kind === 'empty') {
+          refuseAll();
+          continue;
+        }
+        let outcome: LeaseOutcome | { kind: 'failed'; error: unknown };
+        try {
+          outcome = await this.#lease(subject, planned.plan, emissionIntervalMs(policy));
+        } catch (error) {
+          outcome = { kind: 'failed', error };
+        }
+        // Paced from when the write ended: the bound then holds for when writes reach the table too.
+        state.pacing = afterWrite(state.pacing, this.#clock());
+        if (outcome.kind === 'throttled' || outcome.kind === 'failed') {
+          log.warn('rate limiter: the shared bucket could not be written; refusing until the back-off ends', {
+            outcome: outcome.kind,
+            ...(outcome.kind === 'failed' ? { error: (outcome.error as Error).message } : {}),
+          });
+          state.pacing = afterThrottled(state.pacing, now, this.#random());
+          refuseAll();
+          continue;
+        }
+        state.knownTat = Math.max(
+          state.knownTat ?? Number.NEGATIVE_INFINITY,
+          outcome.tat ?? Number.NEGATIVE_INFINITY,
+        );
+        if (outcome.kind === 'leased') {
+          state.lease = leaseFrom(policy, planned.plan.count, outcome.tat);
+          state.pacing = afterLease(state.pacing);
+          // The requests the write was sent for count at the time it was sent (its slots start
+          // then); those that came during it are decided next round, at their own time.
+          for (const waiter of unserved.splice(0)) {
+            const decision = this.#fromLease(state, policy, now);
+            if (decision) waiter.resolve(decision);
+            else unserved.push(waiter);
+          }
+        } else {
+          // Lost the race. When the bucket turns out empty, wait for its next token (and a
+          // random share of a growing window, so the instances that lost do not race again).
+          const replanned = planLease(policy, {
+            knownTat: state.knownTat,
+            earliestArrival,
+            latestArrival,
+            waiting: unserved.length,
+            demandPerSecond: undefined,
+            horizonMs: this.#horizonMs,
+          });
+          if (replanned.kind === 'empty')
+            state.pacing = afterEmpty(state.pacing, replanned.tokenFreeAt, this.#random());
+        }
+        // Served from the new lease, or refused, or one more write (the pacing decides) next round.
+        state.waiting.unshift(...unserved);
+      }
+    } finally {
+      state.writing = false;
+    }
+  }
+}

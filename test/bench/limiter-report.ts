@@ -1,0 +1,78 @@
+// The rate limiter's figures under a flood, next to those of the limiter it replaced: a section
+// of docs/benchmarks.md (`npm run bench` writes it with the rest, `npm run bench:limiter` alone).
+import { provenanceLine, type RunProvenance } from '../support/generated-docs.ts';
+import { before, type ContentionResult } from './limiter-contention.ts';
+import { type Cell, markdownTable, textTable } from './tables.ts';
+
+export const limiterSectionName = 'limiter-contention';
+
+/** Per instance per second, as the issue's target reads. */
+export const writesTarget = 2;
+
+function rows(after: ContentionResult): Cell[][] {
+  const pair = (label: string, pick: (result: Omit<ContentionResult, never>) => number): Cell[] => [
+    label,
+    pick(before as unknown as ContentionResult),
+    pick(after),
+  ];
+  return [
+    pair('requests offered', (result) => result.requests),
+    pair('admitted', (result) => result.admitted),
+    pair('admitted beyond the policy', (result) => result.admittedBeyondPolicy),
+    pair('writes on the bucket item', (result) => result.writes),
+    pair('… of which failed their condition', (result) => result.failedWrites),
+    pair('… of which timed out or failed otherwise', (result) => result.erroredWrites),
+    pair('writes per second on the item', (result) => result.writesPerSecond),
+    pair('writes per instance per second', (result) => result.writesPerInstancePerSecond),
+    pair('most writes by one instance in any second', (result) => result.maxWritesPerInstanceInOneSecond),
+  ];
+}
+
+function verdict(after: ContentionResult): string {
+  const writesMet = after.writesPerInstancePerSecond <= writesTarget;
+  const policyMet = after.admittedBeyondPolicy === 0;
+  return `Target: ≤ ${writesTarget} writes per instance per second and 0 admitted beyond the policy — ${
+    writesMet && policyMet
+      ? 'met'
+      : `missed (${[!writesMet && 'writes', !policyMet && 'policy'].filter(Boolean).join(', ')})`
+  }.`;
+}
+
+function scenario(after: ContentionResult): string {
+  return `${after.instances} limiter instances (each with its own memory, as Lambda instances have) share one account's bucket in DynamoDB Local; the account's policy is ${after.perSecond}/s with bursts of ${after.burst} (prod's), and its requests arrive at ${after.overload}× that rate (${after.perSecond * after.overload}/s in all, ${(after.perSecond * after.overload) / after.instances}/s at each instance) for ${after.durationMs / 1000} s. "Admitted beyond the policy": admitted requests that one exact bucket seeing every request would have refused (a replay of the times they were decided at: the old limiter counted a request at its arrival, this one when it decides).`;
+}
+
+const header = ['measure', 'before (one write per request, 0f0833f)', 'after (leases)'];
+const align = [false, true, true];
+
+export function renderLimiterText(after: ContentionResult): string {
+  return [
+    'Rate limiter under a flood (writes on one account bucket item)',
+    `   ${scenario(after)}`,
+    textTable(header, rows(after), align),
+    `   ${verdict(after)}`,
+  ].join('\n');
+}
+
+export function renderLimiterMarkdown(
+  after: ContentionResult,
+  run?: { command: string; date: string; provenance: RunProvenance; loadAverage?: string },
+): string {
+  return [
+    '## Rate limiter under a flood',
+    '',
+    ...(run
+      ? [
+          `Latest run of this section: \`${run.command}\` on ${run.date.slice(0, 10)}, ${provenanceLine(run.provenance)}${run.loadAverage ? `; load average ${run.loadAverage}` : ''}.`,
+          '',
+        ]
+      : []),
+    scenario(after),
+    '',
+    markdownTable(header, rows(after), align),
+    '',
+    `- ${verdict(after)}`,
+    '- Before: every request its instance let through cost one conditional UpdateItem on the item (requests waiting on a write shared the next), and most of them failed their condition; DynamoDB Local never throttles, but on AWS ~15 such instances at 100/s pass the 1,000 writes a second one item takes, and a throttled write admitted the request.',
+    '- After: an instance leases tokens in batches and writes the item at most twice in any second, later when the bucket was empty (it waits for the next token, plus a random share of a window that doubles) or the write was throttled, timed out or failed (exponential back-off, requests refused meanwhile: nothing is admitted without a leased token). Under 40-way contention most writes lose the race for the refill, and the account is served below its rate while the flood lasts; the slower DynamoDB Local answers (a loaded machine), the fewer it admits. The "before" column is a constant in `test/bench/limiter-contention.ts`, measured with this scenario on the code it replaced.',
+  ].join('\n');
+}
