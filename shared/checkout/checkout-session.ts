@@ -60,26 +60,26 @@ export interface CheckoutSessionRecord {
   updatedAt: string;
 }
 
-export interface CheckoutSession {
-  id: string;
-  url: string;
-  status: CheckoutSessionStatus;
-  offerId: string;
-  productId: string;
-  amount: number;
-  currency: PurchaseCurrency;
-  paymentMethods: PurchaseMethod[];
-  customer: CheckoutCustomer;
-  successUrl: string | null;
-  cancelUrl: string | null;
-  externalId: string | null;
-  postbackUrl: string | null;
-  metadata: Record<string, unknown>;
-  paymentLinkId: string | null;
-  transactionId: string | null;
-  expiresAt: string;
-  createdAt: string;
-}
+/** What the API shows of a session: its record without the secret, terms and page snapshot. */
+export type CheckoutSession = Pick<
+  CheckoutSessionRecord,
+  | 'id'
+  | 'offerId'
+  | 'productId'
+  | 'amount'
+  | 'currency'
+  | 'paymentMethods'
+  | 'customer'
+  | 'successUrl'
+  | 'cancelUrl'
+  | 'externalId'
+  | 'postbackUrl'
+  | 'metadata'
+  | 'paymentLinkId'
+  | 'transactionId'
+  | 'expiresAt'
+  | 'createdAt'
+> & { url: string; status: CheckoutSessionStatus };
 
 export function checkoutSessionStatus(
   record: Pick<CheckoutSessionRecord, 'transactionId' | 'expiresAt'>,
