@@ -3,7 +3,7 @@
 // its domain does not outgrow one stack: CloudFormation creates a moved route in its new stack
 // before it deletes it from the old one, and API Gateway refuses two routes with one key, so a
 // move is a two-step deploy (docs/architecture.md, Room to grow).
-import type { RouteDef } from '../shared/routes.ts';
+import type { RouteDef } from '../shared/route-def.ts';
 import { pascalCase } from './names.ts';
 
 /**

@@ -42,7 +42,8 @@ import {
   schedules as scheduleTable,
   scheduleTimeoutSeconds,
 } from '../shared/queues.ts';
-import { type RouteDef, routeList } from '../shared/routes.ts';
+import type { RouteDef } from '../shared/route-def.ts';
+import { routeList } from '../shared/route-table.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
 import { DashboardSite } from './constructs/dashboard-site.ts';
 import { type FunctionDefaults, ServiceFunction } from './constructs/function-factory.ts';

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 import { cancelTransaction } from '../../shared/transactions/cancel-transaction.ts';
 
 export const handler = httpHandler(routes.cancelTransaction, {}, async ({ principal, params, endBy }) =>

@@ -3,7 +3,7 @@ import { toCheckoutSession } from '../../shared/checkout/checkout-session.ts';
 import { createCheckoutSession } from '../../shared/checkout/create-checkout-session.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.createCheckoutSession,

@@ -2,7 +2,7 @@ import { createPaymentLinkSchema } from '../../shared/checkout/checkout-schemas.
 import { createPaymentLink } from '../../shared/checkout/manage-payment-links.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.createPaymentLink,

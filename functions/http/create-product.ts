@@ -2,7 +2,7 @@ import { createProduct } from '../../shared/catalog/create-product.ts';
 import { createProductSchema } from '../../shared/catalog/product-schemas.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.createProduct,

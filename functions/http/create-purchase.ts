@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 import { createPurchase } from '../../shared/transactions/create-purchase.ts';
 
 export const handler = httpHandler(

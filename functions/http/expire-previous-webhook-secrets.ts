@@ -1,7 +1,7 @@
 import { expirePreviousAccountWebhookSecrets } from '../../shared/accounts/account-webhook.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.expirePreviousWebhookSecrets, {}, async ({ principal }) =>
   ok(await expirePreviousAccountWebhookSecrets(principal.accountId)),

@@ -1,7 +1,7 @@
 import { readAccountWebhook } from '../../shared/accounts/account-webhook.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.getAccountWebhook, {}, async ({ principal }) =>
   ok(await readAccountWebhook(principal.accountId)),

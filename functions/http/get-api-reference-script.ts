@@ -1,5 +1,5 @@
 import { httpHandler } from '../../shared/http/handler.ts';
 import { referenceScript } from '../../shared/openapi/reference-script.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.getApiReferenceScript, {}, async () => referenceScript());

@@ -1,6 +1,6 @@
 import { hostedPageStatus } from '../../shared/hosted-pages/page-status.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.getHostedPageStatus, {}, async ({ params }) =>
   hostedPageStatus(params.token ?? ''),

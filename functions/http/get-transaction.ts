@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 import { readTransaction } from '../../shared/transactions/get-transaction.ts';
 import { getTransactionQuery } from '../../shared/transactions/transaction-queries.ts';
 

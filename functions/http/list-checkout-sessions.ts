@@ -2,7 +2,7 @@ import { listCheckoutSessionsQuery } from '../../shared/checkout/checkout-schema
 import { listCheckoutSessions } from '../../shared/checkout/list-checkout-sessions.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.listCheckoutSessions,

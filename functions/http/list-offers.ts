@@ -2,7 +2,7 @@ import { listOffers } from '../../shared/catalog/list-offers.ts';
 import { listOffersQuery } from '../../shared/catalog/offer-schemas.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.listOffers,

@@ -2,7 +2,7 @@ import { listProducts } from '../../shared/catalog/list-products.ts';
 import { listProductsQuery } from '../../shared/catalog/product-schemas.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.listProducts,

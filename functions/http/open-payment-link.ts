@@ -1,6 +1,6 @@
 import { visitPaymentLink } from '../../shared/checkout/visit-payment-link.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.openPaymentLink, {}, async ({ params }) =>
   visitPaymentLink(params.id ?? ''),

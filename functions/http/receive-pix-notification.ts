@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 import { receivePixNotification } from '../../shared/transactions/pix-notification.ts';
 import { pixNotificationSchema } from '../../shared/transactions/pix-notification-schemas.ts';
 

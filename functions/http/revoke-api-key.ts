@@ -1,7 +1,7 @@
 import { revokeAccountApiKeyById } from '../../shared/accounts/api-keys.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.revokeApiKey, {}, async ({ principal, params }) =>
   ok(await revokeAccountApiKeyById(principal.accountId, params.id ?? '')),

@@ -1,7 +1,7 @@
 import { rotateAccountWebhookSecret } from '../../shared/accounts/account-webhook.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.rotateWebhookSecret, {}, async ({ principal }) =>
   ok(await rotateAccountWebhookSecret(principal.accountId)),

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/handler.ts';
 import { accepted } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 import { paySandboxTransactionById } from '../../shared/transactions/sandbox-pay.ts';
 import { sandboxPayQuery } from '../../shared/transactions/transaction-queries.ts';
 

@@ -1,7 +1,8 @@
+import { renderBoletoPage } from '../../shared/hosted-pages/render/boleto-page.ts';
 import { showHostedPage } from '../../shared/hosted-pages/show-hosted-page.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.showBoletoPage, {}, async ({ params, event }) =>
-  showHostedPage('boleto', params.token ?? '', event.queryStringParameters ?? {}),
+  showHostedPage('boleto', renderBoletoPage, params.token ?? '', event.queryStringParameters ?? {}),
 );

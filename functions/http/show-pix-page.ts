@@ -1,7 +1,8 @@
+import { renderPixPage } from '../../shared/hosted-pages/render/pix-page.ts';
 import { showHostedPage } from '../../shared/hosted-pages/show-hosted-page.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(routes.showPixPage, {}, async ({ params, event }) =>
-  showHostedPage('pix', params.token ?? '', event.queryStringParameters ?? {}),
+  showHostedPage('pix', renderPixPage, params.token ?? '', event.queryStringParameters ?? {}),
 );

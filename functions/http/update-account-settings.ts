@@ -2,7 +2,7 @@ import { changeSaleSettings } from '../../shared/accounts/manage-sale-settings.t
 import { updateSaleSettingsSchema } from '../../shared/accounts/sale-settings.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.updateAccountSettings,

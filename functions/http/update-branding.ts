@@ -2,7 +2,7 @@ import { changeBranding } from '../../shared/accounts/branding.ts';
 import { updateBrandingSchema } from '../../shared/accounts/branding-schemas.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 export const handler = httpHandler(
   routes.updateBranding,

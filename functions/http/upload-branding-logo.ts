@@ -3,7 +3,7 @@ import { maxImageBytes } from '../../shared/catalog/set-product-image.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { readFilePart } from '../../shared/http/multipart.ts';
 import { ok } from '../../shared/http/responses.ts';
-import { routes } from '../../shared/routes.ts';
+import * as routes from '../../shared/routes.ts';
 
 // No body schema: the middleware leaves the (base64) multipart body as it came.
 export const handler = httpHandler(routes.uploadBrandingLogo, {}, async ({ principal, event }) => {

@@ -22,7 +22,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
 import { pascalCase } from '../names.ts';
 import type { StageConfig } from '../stages.ts';
 

@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { payloadTooLarge } from '../../shared/errors.ts';
 import { errorResponse } from '../../shared/http/error-mapper.ts';
 import { maskedPath, maskedUnmatchedPath } from '../../shared/http/masked-path.ts';
-import type { RouteDef } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
 import { compileRoutes } from './route-matcher.ts';

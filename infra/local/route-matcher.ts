@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
 
 export interface MatchedRoute<R> {
   route: R;

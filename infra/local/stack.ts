@@ -15,7 +15,8 @@ import {
   type ScheduleDef,
   schedules,
 } from '../../shared/queues.ts';
-import { type RouteDef, routeList } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
 import { buildDashboard, dashboardCsp, dashboardHeaders } from '../dashboard-build.ts';
 import type { NamedRoute } from '../stack.ts';

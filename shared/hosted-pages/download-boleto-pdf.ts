@@ -3,6 +3,7 @@
 import type { HttpResult } from '../http/responses.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
 import { invalidLinkResponse, pageResponse, pageSecurityHeaders } from './page-response.ts';
+import { renderBoletoPage } from './render/boleto-page.ts';
 import { renderBoletoPdf } from './render/boleto-pdf.ts';
 import { hostedPageView } from './show-hosted-page.ts';
 
@@ -11,7 +12,7 @@ export async function downloadBoletoPdf(token: string): Promise<HttpResult> {
   if (loaded?.page.kind !== 'boleto') return invalidLinkResponse();
   const { page } = loaded;
   if (page.model.status !== 'PENDING') {
-    const { statusCode, rendered } = hostedPageView(page, { result: false });
+    const { statusCode, rendered } = hostedPageView(page, { result: false }, renderBoletoPage);
     return pageResponse(statusCode, rendered);
   }
   return {

@@ -5,10 +5,6 @@ import { type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
 import { loadHostedTransaction } from './load-hosted-page.ts';
 import { commonPageModel, type HostedPage, toPageModel } from './page-model.ts';
 import { invalidLinkResponse, pageResponse } from './page-response.ts';
-import { renderBoletoPage } from './render/boleto-page.ts';
-import { renderCheckoutPage } from './render/checkout-page.ts';
-import { renderPixPage } from './render/pix-page.ts';
-import { renderQrPage } from './render/qr-page.ts';
 import {
   renderExpiredPage,
   renderPaidPage,
@@ -20,34 +16,33 @@ import type { RenderedPage } from './render/view-models.ts';
 /** Query flag the Pay action redirects with: show the outcome instead of the instructions. */
 export const RESULT_QUERY = 'result';
 
-function renderPending(page: HostedPage): RenderedPage {
-  switch (page.kind) {
-    case 'boleto':
-      return renderBoletoPage(page.model);
-    case 'checkout':
-      return renderCheckoutPage(page.model);
-    case 'qr':
-      return renderQrPage(page.model);
-    case 'pix':
-      return renderPixPage(page.model);
-  }
-}
+/** A page of one kind. */
+export type PageOf<K extends HostedPageKind> = Extract<HostedPage, { kind: K }>;
+
+/**
+ * The page a payer sees while a transaction of this kind can be paid. Each page function passes
+ * its own, so its bundle carries that renderer alone (the boleto's barcode only where it is drawn).
+ */
+export type PendingRenderer<K extends HostedPageKind> = (model: PageOf<K>['model']) => RenderedPage;
 
 /** Status code and page for a loaded transaction; pure. Expired or canceled is 410 Gone: the link was real. */
-export function hostedPageView(
-  page: HostedPage,
+export function hostedPageView<K extends HostedPageKind>(
+  page: PageOf<K>,
   options: { result: boolean },
+  renderPending: PendingRenderer<K>,
 ): { statusCode: number; rendered: RenderedPage } {
   const { model } = page;
   if (model.status === 'EXPIRED' || model.status === 'CANCELED')
     return { statusCode: 410, rendered: renderExpiredPage(model) };
   if (options.result) return { statusCode: 200, rendered: renderPaymentResultPage(model) };
   if (model.status === 'PAID') return { statusCode: 200, rendered: renderPaidPage(model) };
-  return { statusCode: 200, rendered: renderPending(page) };
+  // The page is of kind K, so its model is the one the renderer takes (TypeScript cannot narrow K).
+  return { statusCode: 200, rendered: renderPending(page.model as PageOf<K>['model']) };
 }
 
-export async function showHostedPage(
-  kind: HostedPageKind,
+export async function showHostedPage<K extends HostedPageKind>(
+  kind: K,
+  renderPending: PendingRenderer<K>,
   token: string,
   query: Record<string, string | undefined>,
   now = new Date(),
@@ -60,6 +55,10 @@ export async function showHostedPage(
     const model = commonPageModel(found.record, found.context);
     return model.status === 'PENDING' ? pageResponse(200, renderPreparingPage(model)) : invalidLinkResponse();
   }
-  const { statusCode, rendered } = hostedPageView(page, { result: query[RESULT_QUERY] === '1' });
+  const { statusCode, rendered } = hostedPageView(
+    page as PageOf<K>,
+    { result: query[RESULT_QUERY] === '1' },
+    renderPending,
+  );
   return pageResponse(statusCode, rendered);
 }

@@ -8,7 +8,7 @@ import { authenticate, authorize } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
 import { limitAccount } from '../limits/account-limiter.ts';
 import { limitAddress } from '../limits/address-limiter.ts';
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../route-def.ts';
 
 /** Filled in as the checks pass, so a refused request still logs (and answers) what was known. */
 export interface Admission {

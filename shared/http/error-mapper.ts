@@ -2,7 +2,7 @@
 // route's area: catalog `{status, error}`, transaction `{statusCode, message, error}`.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { AppError } from '../errors.ts';
-import type { ErrorShape } from '../routes.ts';
+import type { ErrorShape } from '../route-def.ts';
 import { escapeHtml } from './html.ts';
 import { statusText } from './status-text.ts';
 

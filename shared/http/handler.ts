@@ -9,7 +9,7 @@ import type { Principal } from '../auth/principal.ts';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import { log, withLogContext } from '../log.ts';
 import type { RequestSchemasOf, RouteResult } from '../openapi/route-result.ts';
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../route-def.ts';
 import { deadlineOf } from '../time-budget.ts';
 import { admit } from './admission.ts';
 import { errorResponse } from './error-mapper.ts';

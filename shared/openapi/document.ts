@@ -8,7 +8,8 @@ import { addressFieldName, boletoAddressFields } from '../checkout/payer-fields.
 import { type EventType, eventTypes } from '../events/event-types.ts';
 import { paymentMethods } from '../payment-methods.ts';
 import { purchaseVariants } from '../purchase/purchase-schema.ts';
-import { type ErrorShape, type ResponseBody, type RouteDef, type RouteName, routeList } from '../routes.ts';
+import type { ErrorShape, ResponseBody, RouteDef } from '../route-def.ts';
+import { type RouteName, routeList } from '../route-table.ts';
 import { componentRef, requestComponents, responseComponents } from './json-schemas.ts';
 import { purchaseExamples } from './purchase-examples.ts';
 import { type QuerySchemaName, querySchemas, requestSchemas, responseSchemas } from './schemas.ts';

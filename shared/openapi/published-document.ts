@@ -1,7 +1,7 @@
 // The document GET /openapi.json serves: built once per warm function (cold start) for the
 // stage it runs in: its public base URL, and without sandbox-only routes where they are absent.
 import { serviceConfig } from '../config.ts';
-import { routeList } from '../routes.ts';
+import { routeList } from '../route-table.ts';
 import { buildOpenApiDocument } from './document.ts';
 import type { OpenApiDocument } from './document-schema.ts';
 

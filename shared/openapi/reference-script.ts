@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type HttpResult, html } from '../http/responses.ts';
-import { redocBundle } from '../routes.ts';
+import { redocBundle } from '../route-def.ts';
 
 let script: Promise<string> | undefined;
 

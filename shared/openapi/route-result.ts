@@ -3,7 +3,7 @@
 // the published document and the code cannot drift apart.
 import type * as v from 'valibot';
 import type { HttpResult } from '../http/responses.ts';
-import type { ResponseBody, RouteDef } from '../routes.ts';
+import type { ResponseBody, RouteDef } from '../route-def.ts';
 import type { querySchemas, ResponseSchemaName, requestSchemas, responseSchemas } from './schemas.ts';
 
 type BodyOf<B> = B extends ResponseSchemaName

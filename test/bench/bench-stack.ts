@@ -6,7 +6,7 @@ import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { dynamo, rateLimitDynamo, sqs } from '../../shared/aws/clients.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { createApiClient } from '../support/openapi-client/client.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
 import { backgroundScope, RequestCounter, requestScope } from './request-counter.ts';

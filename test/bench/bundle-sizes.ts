@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { repoRoot } from '../../infra/local/repo-root.ts';
 import { queues, schedules } from '../../shared/queues.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { lambdaBundleOptions } from './bundle-options.ts';
 
 export interface FunctionEntry {

@@ -1,7 +1,7 @@
 // /docs in Chromium: Redoc, served by the service itself (no CDN), renders every operation of
 // /openapi.json under a strict CSP, with a request example for each purchase variant.
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { sharedStack } from '../support/api.ts';
 import { desktopWidth, launchBrowser, newPayerContext, saveScreenshot } from '../support/browser.ts';
 

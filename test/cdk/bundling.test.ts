@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/paths.ts';
-import { redocBundle } from '../../shared/routes.ts';
+import { redocBundle } from '../../shared/route-def.ts';
 import { bundlingTimeoutMs, logicalId, type Synthesized, synth } from './synth.ts';
 
 const requireFromRepo = createRequire(join(repoRoot, 'package.json'));

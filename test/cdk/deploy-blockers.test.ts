@@ -7,7 +7,7 @@ import { tableReadActions, tableWriteActions } from '../../infra/constructs/gran
 import { resolveStage, type StageOverrides, stages } from '../../infra/stages.ts';
 import type { Grant } from '../../shared/grants.ts';
 import { type QueueDef, queues } from '../../shared/queues.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { batchItemFailureMessage } from '../../shared/workers/sqs-worker.ts';
 import {
   asArray,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stages } from '../../infra/stages.ts';
 import { type QueueName, queues } from '../../shared/queues.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { keyScopes } from '../../shared/store/keys.ts';
 import {
   asArray,

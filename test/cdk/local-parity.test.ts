@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFunctionManifest } from '../../infra/local/parity/function-manifest.ts';
 import { localFunctions } from '../../infra/local/parity/local-functions.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 
 const manifest = buildFunctionManifest({
   sandboxRails: true,

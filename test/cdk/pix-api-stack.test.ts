@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveStage } from '../../infra/stages.ts';
 import { queues, schedules } from '../../shared/queues.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import {
   asArray,
   type CfnResource,

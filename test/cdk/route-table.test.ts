@@ -6,7 +6,8 @@ import { resolveStage } from '../../infra/stages.ts';
 import type { Grant } from '../../shared/grants.ts';
 import type { QueueDef } from '../../shared/queues.ts';
 import { queues, schedules } from '../../shared/queues.ts';
-import { type RouteDef, routeList, routes } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
+import { routeList, routes } from '../../shared/route-table.ts';
 import { asArray, logicalId, ofType, roleStatements, type Synthesized, synth } from './synth.ts';
 
 const baseRoutes = routeList();

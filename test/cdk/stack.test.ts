@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployedSchedules } from '../../infra/stack.ts';
 import { resolveStage, stages } from '../../infra/stages.ts';
 import { deadLetterUrlEnv, type QueueName, queues, queueUrlEnv, schedules } from '../../shared/queues.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { table as tableShape } from '../../shared/store/table.ts';
 import {
   asArray,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesPerStack } from '../../infra/route-stacks.ts';
 import type { NamedRoute } from '../../infra/stack.ts';
-import { routeList, routes } from '../../shared/routes.ts';
+import { routeList, routes } from '../../shared/route-table.ts';
 import { ofType, type Synthesized, synth } from './synth.ts';
 
 const maxResources = 300;

@@ -18,7 +18,7 @@ import { tableName } from '../../shared/config.ts';
 import { newEvent } from '../../shared/events/new-event.ts';
 import { randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { call, createKey } from '../support/api.ts';

@@ -2,7 +2,8 @@
 // change, and the handler receives a faithful API Gateway HTTP API (v2) event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxApiPayloadBytes, startGateway } from '../../infra/local/gateway.ts';
-import { type RouteDef, routeList } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
+import { routeList } from '../../shared/route-table.ts';
 
 const extraRow = {
   name: 'echoThing',

@@ -5,7 +5,8 @@
 // bodies of its kind: JSON, multipart image uploads, the hosted pages' form.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RouteDef, routeList } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { type ApiResponse, type CallOptions, call, createKey, pollUntil } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 

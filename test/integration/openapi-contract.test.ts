@@ -4,7 +4,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { permissions } from '../../shared/permissions.ts';
-import { type RouteDef, type RouteName, routeList } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
+import { type RouteName, routeList } from '../../shared/route-table.ts';
 import { call, createKey, sharedStack } from '../support/api.ts';
 
 type Route = RouteDef & { name: RouteName };

@@ -4,7 +4,8 @@
 // (test/unit/route-table-docs.test.ts) fails while the page and the table disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type ResponseBody, type RouteDef, routeList } from '../../shared/routes.ts';
+import type { ResponseBody, RouteDef } from '../../shared/route-def.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { docsDir, findSection, replaceSection } from './generated-docs.ts';
 
 export const apiPage = resolve(docsDir, 'api.md');

@@ -10,6 +10,8 @@ import {
   toPageModel,
 } from '../../shared/hosted-pages/page-model.ts';
 import { checkPayForm, parsePayForm } from '../../shared/hosted-pages/pay-from-hosted-page.ts';
+import { renderCheckoutPage } from '../../shared/hosted-pages/render/checkout-page.ts';
+import type { CheckoutPageModel } from '../../shared/hosted-pages/render/view-models.ts';
 import { hostedPageView } from '../../shared/hosted-pages/show-hosted-page.ts';
 import { newPageToken, newToken, randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
@@ -175,7 +177,7 @@ describe('toPageModel', () => {
 
 describe('hostedPageView', () => {
   const status = (page: HostedPage, result = false) => {
-    const view = hostedPageView(page, { result });
+    const view = hostedPageView(page, { result }, () => renderCheckoutPage(page.model as CheckoutPageModel));
     return {
       statusCode: view.statusCode,
       status: byTestId(view.rendered.html, 'status')!.attributes.match(/data-status="(\w+)"/)![1],

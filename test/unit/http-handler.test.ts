@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { created } from '../../shared/http/responses.ts';
-import type { RouteDef } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
 
 const schema = v.strictObject({
   name: v.pipe(v.string(), v.minLength(1, 'must not be empty')),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { jsonLimits, jsonShapeViolation } from '../../shared/http/json-limits.ts';
 import { created } from '../../shared/http/responses.ts';
-import type { RouteDef } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
 
 const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
 const array = (items: number) => `[${Array.from({ length: items }, () => '0').join(',')}]`;

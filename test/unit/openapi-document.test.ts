@@ -9,7 +9,8 @@ import { buildOpenApiDocument } from '../../shared/openapi/document.ts';
 import { purchaseExamples } from '../../shared/openapi/purchase-examples.ts';
 import { paymentMethods } from '../../shared/payment-methods.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
-import { type RouteDef, routeList } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/route-def.ts';
+import { routeList } from '../../shared/route-table.ts';
 
 const now = new Date('2026-11-25T15:00:00Z');
 const document = buildOpenApiDocument({ now, serverUrl: 'https://api.sandbox.cashin.test' }) as any;

@@ -50,10 +50,15 @@ describe('Pix page', () => {
     const paid = hostedPageView(
       { kind: 'pix', model: model({ status: 'PAID', paidAt: '2026-11-25T15:10:00.000Z' }) },
       { result: false },
+      renderPixPage,
     );
     expect(paid.statusCode).toBe(200);
     expect(allTestIds(paid.rendered.html, 'qr-image')).toBe(0);
-    const expired = hostedPageView({ kind: 'pix', model: model({ status: 'EXPIRED' }) }, { result: false });
+    const expired = hostedPageView(
+      { kind: 'pix', model: model({ status: 'EXPIRED' }) },
+      { result: false },
+      renderPixPage,
+    );
     expect(expired.statusCode).toBe(410);
     expect(allTestIds(expired.rendered.html, 'qr-image')).toBe(0);
   });

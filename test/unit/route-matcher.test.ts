@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileRoutes } from '../../infra/local/route-matcher.ts';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 
 describe('route matcher', () => {
   const match = compileRoutes(routeList());

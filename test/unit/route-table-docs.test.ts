@@ -1,7 +1,7 @@
 // docs/api.md lists the routes of shared/routes.ts as `npm run docs:routes` writes them: a route
 // added, removed or changed in the table shows in the manual, or this fails.
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/routes.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { section } from '../support/generated-docs.ts';
 import { documentedRouteTable, routeSection, routeTableMarkdown } from '../support/route-table-docs.ts';
 

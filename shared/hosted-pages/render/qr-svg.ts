@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { create as createQr } from 'qrcode/lib/core/qrcode.js';
 import { svgAttributes } from './svg-attributes.ts';
 
 export interface QrSvgOptions {
@@ -19,7 +19,7 @@ export const QR_QUIET_ZONE = 4;
  */
 export function renderQrSvg(payload: string, options: QrSvgOptions): string {
   if (payload.length === 0) throw new RangeError('qrPayload: must not be empty');
-  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const { modules } = createQr(payload, { errorCorrectionLevel: 'M' });
   const size = modules.size;
   const full = size + 2 * QR_QUIET_ZONE;
   let path = '';

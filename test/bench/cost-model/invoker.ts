@@ -15,7 +15,7 @@ import { lambdaContext } from '../../../infra/local/lambda-context.ts';
 import { loadHandler } from '../../../infra/local/repo-root.ts';
 import { compileRoutes } from '../../../infra/local/route-matcher.ts';
 import { type QueueName, queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
-import { routeList } from '../../../shared/routes.ts';
+import { routeList } from '../../../shared/route-table.ts';
 import { billedGbSeconds } from './aws-prices.ts';
 import type { Meter } from './meter.ts';
 import type { SimulatedMessage } from './simulated-queues.ts';
