@@ -33,6 +33,7 @@ import {
 } from '../events/event-responses.ts';
 import { listEventsQuery } from '../events/list-events-query.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
+import { createRefundSchema, refundListSchema, refundSchema } from '../refunds/refund-schemas.ts';
 import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
   pixNotificationReceiptSchema,
@@ -56,6 +57,7 @@ export const requestSchemas = {
   UpdateAccountWebhookRequest: updateAccountWebhookSchema,
   CreateApiKeyRequest: createApiKeySchema,
   UpdateBrandingRequest: updateBrandingSchema,
+  CreateRefundRequest: createRefundSchema,
 };
 
 /** Query strings: each property becomes a query parameter. */
@@ -83,6 +85,8 @@ export const responseSchemas = {
   EventList: eventListSchema,
   EventSummaryPage: eventSummaryPageSchema,
   RedeliveryStarted: redeliveryStartedSchema,
+  Refund: refundSchema,
+  RefundList: refundListSchema,
   Account: accountSchema,
   AccountWebhook: accountWebhookSchema,
   WebhookSecretRotated: webhookSecretRotatedSchema,

@@ -92,6 +92,12 @@ export const keys = {
     pk: `${acc(accountId)}#TX#${transactionId}`,
     sk: `EVENT#${kind}#ATTEMPT#${String(attempt).padStart(4, '0')}`,
   }),
+  /** A refund lives beside its transaction: GET /transactions/{id}/refunds is one Query. */
+  refund: (accountId: string, transactionId: string, refundId: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: `REFUND#${refundId}`,
+  }),
+  refundSortKeyPrefix: 'REFUND#',
   transactionItemsPartition: (accountId: string, transactionId: string) =>
     `${acc(accountId)}#TX#${transactionId}`,
   /** The account's events newest first, over all its transactions. */

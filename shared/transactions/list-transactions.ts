@@ -5,13 +5,20 @@ import { defaultPageSize, type PageResponse } from '../http/pagination.ts';
 import { decodeCursor, encodeCursor } from '../store/cursor.ts';
 import { listTransactionRecords, transactionCursorShape } from '../store/transaction-listing.ts';
 import type { ListTransactionsQuery } from './list-transactions-query.ts';
-import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
+import {
+  paidStatuses,
+  type TransactionRecord,
+  type TransactionView,
+  transactionView,
+} from './transaction.ts';
 
 export function matchesFilters(
   query: Pick<ListTransactionsQuery, 'status' | 'currency' | 'method'>,
 ): (record: Pick<TransactionRecord, 'status' | 'currency' | 'method'>) => boolean {
   return (record) =>
-    (!query.status || record.status === query.status) &&
+    (!query.status ||
+      record.status === query.status ||
+      (query.status === 'PAID' && paidStatuses.includes(record.status))) &&
     (!query.currency || record.currency === query.currency) &&
     (!query.method || record.method === query.method);
 }

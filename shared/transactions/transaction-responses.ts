@@ -78,6 +78,12 @@ const transactionEntries = {
     v.optional(nullableTimestamp),
     v.description('Set when canceled (POST /transactions/{id}/cancel).'),
   ),
+  refundedAmount: v.pipe(
+    v.optional(v.pipe(v.number(), v.integer())),
+    v.description(
+      'Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED.',
+    ),
+  ),
 };
 
 export const transactionSchema = v.pipe(
