@@ -54,18 +54,11 @@ export const queues = {
   },
   'settle-refund': {
     worker: 'functions/workers/settle-refund.ts',
-    // The rail's answer, then the refund's event and its first webhook attempt.
+    // The rail's answer, recorded (no webhook yet: refund events are not in the catalogue).
     workerTimeoutSeconds: 30,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: [
-      'table:write',
-      'queue:settle-refund:send',
-      'queue:deliver-event:send',
-      'queue:deliver-event:dead-letter',
-      'secrets:open',
-      'rails:live',
-    ],
+    grants: ['table:write', 'queue:settle-refund:send', 'rails:live'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
 

@@ -17,6 +17,7 @@ import { accountSummaryQuery } from '../accounts/account-summary.ts';
 import { updateAccountWebhookSchema } from '../accounts/account-webhook-schemas.ts';
 import { createApiKeySchema } from '../accounts/api-key-schemas.ts';
 import { updateBrandingSchema } from '../accounts/branding-schemas.ts';
+import { balancesSchema, ledgerEntryPageSchema, listLedgerEntriesQuery } from '../balance/balance-schemas.ts';
 import {
   offerPageSchema,
   offerSchema,
@@ -69,6 +70,7 @@ export const querySchemas = {
   ListTransactionsQuery: listTransactionsQuery,
   ListEventsQuery: listEventsQuery,
   AccountSummaryQuery: accountSummaryQuery,
+  ListLedgerEntriesQuery: listLedgerEntriesQuery,
 };
 
 /** Response bodies, documented as the service produces them. */
@@ -87,6 +89,8 @@ export const responseSchemas = {
   RedeliveryStarted: redeliveryStartedSchema,
   Refund: refundSchema,
   RefundList: refundListSchema,
+  Balances: balancesSchema,
+  LedgerEntryPage: ledgerEntryPageSchema,
   Account: accountSchema,
   AccountWebhook: accountWebhookSchema,
   WebhookSecretRotated: webhookSecretRotatedSchema,

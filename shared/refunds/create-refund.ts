@@ -3,11 +3,13 @@
 // within the amount paid, and hands it to the settle-refund worker. `Idempotency-Key` is
 // honoured as the purchase does (idempotent-request.ts): a retry is the same refund.
 import type { Principal } from '../auth/principal.ts';
+import { refundTakenLedger } from '../balance/ledger.ts';
 import { serviceConfig } from '../config.ts';
 import { conflict, unprocessable } from '../errors.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { railNameOf, railRefunds } from '../rails/rail-choice.ts';
+import { ledgerWriteItems } from '../store/ledger.ts';
 import { insertRefund, maxRefundsPerTransaction } from '../store/refunds.ts';
 import { findTransaction } from '../transactions/get-transaction.ts';
 import {
@@ -65,6 +67,7 @@ export async function createRefund(
     const view = refundView(refund);
     const inserted = await insertRefund(transaction, refund, {
       settleDueAt: new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString(),
+      extra: ledgerWriteItems(refundTakenLedger(refund)),
       ...(lockId
         ? {
             idempotency: {

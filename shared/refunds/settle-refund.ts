@@ -2,10 +2,12 @@
 // rail is idempotent per refund id) and records what it answers: SUCCEEDED, or FAILED with its
 // reason and the amount given back to the transaction, each in one conditional write from
 // PENDING, so a duplicate job changes nothing. A rail still processing is asked again later.
+import { refundFailedLedger, refundSucceededLedger } from '../balance/ledger.ts';
 import { log } from '../log.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
 import { railFor } from '../rails/rails.ts';
 import { transactIf } from '../store/conditional-writes.ts';
+import { ledgerWriteItems } from '../store/ledger.ts';
 import { getRefund, postponeRefundWork, refundFailedItems, refundSucceededItems } from '../store/refunds.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
@@ -41,8 +43,14 @@ export async function settleRefund(job: SettleRefundJob, now: Date, endBy: numbe
   }
   const settled =
     answer.status === 'SUCCEEDED'
-      ? await transactIf(refundSucceededItems(refund, now))
-      : await transactIf(refundFailedItems(refund, answer.reason, now));
+      ? await transactIf([
+          ...refundSucceededItems(refund, now),
+          ...ledgerWriteItems(refundSucceededLedger(refund)),
+        ])
+      : await transactIf([
+          ...refundFailedItems(refund, answer.reason, now),
+          ...ledgerWriteItems(refundFailedLedger(refund, now.toISOString())),
+        ]);
   if (settled)
     log.info(`refund ${answer.status === 'SUCCEEDED' ? 'succeeded' : 'failed'}`, {
       transactionId: refund.transactionId,

@@ -112,6 +112,19 @@ export const keys = {
     sk: 'EVENT_REF',
   }),
 
+  /** The account's balance in one currency (available, pending, refunded, disputed). */
+  balance: (accountId: string, currency: string) => ({
+    pk: `${acc(accountId)}#BALANCE`,
+    sk: `CUR#${currency}`,
+  }),
+  balancePartition: (accountId: string) => `${acc(accountId)}#BALANCE`,
+  /** A ledger entry: the account's money movements, by time. */
+  ledgerEntry: (accountId: string, createdAt: string, entryId: string) => ({
+    pk: `${acc(accountId)}#LEDGER`,
+    sk: `${createdAt}#${entryId}`,
+  }),
+  ledgerPartition: (accountId: string) => `${acc(accountId)}#LEDGER`,
+
   /** Per day and currency counters of the account summary, updated with each state change. */
   dailyCounters: (accountId: string, day: string, currency: string) => ({
     pk: `${acc(accountId)}#SUMMARY`,
