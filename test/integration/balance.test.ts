@@ -13,7 +13,7 @@ type Entry = { id: string; currency: string; kind: string; amount: number; refun
 
 describe('balance and ledger', () => {
   it('the ledger always sums to the balance, per currency, through payments, fees and refunds', async () => {
-    const { secret: key } = await createKey(['createTransaction']);
+    const { secretKey: key } = await createKey(['createTransaction']);
     const as = { key };
     const read = async (id: string) => (await call('GET', `/transactions/${id}`, as)).body;
 
