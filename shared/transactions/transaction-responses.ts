@@ -98,12 +98,15 @@ export const transactionSchema = v.pipe(
 export const paidTransactionSchema = v.pipe(
   v.object({
     ...transactionEntries,
-    status: v.literal('PAID'),
+    status: v.pipe(
+      v.picklist(['PAID', 'REFUNDED']),
+      v.description('REFUNDED when refunds taken before the attempt cover the whole amount.'),
+    ),
     updatedAt: timestamp,
     paidAt: timestamp,
   }),
   v.title('PaidTransaction'),
-  v.description('The transaction as `GET /transactions/{id}` shows it once paid.'),
+  v.description('The transaction as `GET /transactions/{id}` shows it once paid (at each attempt).'),
 );
 
 /** The transaction as a `cashin.expired` webhook carries it: EXPIRED, as it was when it expired. */

@@ -1564,7 +1564,7 @@ export interface components {
             createdAt: string;
             /**
              * PaidTransaction
-             * @description The transaction as `GET /transactions/{id}` shows it once paid.
+             * @description The transaction as `GET /transactions/{id}` shows it once paid (at each attempt).
              */
             data: {
                 /** @description Numeric string, time-ordered. */
@@ -1575,8 +1575,11 @@ export interface components {
                 method: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
                 installments: null;
                 externalId: string | null;
-                /** @constant */
-                status: "PAID";
+                /**
+                 * @description REFUNDED when refunds taken before the attempt cover the whole amount.
+                 * @enum {string}
+                 */
+                status: "PAID" | "REFUNDED";
                 /** @description Cents of the currency. */
                 amount: number;
                 /** @description The webhook URL in effect for this transaction, where its events go: the purchase's own, else the account's global URL as it is now (a read follows a change of it), else null (no URL: its events are kept UNDELIVERABLE). */
