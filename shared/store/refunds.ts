@@ -103,6 +103,9 @@ export async function insertRefund(
     } catch (error) {
       const failed = failedConditions(error);
       if (!failed.length) throw error;
+      // The refund's id is drawn per request: finding it written means this very write committed
+      // before (the SDK retried it after a lost response).
+      if (failed.includes(1)) return { outcome: 'inserted' };
       if (!failed.includes(0)) return { outcome: 'idempotency-lost' };
       const current = oldItem(error, 0);
       if (!current) return { outcome: 'not-refundable', status: transaction.status };
