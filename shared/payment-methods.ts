@@ -98,6 +98,11 @@ export interface PaymentMethodRow {
    * (PSE, Nequi, Bre-B, QR, Pix) also push a notification when the payer pays.
    */
   readonly sandboxReports: readonly PaymentReport[];
+  /**
+   * Days after the payment within which a refund is taken (POST /transactions/{id}/refunds);
+   * after it → 422 naming the window. Pix: the 90 days of the Pix rules for a devolução.
+   */
+  readonly refundWindowDays: number;
 }
 
 const day = 86_400;
@@ -113,6 +118,7 @@ const cop = <const M extends string, const B extends CheckoutBody>(method: M, bo
   expiry: { kind: 'after' as const, seconds: day },
   liveRail: null,
   sandboxReports: ['push', 'listing'] as const,
+  refundWindowDays: 180,
 });
 
 export const paymentMethods = [
@@ -131,6 +137,7 @@ export const paymentMethods = [
     liveRail: null,
     // Banks tell of boleto payments only in their return files (a batch a day or more later).
     sandboxReports: ['listing'],
+    refundWindowDays: 180,
   },
   {
     currency: 'BRL',
@@ -147,6 +154,7 @@ export const paymentMethods = [
     expiry: { kind: 'expires-in' },
     liveRail: 'api-pix',
     sandboxReports: ['push', 'listing'],
+    refundWindowDays: 90,
   },
   {
     ...cop('BANK_TRANSFER', 'bank-account'),
@@ -188,6 +196,7 @@ export const paymentMethods = [
     expiry: { kind: 'after', seconds: day },
     liveRail: null,
     sandboxReports: ['push', 'listing'],
+    refundWindowDays: 90,
   },
 ] as const satisfies readonly PaymentMethodRow[];
 

@@ -3,7 +3,7 @@
 import type { Grant } from './grants.ts';
 import { paymentListings } from './rails/payment-listings.ts';
 
-export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event'] as const;
+export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event', 'settle-refund'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface QueueDef {
@@ -52,6 +52,14 @@ export const queues = {
     maxReceiveCount: 5,
     grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter', 'secrets:open'],
   },
+  'settle-refund': {
+    worker: 'functions/workers/settle-refund.ts',
+    // The rail's answer, recorded (no webhook yet: refund events are not in the catalogue).
+    workerTimeoutSeconds: 30,
+    batchSize: 10,
+    maxReceiveCount: 8,
+    grants: ['table:write', 'queue:settle-refund:send', 'rails:live'],
+  },
 } as const satisfies Record<QueueName, QueueDef>;
 
 /** Every scheduled job's Lambda timeout; a run keeps to SWEEP_TIME_BUDGET_MS within it. */
@@ -81,6 +89,7 @@ export const schedules = {
       'queue:fill-instruction:send',
       'queue:watch-payment:send',
       'queue:deliver-event:send',
+      'queue:settle-refund:send',
       'rails:live',
     ],
   },

@@ -146,6 +146,29 @@ export const getAccountSummary = {
   responses: { 200: 'AccountSummary', 400: 'error' },
 } as const satisfies RouteDef;
 
+export const getBalance = {
+  method: 'GET',
+  path: '/v2/balance',
+  handler: 'functions/http/get-balance.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'catalog',
+  grants: ['table:read'],
+  summary: "The account's balance per currency (available, pending, refunded, disputed)",
+  responses: { 200: 'Balances' },
+} as const satisfies RouteDef;
+
+export const listBalanceEntries = {
+  method: 'GET',
+  path: '/v2/balance/entries',
+  handler: 'functions/http/list-balance-entries.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'catalog',
+  grants: ['table:read'],
+  summary: "The account's ledger entries (newest first): every money movement",
+  request: { query: 'ListLedgerEntriesQuery' },
+  responses: { 200: 'LedgerEntryPage', 400: 'error' },
+} as const satisfies RouteDef;
+
 export const getBranding = {
   method: 'GET',
   path: '/v2/account/branding',
@@ -463,6 +486,41 @@ export const cancelTransaction = {
   grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
   summary: 'Cancel a PENDING or FAILED transaction (closes its charge on the rail)',
   responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
+} as const satisfies RouteDef;
+
+export const createRefund = {
+  method: 'POST',
+  path: '/transactions/{id}/refunds',
+  handler: 'functions/http/create-refund.ts',
+  auth: 'createTransaction',
+  errors: 'transaction',
+  // Which rail the transaction is on decides whether it can refund (no settings or secret read).
+  grants: ['table:write', 'queue:settle-refund:send', 'rails:choose'],
+  summary: 'Refund a PAID transaction, in full or in part (the rail settles it)',
+  request: { body: 'CreateRefundRequest', idempotencyKey: true },
+  responses: { 201: 'Refund', 404: 'error', 409: 'error', 422: 'error' },
+} as const satisfies RouteDef;
+
+export const listTransactionRefunds = {
+  method: 'GET',
+  path: '/transactions/{id}/refunds',
+  handler: 'functions/http/list-transaction-refunds.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'transaction',
+  grants: ['table:read'],
+  summary: "List a transaction's refunds, oldest first",
+  responses: { 200: 'RefundList', 404: 'error' },
+} as const satisfies RouteDef;
+
+export const getRefund = {
+  method: 'GET',
+  path: '/refunds/{id}',
+  handler: 'functions/http/get-refund.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'transaction',
+  grants: ['table:read'],
+  summary: 'Get a refund',
+  responses: { 200: 'Refund', 404: 'error' },
 } as const satisfies RouteDef;
 
 export const listTransactionEvents = {

@@ -75,6 +75,8 @@ export function pageStatus(record: Pick<TransactionRecord, 'status' | 'expiresAt
     return 'EXPIRED';
   // Work on it was given up (an operator is alerted): the payer is not invited to pay it.
   if (record.status === 'FAILED') return 'EXPIRED';
+  // The payer paid: a refund is the merchant's business with them, not the page's.
+  if (record.status === 'REFUNDED') return 'PAID';
   return record.status;
 }
 

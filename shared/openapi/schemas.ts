@@ -18,6 +18,7 @@ import { updateAccountWebhookSchema } from '../accounts/account-webhook-schemas.
 import { createApiKeySchema } from '../accounts/api-key-schemas.ts';
 import { updateBrandingSchema } from '../accounts/branding-schemas.ts';
 import { saleSettingsSchema, updateSaleSettingsSchema } from '../accounts/sale-settings.ts';
+import { balancesSchema, ledgerEntryPageSchema, listLedgerEntriesQuery } from '../balance/balance-schemas.ts';
 import {
   offerPageSchema,
   offerSchema,
@@ -48,6 +49,7 @@ import {
 import { listEventsQuery } from '../events/list-events-query.ts';
 import { hostedPageStatusSchema } from '../hosted-pages/page-status.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
+import { createRefundSchema, refundListSchema, refundSchema } from '../refunds/refund-schemas.ts';
 import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
   pixNotificationReceiptSchema,
@@ -75,6 +77,7 @@ export const requestSchemas = {
   UpdateAccountWebhookRequest: updateAccountWebhookSchema,
   CreateApiKeyRequest: createApiKeySchema,
   UpdateBrandingRequest: updateBrandingSchema,
+  CreateRefundRequest: createRefundSchema,
 };
 
 /** Query strings: each property becomes a query parameter. */
@@ -88,6 +91,7 @@ export const querySchemas = {
   ListTransactionsQuery: listTransactionsQuery,
   ListEventsQuery: listEventsQuery,
   AccountSummaryQuery: accountSummaryQuery,
+  ListLedgerEntriesQuery: listLedgerEntriesQuery,
 };
 
 /** Response bodies, documented as the service produces them. */
@@ -109,6 +113,10 @@ export const responseSchemas = {
   EventList: eventListSchema,
   EventSummaryPage: eventSummaryPageSchema,
   RedeliveryStarted: redeliveryStartedSchema,
+  Refund: refundSchema,
+  RefundList: refundListSchema,
+  Balances: balancesSchema,
+  LedgerEntryPage: ledgerEntryPageSchema,
   Account: accountSchema,
   AccountWebhook: accountWebhookSchema,
   WebhookSecretRotated: webhookSecretRotatedSchema,

@@ -20,3 +20,18 @@ export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName |
   if (row.liveRail && liveRails().includes(row.liveRail)) return row.liveRail;
   return serviceConfig().sandboxRails ? 'sandbox' : null;
 }
+
+/**
+ * Whether a rail gives money back (the adapter implements `refund`): the sandbox rails refund
+ * every method; API Pix does not yet (its devolução is not built). Asked before a refund is
+ * taken, without the adapter (the refund route holds no rail settings).
+ */
+export const railRefunds: Readonly<Record<RailName, boolean>> = { sandbox: true, 'api-pix': false };
+
+/** The rail a stored transaction is on: its own, else (older records) the stage's choice for its method. */
+export function railNameOf(
+  transaction: { rail?: RailName },
+  row: Pick<PaymentMethodRow, 'liveRail'>,
+): RailName | null {
+  return transaction.rail ?? railNameFor(row);
+}

@@ -89,6 +89,21 @@ export class RailRejectedError extends Error {
   }
 }
 
+/** Money to give back on a paid charge; `refundId` is the rail's idempotency key (a retry is the same refund). */
+export interface RefundRequest {
+  charge: ChargeRef;
+  refundId: string;
+  /** Cents of the charge's currency. */
+  amount: number;
+  reason: string | null;
+}
+
+/** What the rail says about a refund: still processing, sent back, or refused (with its reason). */
+export type RailRefundStatus =
+  | { status: 'PENDING' }
+  | { status: 'SUCCEEDED' }
+  | { status: 'FAILED'; reason: string };
+
 export interface ChargeRequest {
   transaction: TransactionRecord;
   /** Our hosted payer page for this transaction (where the payer lands or sees the slip/QR). */
@@ -121,4 +136,9 @@ export interface Rail {
    * `closed` (also when it was closed already) or `paid` when a payment got there first.
    */
   closeCharge(charge: ChargeRef, reason: CloseReason, now: Date, answerBy: number): Promise<CloseResult>;
+  /**
+   * Gives money back on a paid charge, or tells how a refund asked before stands; idempotent per
+   * `refundId`. Absent: the rail cannot refund (POST /transactions/{id}/refunds → 422).
+   */
+  refund?(request: RefundRequest, now: Date, answerBy: number): Promise<RailRefundStatus>;
 }

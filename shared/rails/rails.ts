@@ -6,7 +6,7 @@ import type { TransactionRecord } from '../transactions/transaction.ts';
 import { apiPixConfig } from './api-pix/api-pix-config.ts';
 import { createApiPixRail } from './api-pix/api-pix-rail.ts';
 import type { ListingName } from './payment-listings.ts';
-import { railNameFor } from './rail-choice.ts';
+import { railNameOf } from './rail-choice.ts';
 import type { PaymentListing, PaymentReport, Rail } from './rail-port.ts';
 import { createSandboxListing, createSandboxRail, sandboxRailName } from './sandbox/sandbox-rail.ts';
 
@@ -25,7 +25,7 @@ const apiPixRail = () => cached('api-pix', () => createApiPixRail(apiPixConfig()
 
 export function railFor(transaction: Pick<TransactionRecord, 'currency' | 'method' | 'rail'>): Rail {
   // Older records carry no rail: the stage's choice for their method applies.
-  const name = transaction.rail ?? railNameFor(methodOf(transaction));
+  const name = railNameOf(transaction, methodOf(transaction));
   if (name === null)
     throw new Error(`no rail serves ${transaction.currency} ${transaction.method} on this stage`);
   if (name === 'api-pix') return apiPixRail();

@@ -92,6 +92,12 @@ export const keys = {
     pk: `${acc(accountId)}#TX#${transactionId}`,
     sk: `EVENT#${kind}#ATTEMPT#${String(attempt).padStart(4, '0')}`,
   }),
+  /** A refund lives beside its transaction: GET /transactions/{id}/refunds is one Query. */
+  refund: (accountId: string, transactionId: string, refundId: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: `REFUND#${refundId}`,
+  }),
+  refundSortKeyPrefix: 'REFUND#',
   transactionItemsPartition: (accountId: string, transactionId: string) =>
     `${acc(accountId)}#TX#${transactionId}`,
   /** The account's events newest first, over all its transactions. */
@@ -125,6 +131,18 @@ export const keys = {
     gsi1sk: `${createdAt}#${linkId}`,
   }),
   paymentLinkListingPartition: (accountId: string) => `${acc(accountId)}#PLINKS`,
+  /** The account's balance in one currency (available, pending, refunded, disputed). */
+  balance: (accountId: string, currency: string) => ({
+    pk: `${acc(accountId)}#BALANCE`,
+    sk: `CUR#${currency}`,
+  }),
+  balancePartition: (accountId: string) => `${acc(accountId)}#BALANCE`,
+  /** A ledger entry: the account's money movements, by time. */
+  ledgerEntry: (accountId: string, createdAt: string, entryId: string) => ({
+    pk: `${acc(accountId)}#LEDGER`,
+    sk: `${createdAt}#${entryId}`,
+  }),
+  ledgerPartition: (accountId: string) => `${acc(accountId)}#LEDGER`,
 
   /** Per day and currency counters of the account summary, updated with each state change. */
   dailyCounters: (accountId: string, day: string, currency: string) => ({

@@ -11,7 +11,8 @@ import { table } from './table.ts';
 /** Which piece of work: the transaction's instruction or payment watch, or one of its events' delivery. */
 export type WorkItem =
   | { kind: 'fill-instruction' | 'watch-payment'; accountId: string; transactionId: string }
-  | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType };
+  | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType }
+  | { kind: 'settle-refund'; accountId: string; transactionId: string; refundId: string };
 
 export type PendingWork = WorkItem & {
   dueAt: string;
@@ -25,9 +26,15 @@ export type WorkPageKey = Record<string, unknown>;
 
 /** The item that carries the work in the index: the transaction, or the event being delivered. */
 function itemKey(work: WorkItem): { pk: string; sk: string } {
+  if (work.kind === 'settle-refund') return keys.refund(work.accountId, work.transactionId, work.refundId);
   return work.kind === 'deliver-event'
     ? keys.event(work.accountId, work.transactionId, work.eventType)
     : keys.transaction(work.accountId, work.transactionId);
+}
+
+/** The id the work index sorts and shards the work by: the refund's for a refund, else the transaction's. */
+function workId(work: WorkItem): string {
+  return work.kind === 'settle-refund' ? work.refundId : work.transactionId;
 }
 
 const { gsi2 } = table.indexes;
@@ -48,11 +55,11 @@ export async function listOverdueWork(
       ExpressionAttributeNames: {
         '#pk': gsi2.partitionKey,
         '#sk': gsi2.sortKey,
-        '#txid': kind === 'deliver-event' ? 'transactionId' : 'id',
+        '#txid': kind === 'deliver-event' || kind === 'settle-refund' ? 'transactionId' : 'id',
         '#type': 'type',
       },
       ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(kind, shard), ':before': dueBefore },
-      ProjectionExpression: 'accountId, #txid, #type, #sk, workSweeps, sweptWorkSk, attemptCount',
+      ProjectionExpression: `accountId, #txid, #type, #sk, workSweeps, sweptWorkSk, attemptCount${kind === 'settle-refund' ? ', id' : ''}`,
       Limit: limit,
       ExclusiveStartKey: startKey,
     }),
@@ -63,6 +70,17 @@ export async function listOverdueWork(
     const dueAt = sortKey.split('#')[0] as string;
     // The count only holds while the item is where the last sweep put it; any move is progress.
     const sweepsWithoutProgress = item.sweptWorkSk === sortKey ? Number(item.workSweeps ?? 0) : 0;
+    if (kind === 'settle-refund')
+      return [
+        {
+          kind,
+          accountId,
+          transactionId: item.transactionId as string,
+          refundId: item.id as string,
+          dueAt,
+          sweepsWithoutProgress,
+        },
+      ];
     if (kind !== 'deliver-event')
       return [{ kind, accountId, transactionId: item.id as string, dueAt, sweepsWithoutProgress }];
     if (!isEventType(item.type)) return [];
@@ -82,7 +100,7 @@ export async function listOverdueWork(
 }
 
 function sortKey(work: WorkItem, dueAt: string): string {
-  return keys.pendingWork(work.kind, dueAt, work.transactionId).gsi2sk;
+  return keys.pendingWork(work.kind, dueAt, workId(work)).gsi2sk;
 }
 
 /**
@@ -99,7 +117,7 @@ export async function postponeWork(
   // The due time is the owner mark: a move to the very same time would leave it unchanged, and a
   // duplicate chain holding it would pass too (two jobs planning the same deadline do that).
   const movedDueAt = dueAt === expectedDueAt ? new Date(Date.parse(dueAt) + 1).toISOString() : dueAt;
-  const entry = keys.pendingWork(work.kind, movedDueAt, work.transactionId);
+  const entry = keys.pendingWork(work.kind, movedDueAt, workId(work));
   const moved = await writeIf(
     new UpdateCommand({
       TableName: tableName(),
@@ -125,7 +143,7 @@ export async function postponeWork(
  * sweep. False when a live chain moved it meanwhile (that chain keeps it).
  */
 export function claimOverdueWork(work: PendingWork, nextDueAt: string, sweeps: number): Promise<boolean> {
-  const entry = keys.pendingWork(work.kind, nextDueAt, work.transactionId);
+  const entry = keys.pendingWork(work.kind, nextDueAt, workId(work));
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
@@ -187,6 +205,13 @@ export async function abandonWork(
       }),
     );
   const leaveIndex = 'REMOVE #pk, #sk, workSweeps, sweptWorkSk';
+  // The rail is the authority on a refund: it stays PENDING (an operator is alerted and asks it).
+  if (work.kind === 'settle-refund')
+    return (await update(`SET failureReason = :reason ${leaveIndex}`, '#status = :pending', {
+      ':pending': 'PENDING',
+    }))
+      ? 'noted'
+      : null;
   if (work.kind === 'deliver-event')
     return (await update(
       `SET deliveryStatus = :failed, lastError = :reason ${leaveIndex}`,

@@ -2,6 +2,7 @@
 // succeeds from the expected state, so duplicate or racing workers cannot apply one twice.
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paymentLedger } from '../balance/ledger.ts';
 import { tableName } from '../config.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
@@ -17,6 +18,7 @@ import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange, countChanges } from './daily-counters.ts';
 import { type EventWrites, eventWriteItems } from './event-writes.ts';
 import { keys } from './keys.ts';
+import { ledgerWriteItems } from './ledger.ts';
 
 /** `#status IN (…)` for the given states, with its values (`#status` names `status`). */
 function statusIn(statuses: readonly TransactionStatus[]): {
@@ -96,8 +98,8 @@ export function saveInstruction(
 
 /**
  * PENDING → PAID together with its events (the one `cashin.paid`: its id names the transaction,
- * so it needs no lookup item), in one DynamoDB transaction: the event exists exactly when the
- * transaction is PAID.
+ * so it needs no lookup item) and its ledger entries (payment, fee) with the balance, in one
+ * DynamoDB transaction: the event and the money exist exactly when the transaction is PAID.
  * EXPIRED, CANCELED and FAILED → PAID too (payableStatuses): a payment the rail reports after we
  * closed the charge, or gave up its work, is money that arrived, never silent. The write is
  * conditional on the status the caller read (one of those), so that a closed transaction leaves
@@ -130,6 +132,8 @@ export function markPaidWithEvents(
       },
     },
     ...eventWriteItems(events),
+    // The money's ledger entries (payment, fee) and the balance: booked when recorded.
+    ...ledgerWriteItems(paymentLedger(transaction, now.toISOString())),
     ...countChanges(transaction, [
       { change: 'paid', at: paidAt },
       ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),

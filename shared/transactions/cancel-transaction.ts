@@ -25,6 +25,7 @@ import {
 function refusal(transaction: TransactionRecord) {
   const why = {
     PAID: 'has been paid',
+    REFUNDED: 'has been paid and refunded',
     EXPIRED: 'has expired',
     CANCELED: 'is already canceled',
     // A cancelable state here means the transaction moved while the cancel ran.

@@ -2,12 +2,11 @@
 // the service, unique externalId, idempotency record) in one DynamoDB transaction, then enqueue its
 // instruction job. If the enqueue fails the sweeper re-enqueues it from the sparse index, so
 // the transaction still gets its instruction.
-import { createHash } from 'node:crypto';
 import { accountSettings } from '../accounts/account-settings.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { CheckoutSessionRecord } from '../checkout/checkout-session.ts';
 import { serviceConfig } from '../config.ts';
-import { badRequest, conflict, unprocessable } from '../errors.ts';
+import { conflict, unprocessable } from '../errors.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { newPageToken, newTransactionId } from '../ids.ts';
 import { log } from '../log.ts';
@@ -15,8 +14,8 @@ import { methodOf } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { railNameFor } from '../rails/rail-choice.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency.ts';
 import { insertTransaction } from '../store/transactions.ts';
+import { idempotencyInFlight, releaseIdempotent, startIdempotent } from './idempotent-request.ts';
 import { enqueueFillInstruction } from './jobs.ts';
 import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
 
@@ -28,25 +27,7 @@ export interface PurchaseOutcome {
   payerPageUrl?: string;
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
 const maxIdAttempts = 3;
-
-/** A stable hash of the body's meaning: key order and white space do not matter. */
-export function requestHash(body: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === 'object')
-      return Object.fromEntries(
-        Object.keys(value)
-          .sort()
-          .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-      );
-    return value;
-  };
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('hex');
-}
 
 /**
  * `checkout`: the open session this purchase completes (its hosted page's form): the sale's terms
@@ -67,33 +48,10 @@ export async function createPurchase(
       'transaction.method_unavailable',
       `paymentMethod: ${request.method} (${request.currency}) is not available on this stage`,
     );
-  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
-    throw badRequest('idempotency.key_invalid', 'Idempotency-Key: must be 1 to 255 visible ASCII characters');
-  }
-
-  let lockId: string | undefined;
-  if (idempotencyKey !== undefined) {
-    const claim = await claimIdempotencyKey(
-      principal.accountId,
-      idempotencyKey,
-      requestHash(body),
-      now.getTime(),
-    );
-    // Only completed 201s are stored (failures give the key back), as written below.
-    if (claim.kind === 'replay')
-      return { statusCode: 201, body: claim.response.body as TransactionView, replayed: true };
-    if (claim.kind === 'mismatch')
-      throw unprocessable(
-        'idempotency.mismatch',
-        'Idempotency-Key: was already used with a different request body',
-      );
-    if (claim.kind === 'in-flight')
-      throw conflict(
-        'idempotency.in_flight',
-        'Idempotency-Key: a request with this key is still being processed; retry later',
-      );
-    lockId = claim.lockId;
-  }
+  const start = await startIdempotent(principal.accountId, idempotencyKey, body, now);
+  if (start.kind === 'replay')
+    return { statusCode: 201, body: start.body as TransactionView, replayed: true };
+  const { lockId } = start;
 
   try {
     const account = checkout ? undefined : await accountSettings(principal.accountId);
@@ -151,11 +109,7 @@ export async function createPurchase(
         );
       if (outcome === 'session-closed')
         throw conflict('checkout_session.closed', 'checkout session: is no longer open (paid or expired)');
-      if (outcome === 'idempotency-lost')
-        throw conflict(
-          'idempotency.in_flight',
-          'Idempotency-Key: a request with this key is still being processed; retry later',
-        );
+      if (outcome === 'idempotency-lost') throw idempotencyInFlight();
       try {
         await enqueueFillInstruction({
           accountId: record.accountId,
@@ -172,8 +126,7 @@ export async function createPurchase(
     }
     throw new Error('could not allocate a unique transaction id');
   } catch (error) {
-    if (lockId)
-      await releaseIdempotencyKey(principal.accountId, idempotencyKey!, lockId).catch(() => undefined);
+    await releaseIdempotent(principal.accountId, idempotencyKey, lockId);
     throw error;
   }
 }

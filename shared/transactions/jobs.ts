@@ -37,9 +37,19 @@ export interface DeliverEventJob {
   notBefore?: number;
 }
 
+export interface SettleRefundJob {
+  accountId: string;
+  transactionId: string;
+  refundId: string;
+  /** Rail checks already made for this refund (drives the backoff while it is processing). */
+  attempt?: number;
+}
+
 export const enqueueFillInstruction = (job: FillInstructionJob, delaySeconds = 0) =>
   sendMessage('fill-instruction', job, { delaySeconds });
 export const enqueueWatchPayment = (job: WatchPaymentJob, delaySeconds = 0) =>
   sendMessage('watch-payment', job, { delaySeconds });
 export const enqueueDeliverEvent = (job: DeliverEventJob, delaySeconds = 0) =>
   sendMessage('deliver-event', job, { delaySeconds });
+export const enqueueSettleRefund = (job: SettleRefundJob, delaySeconds = 0) =>
+  sendMessage('settle-refund', job, { delaySeconds });

@@ -14,7 +14,12 @@ import {
 } from '../store/transaction-listing.ts';
 import { getTransaction } from '../store/transactions.ts';
 import type { ListTransactionsQuery } from './list-transactions-query.ts';
-import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
+import {
+  paidStatuses,
+  type TransactionRecord,
+  type TransactionView,
+  transactionView,
+} from './transaction.ts';
 
 type Filters = Pick<
   ListTransactionsQuery,
@@ -25,7 +30,9 @@ export function matchesFilters(
   query: Filters,
 ): (record: Pick<TransactionRecord, 'status' | 'currency' | 'method' | 'sale'>) => boolean {
   return (record) =>
-    (!query.status || record.status === query.status) &&
+    (!query.status ||
+      record.status === query.status ||
+      (query.status === 'PAID' && paidStatuses.includes(record.status))) &&
     (!query.currency || record.currency === query.currency) &&
     (!query.method || record.method === query.method) &&
     (!query.offerId || record.sale?.offerId === query.offerId) &&

@@ -92,6 +92,12 @@ const transactionEntries = {
     v.optional(v.nullable(v.string())),
     v.description('Only on what a checkout sold: the payment link whose visit opened the session, or null.'),
   ),
+  refundedAmount: v.pipe(
+    v.optional(v.pipe(v.number(), v.integer())),
+    v.description(
+      'Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED.',
+    ),
+  ),
 };
 
 export const transactionSchema = v.pipe(
@@ -107,12 +113,15 @@ export const transactionSchema = v.pipe(
 export const paidTransactionSchema = v.pipe(
   v.object({
     ...transactionEntries,
-    status: v.literal('PAID'),
+    status: v.pipe(
+      v.picklist(['PAID', 'REFUNDED']),
+      v.description('REFUNDED when refunds taken before the attempt cover the whole amount.'),
+    ),
     updatedAt: timestamp,
     paidAt: timestamp,
   }),
   v.title('PaidTransaction'),
-  v.description('The transaction as `GET /transactions/{id}` shows it once paid.'),
+  v.description('The transaction as `GET /transactions/{id}` shows it once paid (at each attempt).'),
   v.examples([cashinPaidExample.data]),
 );
 

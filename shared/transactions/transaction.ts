@@ -4,12 +4,19 @@
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
-/** FAILED: background work gave up on it (see failureReason); an operator is alerted. */
-export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED', 'FAILED'] as const;
+/**
+ * FAILED: background work gave up on it (see failureReason); an operator is alerted. REFUNDED:
+ * paid, then refunds (pending or succeeded) cover the whole amount; a failed refund makes it PAID
+ * again.
+ */
+export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED', 'FAILED', 'REFUNDED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /** States a rail can still turn into PAID: money that arrives late is never silent. */
 export const payableStatuses: readonly TransactionStatus[] = ['PENDING', 'EXPIRED', 'CANCELED', 'FAILED'];
+
+/** States that took the money: a listing filtered by PAID shows both (a refund does not hide a payment). */
+export const paidStatuses: readonly TransactionStatus[] = ['PAID', 'REFUNDED'];
 
 /** States a merchant can cancel; canceling a FAILED transaction closes the charge its given-up work left. */
 export const cancelableStatuses: readonly TransactionStatus[] = ['PENDING', 'FAILED'];
@@ -82,6 +89,10 @@ export interface TransactionRecord {
   canceledAt?: string | null;
   /** When it became EXPIRED or CANCELED: the day the summary counted the close (not shown). */
   closedAt?: string;
+  /** Cents of the refunds PENDING or SUCCEEDED (absent: none); never above `amount`. */
+  refundedAmount?: number;
+  /** How many refunds were made (bounds GET /transactions/{id}/refunds). */
+  refundCount?: number;
   /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
   sale?: TransactionSale;
   /** Where the paid page sends the payer back to the store: the session's `successUrl` (not shown by the API). */
@@ -123,6 +134,7 @@ export interface TransactionView {
   productId?: string;
   checkoutSessionId?: string;
   paymentLinkId?: string | null;
+  refundedAmount?: number;
 }
 
 export interface BoletoPaymentInstruction {
@@ -247,6 +259,7 @@ export function transactionView(
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),
     canceledAt: record.canceledAt ?? null,
+    ...(record.paidAt ? { refundedAmount: record.refundedAmount ?? 0 } : {}),
   };
   // Shown only when something went wrong, so the usual object keeps the contract's keys.
   if (record.failureReason) view.failureReason = record.failureReason;

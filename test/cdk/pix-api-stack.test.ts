@@ -60,8 +60,9 @@ describe('stack for staging with API Pix', () => {
   it('grants the secret and the settings to the rail functions only', () => {
     const secretId = overrides.pixApiSecretArn;
     const railUsers = new Set([
-      'queue:fill-instruction',
-      'queue:watch-payment',
+      ...Object.entries(queues)
+        .filter(([, queue]) => (queue.grants as readonly string[]).includes('rails:live'))
+        .map(([name]) => `queue:${name}`),
       ...routeList()
         .filter((route) => (route.grants as readonly string[]).includes('rails:live'))
         .map((route) => `route:${route.name}`),
@@ -70,6 +71,9 @@ describe('stack for staging with API Pix', () => {
         .map(([name]) => `schedule:${name}`),
     ]);
     expect(railUsers.has('route:cancelTransaction')).toBe(true);
+    // The instruction, the payment watch and a refund's settlement ask the rail.
+    for (const worker of ['fill-instruction', 'watch-payment', 'settle-refund'])
+      expect(railUsers.has(`queue:${worker}`), worker).toBe(true);
     // The reading of GET /pix calls the PSP; the sandbox statement's reading does not.
     expect(railUsers.has('schedule:reconcileApiPixPayments')).toBe(true);
     expect(railUsers.has('schedule:reconcileSandboxPayments')).toBe(false);

@@ -19,6 +19,7 @@ import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamo
 import { freePort } from '../../infra/local/free-port.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
+import { mapInGroups } from '../../shared/in-groups.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { docsDir, findSection, readIfExists, runProvenance, writeDoc } from '../support/generated-docs.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
@@ -221,6 +222,93 @@ async function canary(): Promise<number | undefined> {
   );
   if (created?.status !== 201) return undefined;
   return (await untilFilled(created.body.id, 120_000)) ? Date.now() - from : undefined;
+}
+
+/**
+ * Refunds on every PAID transaction: three requests of 40 % each at once (two fit, the third must
+ * be refused), each sent twice with its own Idempotency-Key (a client retrying a lost answer) and
+ * retried through faults; then, once the rail settled them, what the transactions hold and
+ * whether the ledger's entries sum to the balance in every currency.
+ */
+async function refundPhase(paid: Flow[], deadline: number) {
+  const outcome = {
+    taken: 0,
+    replayed: 0,
+    refused: 0,
+    succeeded: 0,
+    overRefunded: 0,
+    stuck: 0,
+    entries: 0,
+    ledgerMismatches: [] as string[],
+    /** Every answer the clients got, by status ('none': no answer before the deadline). */
+    answers: {} as Record<string, number>,
+  };
+  // Ten transactions at a time (60 requests at once), as a merchant's back office would send them.
+  await mapInGroups(paid, 10, async (flow) => {
+    const part = Math.ceil(flow.final!.tx.amount * 0.4);
+    const requests = Array.from({ length: 3 }, (_, index) => {
+      const headers = { 'idempotency-key': `chaos-refund-${flow.id}-${index}` };
+      const send = () =>
+        persist(() => api('POST', `/transactions/${flow.id}/refunds`, { amount: part }, headers), 30_000);
+      return Promise.all([send(), send()]);
+    });
+    for (const answers of await Promise.all(requests)) {
+      for (const answer of answers) {
+        const status = String(answer?.status ?? 'none');
+        outcome.answers[status] = (outcome.answers[status] ?? 0) + 1;
+      }
+      const taken = answers.filter((answer) => answer?.status === 201);
+      if (taken.length) outcome.taken += 1;
+      outcome.replayed += Math.max(0, taken.length - 1);
+      if (answers.some((answer) => answer?.status === 409)) outcome.refused += 1;
+    }
+  });
+  let unsettled = paid;
+  while (unsettled.length && Date.now() < deadline) {
+    const still: Flow[] = [];
+    for (const flow of unsettled) {
+      const listed = await api('GET', `/transactions/${flow.id}/refunds`).catch(() => undefined);
+      const refunds = (listed?.body?.data ?? []) as Array<{ status: string }>;
+      if (listed?.status !== 200 || refunds.some((refund) => refund.status === 'PENDING')) still.push(flow);
+    }
+    unsettled = still;
+    if (unsettled.length) await sleep(1000);
+  }
+  outcome.stuck = unsettled.length;
+  for (const flow of paid) {
+    const tx = (await api('GET', `/transactions/${flow.id}`)).body;
+    const refunds = (await api('GET', `/transactions/${flow.id}/refunds`)).body.data as Array<{
+      status: string;
+      amount: number;
+    }>;
+    const held = refunds.filter((refund) => refund.status !== 'FAILED').reduce((sum, r) => sum + r.amount, 0);
+    outcome.succeeded += refunds.filter((refund) => refund.status === 'SUCCEEDED').length;
+    if (held > tx.amount || tx.refundedAmount > tx.amount || tx.refundedAmount !== held)
+      outcome.overRefunded += 1;
+  }
+  const sums = new Map<string, number>();
+  let cursor: string | null = null;
+  do {
+    const page: { status: number; body: any } = await api(
+      'GET',
+      `/v2/balance/entries?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    for (const entry of page.body.data as Array<{ currency: string; amount: number }>) {
+      sums.set(entry.currency, (sums.get(entry.currency) ?? 0) + entry.amount);
+      outcome.entries += 1;
+    }
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  const balances = (await api('GET', '/v2/balance')).body.data as Array<{
+    currency: string;
+    available: number;
+  }>;
+  for (const balance of balances) {
+    const sum = sums.get(balance.currency) ?? 0;
+    if (sum !== balance.available)
+      outcome.ledgerMismatches.push(`${balance.currency}: entries ${sum}, available ${balance.available}`);
+  }
+  return outcome;
 }
 
 async function readFinal(flow: Flow): Promise<Flow['final']> {
@@ -448,6 +536,7 @@ async function main() {
   const stuck = accepted.filter((flow) => !lost.includes(flow) && !settled(flow, Date.now()));
   const edge = flows.filter((flow) => flow.plan === 'pay-around-expiry' && flow.id);
   const edgePaid = edge.filter((flow) => flow.railPaid);
+  const refunds = await refundPhase(paid, drainDeadline + 15_000);
   const duplicates = Object.values(copiesMade).reduce((a, b) => a + b, 0);
 
   const lines = [
@@ -470,6 +559,15 @@ async function main() {
     ...recovery.map((line) => `recovery ${line}`),
     `transactions lost: ${lost.length}${lost.length ? ` (${lost.map((f) => f.id).join(', ')})` : ''}`,
     `lost: ${lost.length}`,
+    `refunds: ${refunds.taken} taken (${refunds.replayed} replays of a retried request), ${refunds.refused} refused as more than left, ${refunds.succeeded} SUCCEEDED (answers: ${Object.entries(
+      refunds.answers,
+    )
+      .map(([status, n]) => `${status} ×${n}`)
+      .join(
+        ', ',
+      )}); transactions over-refunded: ${refunds.overRefunded}; refunds stuck PENDING: ${refunds.stuck}`,
+    `ledger: ${refunds.entries} entries; currencies whose entries do not sum to the balance: ${refunds.ledgerMismatches.length}${refunds.ledgerMismatches.length ? ` (${refunds.ledgerMismatches.join('; ')})` : ''}`,
+    `over-refunded: ${refunds.overRefunded}`,
     `stuck: ${stuck.length}${stuck.length ? ` (${stuck.map((f) => `${f.id} ${f.kind} ${statusOf(f) ?? '?'}`).join(', ')})` : ''}`,
     `took ${seconds(elapsed())}`,
   ];
@@ -479,7 +577,14 @@ async function main() {
   await receiver.close();
   await dynamo.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  const failed = lost.length + stuck.length + wrongEventCount.length + beyondFailures;
+  const failed =
+    lost.length +
+    stuck.length +
+    wrongEventCount.length +
+    beyondFailures +
+    refunds.overRefunded +
+    refunds.stuck +
+    refunds.ledgerMismatches.length;
 
   if (markdownAt) {
     const count = (list: unknown[]) => String(list.length);
@@ -517,6 +622,11 @@ async function main() {
           .map(([q, n]) => `${q} ${n}`)
           .join(', ')})`,
       ],
+      [
+        'refunds taken / refused (more than left) / SUCCEEDED; transactions over-refunded',
+        `${refunds.taken} / ${refunds.refused} / ${refunds.succeeded}; ${refunds.overRefunded}`,
+      ],
+      ['currencies whose ledger does not sum to the balance', String(refunds.ledgerMismatches.length)],
       ['lost / stuck', `${lost.length} / ${stuck.length}`],
       ['whole run', seconds(elapsed())],
     ];

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { methodCodesOf } from '../../shared/payment-methods.ts';
 import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
-import { requestHash } from '../../shared/transactions/create-purchase.ts';
+import { requestHash } from '../../shared/transactions/request-hash.ts';
 import { call, createKey, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 import { duringSaoPauloDays, plusDays, saoPauloDate } from '../support/sao-paulo-calendar.ts';

@@ -222,6 +222,34 @@ describe('the sweeper', () => {
   }, 120_000);
 });
 
+describe('a refund whose job was never sent', () => {
+  it('is settled through the work index: the sweep after the grace enqueues it', async () => {
+    const tx = await filledPurchase();
+    const { getTransaction } = await import('../../shared/store/transactions.ts');
+    const { recordPayment } = await import('../../shared/transactions/record-payment.ts');
+    const now = new Date();
+    expect(await recordPayment((await getTransaction(accountId, tx.id, true))!, now.toISOString(), now)).toBe(
+      true,
+    );
+    stack.sqsProxy.setDown(true);
+    const refund = await api('POST', `/transactions/${tx.id}/refunds`, { amount: 1000 }).finally(() =>
+      stack.sqsProxy.setDown(false),
+    );
+    expect(refund.status).toBe(201);
+    expect((await api('GET', `/refunds/${refund.body.id}`)).body.status).toBe('PENDING');
+    // Owed only through the work index now (its send failed): the sweep finds it once overdue.
+    expect((await sweep(afterGrace())).enqueued['settle-refund']).toBe(1);
+    const settled = await pollUntil(
+      async () => (await api('GET', `/refunds/${refund.body.id}`)).body,
+      (current) => current.status !== 'PENDING',
+      5000,
+      50,
+    );
+    expect(settled.status).toBe('SUCCEEDED');
+    expect((await sweep(afterGrace())).enqueued['settle-refund']).toBe(0);
+  });
+});
+
 describe('giving up a transaction’s work (RAIL_REPORTING=polling)', () => {
   it('closes the charge: a payment the rail already knows of (its notification lost) makes it PAID, with one cashin.paid', async () => {
     const tx = await filledPurchase();

@@ -3,7 +3,7 @@ import { rotateSecrets, withoutPreviousSecrets } from '../../shared/accounts/man
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { countedClose } from '../../shared/transactions/counted-close.ts';
-import { requestHash } from '../../shared/transactions/create-purchase.ts';
+import { requestHash } from '../../shared/transactions/request-hash.ts';
 import {
   cancelableStatuses,
   closeReasonOf,

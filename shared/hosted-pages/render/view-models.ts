@@ -6,7 +6,7 @@ import type { TransactionStatus } from '../../transactions/transaction.ts';
 export type { CheckoutMethod } from '../../payment-methods.ts';
 
 /** What the payer is told: a FAILED transaction reads as expired (nobody is invited to pay it). */
-export type PageStatus = Exclude<TransactionStatus, 'FAILED'>;
+export type PageStatus = Exclude<TransactionStatus, 'FAILED' | 'REFUNDED'>;
 export type PageCurrency = PurchaseCurrency;
 /** Page language. By default a page speaks the payer's language, derived from the currency. */
 export type PageLang = 'en' | 'pt-BR' | 'es-CO' | 'es-BO';

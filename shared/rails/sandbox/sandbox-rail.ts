@@ -27,6 +27,8 @@ import {
   type PaymentReport,
   type Rail,
   type RailPaymentStatus,
+  type RailRefundStatus,
+  type RefundRequest,
 } from '../rail-port.ts';
 import { chargeExpiresAt, sandboxInstruction } from './sandbox-instructions.ts';
 
@@ -34,8 +36,20 @@ export function sandboxRailName(transaction: Pick<TransactionRecord, 'currency' 
   return `sandbox-${transaction.currency.toLowerCase()}-${transaction.method.toLowerCase()}`;
 }
 
+/** A refund whose reason is exactly this is refused by the sandbox rail (to try the FAILED path). */
+export const sandboxRefusedRefundReason = 'sandbox: refuse';
+
 export function createSandboxRail(name: string, reports: readonly PaymentReport[]): Rail {
   return {
+    // Settles at once: a sandbox has no money to move. The reason above makes it refuse.
+    refund(request: RefundRequest): Promise<RailRefundStatus> {
+      if (request.reason === sandboxRefusedRefundReason)
+        return Promise.resolve({
+          status: 'FAILED',
+          reason: `the sandbox rail refused the refund (reason "${sandboxRefusedRefundReason}")`,
+        });
+      return Promise.resolve({ status: 'SUCCEEDED' });
+    },
     name,
     reports,
     async registerCharge({ transaction, pageUrl }: ChargeRequest, now: Date) {
