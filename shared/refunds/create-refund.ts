@@ -14,6 +14,7 @@ import { insertRefund, maxRefundsPerTransaction } from '../store/refunds.ts';
 import { findTransaction } from '../transactions/get-transaction.ts';
 import {
   idempotencyInFlight,
+  idempotentCompletion,
   releaseIdempotent,
   startIdempotent,
 } from '../transactions/idempotent-request.ts';
@@ -68,16 +69,7 @@ export async function createRefund(
     const inserted = await insertRefund(transaction, refund, {
       settleDueAt: new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString(),
       extra: ledgerWriteItems(refundTakenLedger(refund)),
-      ...(lockId
-        ? {
-            idempotency: {
-              accountId: principal.accountId,
-              key: idempotencyKey!,
-              lockId,
-              response: { statusCode: 201, body: view },
-            },
-          }
-        : {}),
+      ...idempotentCompletion(principal.accountId, idempotencyKey, lockId, view),
     });
     if (inserted.outcome === 'exceeds') {
       if (inserted.left <= 0)

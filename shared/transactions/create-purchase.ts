@@ -15,7 +15,12 @@ import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { railNameFor } from '../rails/rail-choice.ts';
 import { insertTransaction } from '../store/transactions.ts';
-import { idempotencyInFlight, releaseIdempotent, startIdempotent } from './idempotent-request.ts';
+import {
+  idempotencyInFlight,
+  idempotentCompletion,
+  releaseIdempotent,
+  startIdempotent,
+} from './idempotent-request.ts';
 import { enqueueFillInstruction } from './jobs.ts';
 import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
 
@@ -85,16 +90,7 @@ export async function createPurchase(
       const outcome = await insertTransaction(record, {
         instructionDueAt,
         ...(checkout ? { checkoutSessionId: checkout.id } : {}),
-        ...(lockId
-          ? {
-              idempotency: {
-                accountId: principal.accountId,
-                key: idempotencyKey!,
-                lockId,
-                response: { statusCode: 201, body: view },
-              },
-            }
-          : {}),
+        ...idempotentCompletion(principal.accountId, idempotencyKey, lockId, view),
       });
       if (outcome === 'id-taken') continue;
       if (outcome === 'external-id-taken')

@@ -3,7 +3,11 @@
 // a retry with the same key and body replays that response, another body is refused (422), and
 // one still in flight is told to retry (409). A request that fails gives its key back.
 import { badRequest, conflict, unprocessable } from '../errors.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/idempotency.ts';
+import {
+  claimIdempotencyKey,
+  type IdempotencyCompletion,
+  releaseIdempotencyKey,
+} from '../store/idempotency.ts';
 import { requestHash } from './request-hash.ts';
 
 const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
@@ -44,6 +48,17 @@ export const idempotencyInFlight = () =>
     'idempotency.in_flight',
     'Idempotency-Key: a request with this key is still being processed; retry later',
   );
+
+/** What the work's write carries to complete the claim with its 201 answer; nothing without a key. */
+export function idempotentCompletion(
+  accountId: string,
+  idempotencyKey: string | undefined,
+  lockId: string | undefined,
+  body: unknown,
+): { idempotency?: IdempotencyCompletion } {
+  if (idempotencyKey === undefined || !lockId) return {};
+  return { idempotency: { accountId, key: idempotencyKey, lockId, response: { statusCode: 201, body } } };
+}
 
 /** Gives the key back after the work failed, so the client can retry with it. */
 export async function releaseIdempotent(
