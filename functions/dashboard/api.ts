@@ -1,5 +1,6 @@
 // Calls to the service's public API with the session's key. Errors come back as ApiError with
 // the API's message and, when the message names a field ("url: must be…"), that field.
+import { readRetryDelayMs } from './read-retry.ts';
 import { currentKey, signOut } from './session.ts';
 
 export class ApiError extends Error {
@@ -54,18 +55,27 @@ export async function api<T = unknown>(
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase}${path}`, {
-      method,
-      headers,
-      body,
-      credentials: 'omit',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
+  let response: Response | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(`${apiBase}${path}`, {
+        method,
+        headers,
+        body,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      response = undefined;
+    }
+    const delayMs =
+      method === 'GET'
+        ? readRetryDelayMs(response?.status ?? 0, response?.headers.get('retry-after') ?? null, attempt)
+        : null;
+    if (delayMs === null || response?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
+  if (!response) throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
   const text = await response.text();
   let parsed: unknown;
   try {
