@@ -1,6 +1,6 @@
 // Calls to the service's public API with the session's key. Errors come back as ApiError with
 // the API's message and, when the message names a field ("url: must be…"), that field.
-import { readRetryDelayMs } from './read-retry.ts';
+import { retryDelayMs } from './retry.ts';
 import { currentKey, signOut } from './session.ts';
 
 export class ApiError extends Error {
@@ -68,10 +68,12 @@ export async function api<T = unknown>(
     } catch {
       response = undefined;
     }
-    const delayMs =
-      method === 'GET'
-        ? readRetryDelayMs(response?.status ?? 0, response?.headers.get('retry-after') ?? null, attempt)
-        : null;
+    const delayMs = retryDelayMs(
+      method,
+      response?.status ?? 0,
+      response?.headers.get('retry-after') ?? null,
+      attempt,
+    );
     if (delayMs === null || response?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }

@@ -59,8 +59,16 @@ describe('dashboard checkout', () => {
       );
       await editor.getByRole('button', { name: 'Create payment link for Tamanho M' }).click();
 
-      // Its page: the URL to copy, the same URL in the QR, and the switch.
-      await eventually(() => page.url()).toMatch(/#\/checkout\/plink_/);
+      // Its page: the URL to copy, the same URL in the QR, and the switch. (Until then, what the
+      // Products page says, so a refused link names its reason here.)
+      await eventually(
+        async () =>
+          /#\/checkout\/plink_/.test(page.url())
+            ? 'the link page'
+            : `${page.url()}: ${(await editor.getByRole('alert').allTextContents()).join(' | ')}`,
+        // The first call to the payment-link function: it may start cold on a loaded machine.
+        { timeout: 30_000 },
+      ).toBe('the link page');
       const linkId = page.url().split('/').at(-1)!;
       const urlText = page.getByTestId('payment-link-url');
       await eventually(() => urlText.textContent()).toBe(`${sharedStack().baseUrl}/l/${linkId}`);
