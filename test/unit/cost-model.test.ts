@@ -263,6 +263,7 @@ describe('work-index writes', () => {
       timeToPay,
       perTransaction: { ...emptyTally(), workIndexWrites: writes },
       dollarsPerMillion: 0,
+      dollarsPerMillionWithWaits: 0,
       pspCallsPerTransaction: 0,
       statuses: [],
       webhooks: 0,

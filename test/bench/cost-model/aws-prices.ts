@@ -64,6 +64,14 @@ export function priceOf(usage: Usage, prices: AwsPrices = awsPrices): Cost {
   return { dynamo, sqs, lambda, httpApi, logs, total: dynamo + sqs + lambda + httpApi + logs };
 }
 
+/** Dollars for `usage` had its invocations waited on the network as from us-east-1. */
+export function priceWithWaits(
+  usage: Usage & { gbSecondsWithWaits: number },
+  prices: AwsPrices = awsPrices,
+): Cost {
+  return priceOf({ ...usage, gbSeconds: usage.gbSecondsWithWaits }, prices);
+}
+
 /** Lambda bills duration in whole milliseconds, rounded up, at the function's memory. */
 export function billedGbSeconds(durationMs: number, memoryMb: number): number {
   return (Math.max(1, Math.ceil(durationMs)) / 1000) * (memoryMb / 1024);

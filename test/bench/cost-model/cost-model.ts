@@ -33,6 +33,7 @@ const inheritedEnv = [
   'LC_ALL',
   'TZ',
   'COST_MODEL_TRACE',
+  'COST_MODEL_WAITS',
   'COST_MODEL_TRANSACTION_INDEX_FACTOR',
 ];
 

@@ -13,6 +13,8 @@ export interface ScenarioRow {
   perTransaction: Tally;
   /** $ per million transactions like this one, at the price table's prices. */
   dollarsPerMillion: number;
+  /** The same, had every invocation waited on the PSP and the merchant as from us-east-1. */
+  dollarsPerMillionWithWaits: number;
   /** Calls the fake PSP received per transaction (API Pix only; the provider's side, unpriced). */
   pspCallsPerTransaction: number;
   /** Final status of each transaction and cashin.paid webhooks received, for checking the run. */
@@ -32,6 +34,7 @@ export interface ScheduleFixedCost {
   everyMinutes: number;
   idleTick: Usage & { providerRequests: number };
   dollarsPerMonth: number;
+  dollarsPerMonthWithWaits: number;
 }
 
 export interface CostModeResult {

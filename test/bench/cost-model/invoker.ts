@@ -18,6 +18,7 @@ import { type QueueName, queues, type ScheduleName, schedules } from '../../../s
 import { routeList } from '../../../shared/route-table.ts';
 import { billedGbSeconds } from './aws-prices.ts';
 import type { Meter } from './meter.ts';
+import { type NetworkWaits, newWaitCounter } from './network-waits.ts';
 import type { SimulatedMessage } from './simulated-queues.ts';
 
 export interface HttpAnswer {
@@ -31,20 +32,32 @@ const httpTimeoutMs = 10_000;
 
 export class Invoker {
   private readonly meter: Meter;
+  private readonly waits: NetworkWaits;
 
-  constructor(meter: Meter) {
+  constructor(meter: Meter, waits: NetworkWaits) {
     this.meter = meter;
+    this.waits = waits;
   }
 
-  /** One Lambda invocation: wall time billed at `memoryMb`. */
+  /**
+   * One Lambda invocation: wall time billed at `memoryMb`, and beside it the same plus what its
+   * calls to the PSP and the merchant would have waited from us-east-1.
+   */
   private async invoke<T>(memoryMb: number, work: () => Promise<T>): Promise<T> {
+    const waited = newWaitCounter();
     const started = performance.now();
     try {
-      return await this.meter.inInvocation(work);
+      return await this.waits.during(waited, () => this.meter.inInvocation(work));
     } finally {
+      const wallMs = performance.now() - started;
       const tally = this.meter.tally;
       tally.lambdaInvocations += 1;
-      tally.gbSeconds += billedGbSeconds(performance.now() - started, memoryMb);
+      tally.gbSeconds += billedGbSeconds(wallMs, memoryMb);
+      tally.gbSecondsWithWaits += billedGbSeconds(wallMs + waited.waitedMs, memoryMb);
+      tally.pspCalls += waited.calls.psp;
+      tally.pspNewConnections += waited.newConnections.psp;
+      tally.merchantCalls += waited.calls.merchant;
+      tally.merchantNewConnections += waited.newConnections.merchant;
     }
   }
 

@@ -59,6 +59,8 @@ try {
     // Production's level: its lines are what CloudWatch Logs would ingest.
     LOG_LEVEL: 'info',
     ...apiPixEnvFor(psp),
+    // Pix on API Pix against the fake PSP, as a stage that configures a PSP runs it.
+    LIVE_RAILS: 'api-pix',
     ...simulatedQueueEnv(),
     ...modeEnv,
   };
