@@ -434,15 +434,25 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       );
       expect(dlqAlarm, name).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     }
-    for (const key of serviceFunctionKeys()) {
-      const { id } = fnOf(key);
-      const errorAlarm = alarms.find(
-        (alarm) => alarm.MetricName === 'Errors' && alarm.Dimensions?.[0]?.Value?.Ref === id,
-      );
-      expect(errorAlarm, key).toMatchObject({
+    const errorAlarms = alarms.filter((alarm) => alarm.MetricName === 'Errors');
+    if (config.functionErrorAlarms === 'per-function')
+      for (const key of serviceFunctionKeys()) {
+        const { id } = fnOf(key);
+        const errorAlarm = errorAlarms.find((alarm) => alarm.Dimensions?.[0]?.Value?.Ref === id);
+        expect(errorAlarm, key).toMatchObject({
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        });
+      }
+    else {
+      // One alarm on the account's Lambda errors in the region: no function dimension.
+      expect(errorAlarms).toHaveLength(1);
+      expect(errorAlarms[0]).toMatchObject({
+        Namespace: 'AWS/Lambda',
         Threshold: 1,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       });
+      expect(errorAlarms[0]!.Dimensions).toBeUndefined();
     }
     const apiAlarm = alarms.find((alarm) =>
       (alarm.Metrics as any[] | undefined)?.some((metric) => metric.MetricStat?.Metric.MetricName === '5xx'),
@@ -552,12 +562,14 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       )![1];
       expect(alarm.Properties!.AlarmDescription, name).toMatch(/sweeper re-enqueues/);
     }
-    for (const key of serviceFunctionKeys()) {
-      expect(
-        described.find((text) => text.startsWith(`${key}:`)),
-        key,
-      ).toMatch(/log group/);
-    }
+    if (config.functionErrorAlarms === 'per-function')
+      for (const key of serviceFunctionKeys()) {
+        expect(
+          described.find((text) => text.startsWith(`${key}:`)),
+          key,
+        ).toMatch(/log group/);
+      }
+    else expect(described.find((text) => text.startsWith('A function of this account'))).toMatch(/log group/);
   });
 
   it(

@@ -215,12 +215,56 @@ export function renderCostText(results: CostModelResults): string {
     out.push(`   Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}`);
     for (const line of unexpected(mode)) out.push(`   unexpected: ${line}`);
   }
+  const idle = fixedCostRows(results);
+  if (idle) {
+    out.push('');
+    out.push('An idle stage, a month (list prices, no free tier; count in brackets):');
+    out.push(
+      textTable(
+        idle.header,
+        idle.rows,
+        idle.header.map((_, index) => index > 0),
+      ),
+    );
+  }
   out.push('');
   out.push(
     'Work-index writes per pending transaction per day (slope between the quickest and latest payments):',
   );
   out.push(textTable(['rail', ...results.modes.map((mode) => mode.mode)], workIndexRows(results)));
   return out.join('\n');
+}
+
+/**
+ * An idle stage's month: what its template bills by the month (per stage), and the schedules'
+ * idle ticks with network waits ("declared" mode: what the stage runs).
+ */
+function fixedCostRows(results: CostModelResults): { header: string[]; rows: Cell[][] } | undefined {
+  const stagesFixed = results.fixedCosts;
+  if (!stagesFixed?.length) return undefined;
+  const declared = results.modes.find((mode) => mode.mode === 'declared') ?? results.modes[0];
+  const items = [
+    ...new Set(stagesFixed.flatMap((stage) => stage.lines.map((line) => line.item.replace(/ \(.*\)$/, '')))),
+  ];
+  const lineOf = (stage: (typeof stagesFixed)[number], item: string) =>
+    stage.lines.find((line) => line.item.replace(/ \(.*\)$/, '') === item);
+  const schedules =
+    declared?.schedules.reduce((sum, schedule) => sum + schedule.dollarsPerMonthWithWaits, 0) ?? 0;
+  const rows: Cell[][] = items.map((item) => [
+    item,
+    ...stagesFixed.map((stage) => {
+      const line = lineOf(stage, item);
+      return line ? `${dollars(line.dollarsPerMonth)} (${line.count})` : '–';
+    }),
+  ]);
+  rows.push(['schedules’ idle ticks, with waits', ...stagesFixed.map(() => dollars(schedules))]);
+  rows.push([
+    'total',
+    ...stagesFixed.map((stage) =>
+      dollars(stage.lines.reduce((sum, line) => sum + line.dollarsPerMonth, 0) + schedules),
+    ),
+  ]);
+  return { header: ['a month, no traffic', ...stagesFixed.map((stage) => stage.stage)], rows };
 }
 
 /** The waits the figures were drawn with, as a sentence. */
@@ -291,6 +335,21 @@ export function renderCostMarkdown(
     for (const line of breakdown(mode)) out.push(`- ${line}`);
     out.push(`- Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}.`);
     for (const line of unexpected(mode)) out.push(`- unexpected: ${line}`);
+  }
+  const idle = fixedCostRows(results);
+  if (idle) {
+    out.push('');
+    out.push(
+      "An idle stage, a month: what its template bills by the month (`test/bench/cost-model/fixed-cost.ts`: alarms $0.10 per metric, dashboards $3, KMS keys $1, secrets $0.40, and the workers' event source mappings long-polling their queues, at most five pollers each every 20 s), and the schedules' idle ticks above. List prices, no free tier (an account shares it); count in brackets. Not in the template: the API Pix secret the operator creates ($0.40 where the stage runs API Pix) and the hosted zone ($0.50). A dev stage pages on function errors through one account-wide alarm (`functionErrorAlarms` in `infra/stages.ts`), staging and prod through one per function.",
+    );
+    out.push('');
+    out.push(
+      markdownTable(
+        idle.header,
+        idle.rows,
+        idle.header.map((_, index) => index > 0),
+      ),
+    );
   }
   out.push('');
   out.push('Work-index writes per pending transaction per day:');

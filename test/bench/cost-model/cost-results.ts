@@ -1,5 +1,6 @@
 // The cost model's figures, as a mode's child process hands them back and the reports read them.
 import type { Usage } from './aws-prices.ts';
+import type { FixedCostLine } from './fixed-cost.ts';
 import type { Tally } from './meter.ts';
 import type { RailKey, TimeToPay } from './scenarios.ts';
 
@@ -53,5 +54,7 @@ export interface CostModeResult {
 export interface CostModelResults {
   pricesCheckedOn: string;
   modes: CostModeResult[];
+  /** What each stage's template bills by the month with no traffic (fixed-cost.ts). */
+  fixedCosts?: Array<{ stage: string; lines: FixedCostLine[] }>;
   wallSeconds: number;
 }
