@@ -1,7 +1,14 @@
 // The cost model's arithmetic (test/bench/cost-model): request units by AWS's rules, prices,
 // the simulated clock, the work-index write detection and the per-day slope. No stack.
 import { afterEach, describe, expect, it } from 'vitest';
-import { awsPrices, billedGbSeconds, priceOf, type Usage } from '../bench/cost-model/aws-prices.ts';
+import {
+  awsPrices,
+  billedGbSeconds,
+  lambdaDurationMs,
+  priceOf,
+  priceWithWaits,
+  type Usage,
+} from '../bench/cost-model/aws-prices.ts';
 import {
   itemBytes,
   readUnitsFor,
@@ -188,6 +195,23 @@ describe('prices', () => {
   it('bills Lambda duration in whole milliseconds at the memory size', () => {
     expect(billedGbSeconds(10.2, 512)).toBeCloseTo(0.011 * 0.5);
     expect(billedGbSeconds(0.1, 1024)).toBeCloseTo(0.001);
+  });
+
+  it("stretches CPU time to the function's share of a vCPU and adds the network waits", () => {
+    // 1,769 MB is one vCPU: CPU time as measured here.
+    expect(lambdaDurationMs({ wallMs: 30, cpuMs: 10, waitedMs: 200, memoryMb: 1769 })).toBeCloseTo(230);
+    // 512 MB: 512/1769 of a vCPU, so 10 ms of CPU take 34.6 ms.
+    expect(lambdaDurationMs({ wallMs: 30, cpuMs: 10, waitedMs: 0, memoryMb: 512 })).toBeCloseTo(
+      30 + 10 * (1769 / 512 - 1),
+    );
+    // CPU time above the wall time (another thread's) is not stretched beyond it.
+    expect(lambdaDurationMs({ wallMs: 5, cpuMs: 50, waitedMs: 0, memoryMb: 3538 })).toBe(5);
+  });
+
+  it('prices the GB-seconds with waits when asked', () => {
+    expect(priceWithWaits({ ...usage, gbSecondsWithWaits: 2 }).lambda).toBeCloseTo(
+      awsPrices.lambdaPerMillionRequests + 2 * awsPrices.lambdaPerGbSecond,
+    );
   });
 
   it('has a date and its sources', () => {

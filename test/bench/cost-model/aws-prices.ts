@@ -72,6 +72,25 @@ export function priceWithWaits(
   return priceOf({ ...usage, gbSeconds: usage.gbSecondsWithWaits }, prices);
 }
 
+/** Lambda gives a function one full vCPU at this much memory, and a proportional share below it. */
+export const lambdaMemoryPerVcpuMb = 1769;
+
+/**
+ * How long an invocation measured here would run on Lambda: its CPU time stretched by the
+ * function's share of a vCPU (this machine gives it a whole core), plus the network waits it
+ * did not have here.
+ */
+export function lambdaDurationMs(invocation: {
+  wallMs: number;
+  cpuMs: number;
+  waitedMs: number;
+  memoryMb: number;
+}): number {
+  const share = Math.min(1, invocation.memoryMb / lambdaMemoryPerVcpuMb);
+  const cpuMs = Math.min(invocation.cpuMs, invocation.wallMs);
+  return invocation.wallMs + cpuMs * (1 / share - 1) + invocation.waitedMs;
+}
+
 /** Lambda bills duration in whole milliseconds, rounded up, at the function's memory. */
 export function billedGbSeconds(durationMs: number, memoryMb: number): number {
   return (Math.max(1, Math.ceil(durationMs)) / 1000) * (memoryMb / 1024);

@@ -16,7 +16,7 @@ import { loadHandler } from '../../../infra/local/repo-root.ts';
 import { compileRoutes } from '../../../infra/local/route-matcher.ts';
 import { type QueueName, queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { routeList } from '../../../shared/route-table.ts';
-import { billedGbSeconds } from './aws-prices.ts';
+import { billedGbSeconds, lambdaDurationMs } from './aws-prices.ts';
 import type { Meter } from './meter.ts';
 import { type NetworkWaits, newWaitCounter } from './network-waits.ts';
 import type { SimulatedMessage } from './simulated-queues.ts';
@@ -40,20 +40,27 @@ export class Invoker {
   }
 
   /**
-   * One Lambda invocation: wall time billed at `memoryMb`, and beside it the same plus what its
-   * calls to the PSP and the merchant would have waited from us-east-1.
+   * One Lambda invocation: wall time billed at `memoryMb`, and beside it what Lambda would bill:
+   * the same with its CPU time stretched to the function's share of a vCPU, plus what its calls
+   * to the PSP and the merchant would have waited from us-east-1.
    */
   private async invoke<T>(memoryMb: number, work: () => Promise<T>): Promise<T> {
     const waited = newWaitCounter();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     try {
       return await this.waits.during(waited, () => this.meter.inInvocation(work));
     } finally {
       const wallMs = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       const tally = this.meter.tally;
       tally.lambdaInvocations += 1;
       tally.gbSeconds += billedGbSeconds(wallMs, memoryMb);
-      tally.gbSecondsWithWaits += billedGbSeconds(wallMs + waited.waitedMs, memoryMb);
+      tally.gbSecondsWithWaits += billedGbSeconds(
+        lambdaDurationMs({ wallMs, cpuMs, waitedMs: waited.waitedMs, memoryMb }),
+        memoryMb,
+      );
       tally.pspCalls += waited.calls.psp;
       tally.pspNewConnections += waited.newConnections.psp;
       tally.merchantCalls += waited.calls.merchant;
