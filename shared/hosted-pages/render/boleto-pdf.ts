@@ -106,9 +106,16 @@ export function rowHeight(cells: readonly SlipCell[], t: SlipTypography): number
   return cellPadding + t.labelSize + 1.5 + lines * leading(t) + cellPadding;
 }
 
-/** Draws a row whose top is at `top`; returns its bottom. */
-function drawRow(c: Content, x: number, top: number, cells: readonly SlipCell[], t: SlipTypography): number {
-  const height = rowHeight(cells, t);
+/** Draws a row whose top is at `top`, at least `minHeight` tall; returns its bottom. */
+function drawRow(
+  c: Content,
+  x: number,
+  top: number,
+  cells: readonly SlipCell[],
+  t: SlipTypography,
+  minHeight = 0,
+): number {
+  const height = Math.max(minHeight, rowHeight(cells, t));
   let at = x;
   cells.forEach((cell, i) => {
     if (i > 0) c.line(at, top, at, top - height);
@@ -280,7 +287,7 @@ function drawCompensationSlip(c: Content, slip: BoletoSlip): { top: number; bott
 
   const blockTop = y;
   const blockHeight = instructionsHeight(slip, t);
-  drawRow(c, SIDE, blockTop, [instructionsCell(slip)], t);
+  drawRow(c, SIDE, blockTop, [instructionsCell(slip)], t, blockHeight);
   const boxHeight = blockHeight / (moneyBoxes.length + 1);
   const boxes: SlipCell[] = [
     {
