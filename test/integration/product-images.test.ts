@@ -231,7 +231,7 @@ describe('POST /v2/products/:id/image', () => {
     const over = Buffer.concat([exact, Buffer.from([7])]);
     const refused = await upload(product.id, form('image', over));
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ status: 413, error: 'image: must be at most 4194304 bytes (4 MiB)' });
+    expect(refused.body).toEqual({ status: 413, error: 'image: the image is over 4 MB' });
     expect((await api('GET', `/v2/products/${product.id}`)).body.imageUrl).toBe(accepted.body.imageUrl);
   });
 

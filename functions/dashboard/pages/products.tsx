@@ -2,6 +2,7 @@
 // preview (the API's 413/415 messages shown in place), and each product's offers.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { billingCycles } from '../../../shared/catalog/offer.ts';
+import { fileOverImageLimit } from '../../../shared/http/too-large.ts';
 import { purchaseCurrencies } from '../../../shared/payment-methods.ts';
 import { ApiError, api, type Page, query } from '../api.ts';
 import { money } from '../format.ts';
@@ -185,6 +186,12 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
+    // Refused here, before a body the platform would refuse in its own words.
+    const overLimit = fileOverImageLimit(file);
+    if (overLimit) {
+      setImageError(new ApiError(413, overLimit).detail);
+      return;
+    }
     setPreview(URL.createObjectURL(file));
     setImageError(undefined);
     const form = new FormData();
