@@ -1,9 +1,11 @@
 // The stack for dev and prod, checked against the tables in shared/ and the deployment rules:
 // one function per route, Node.js 24 on arm64, a DLQ per queue, PITR, prod retention, a private
 // bucket, least-privilege IAM and a clean cdk-nag report.
+
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMemoryMb } from '../../infra/function-memory.ts';
 import { deployedSchedules } from '../../infra/stack.ts';
 import { resolveStage, stages } from '../../infra/stages.ts';
 import { deadLetterUrlEnv, type QueueName, queues, queueUrlEnv, schedules } from '../../shared/queues.ts';
@@ -139,6 +141,18 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       logGroups.add(logGroupId);
     }
     expect(logGroups.size).toBe(keys.length);
+  });
+
+  it('gives each worker and schedule the memory its row names (512 MB otherwise), as routes get theirs', () => {
+    const memoryOf = (row: object): number =>
+      'memoryMb' in row && typeof row.memoryMb === 'number' ? row.memoryMb : defaultMemoryMb;
+    const rows: Array<[string, object]> = [
+      ...Object.entries(queues).map(([name, def]): [string, object] => [`queue:${name}`, def]),
+      ...Object.entries(expectedSchedules).map(([name, def]): [string, object] => [`schedule:${name}`, def]),
+      ...expectedRoutes.map((route): [string, object] => [`route:${route.name}`, route]),
+    ];
+    expect(rows.some(([, row]) => memoryOf(row) !== defaultMemoryMb)).toBe(true);
+    for (const [key, row] of rows) expect(fnOf(key).resource.Properties!.MemorySize, key).toBe(memoryOf(row));
   });
 
   it('passes each function its configuration, and queue URLs only for the queues it may use', () => {

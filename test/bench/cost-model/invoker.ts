@@ -135,7 +135,8 @@ export class Invoker {
       ],
     };
     try {
-      const result = await this.invoke(defaultMemoryMb, () =>
+      const memoryMb: number = 'memoryMb' in def ? def.memoryMb : defaultMemoryMb;
+      const result = await this.invoke(memoryMb, () =>
         handler(event, lambdaContext(message.queue, def.workerTimeoutSeconds * 1000)),
       );
       return !result?.batchItemFailures?.length;
@@ -149,7 +150,8 @@ export class Invoker {
     const handler = await loadHandler<(event: unknown, context: unknown) => Promise<unknown>>(
       schedules[name].handler,
     );
-    await this.invoke(defaultMemoryMb, () =>
+    const def = schedules[name];
+    await this.invoke('memoryMb' in def ? def.memoryMb : defaultMemoryMb, () =>
       handler(
         { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
         lambdaContext(name, 60_000),
