@@ -244,6 +244,19 @@ describe('simulated clock', () => {
     expect(() => clock!.advanceTo(999_999)).toThrow(/cannot go back/);
   });
 
+  it('flowing: runs with real time between moves, and a move to a time it has run past stays put', () => {
+    let real = 0;
+    clock = installSimulatedClock(1_000_000, { flowing: true, realNow: () => real });
+    real += 250;
+    expect(Date.now()).toBe(1_000_250);
+    clock.advanceTo(1_000_100);
+    expect(Date.now()).toBe(1_000_250);
+    clock.advanceTo(1_005_000);
+    real += 10;
+    expect(Date.now()).toBe(1_005_010);
+    expect(() => clock!.advanceTo(1_004_999)).toThrow(/cannot go back/);
+  });
+
   it('ticks a schedule on the first period boundary strictly after a time', () => {
     expect(tickAfter(0, 60_000)).toBe(60_000);
     expect(tickAfter(59_999, 60_000)).toBe(60_000);

@@ -67,7 +67,7 @@ try {
   for (const name of ['SQS_ENDPOINT', 'S3_ENDPOINT', 'RAIL_REPORTING']) delete process.env[name];
   Object.assign(process.env, env);
   // A Monday in March 2027, 10:00 in São Paulo; each scenario starts on a later Monday.
-  const clock = installSimulatedClock(Date.parse('2027-03-01T13:00:00Z'));
+  const clock = installSimulatedClock(Date.parse('2027-03-01T13:00:00Z'), { flowing: true });
   const { runWorld } = await import('./world.ts');
   const result = await runWorld({
     mode,
