@@ -133,6 +133,7 @@ async function takeAttempt(
     accountId: event.accountId,
     transactionId: event.transactionId,
     eventType: event.type,
+    ...(event.subjectId ? { subjectId: event.subjectId } : {}),
   };
   return postponeWork(work, claimDueAt, workDueAt);
 }
@@ -147,7 +148,9 @@ export async function deliverEvent(
     await enqueueDeliverEvent(job, delaySecondsFor(job.notBefore - now.getTime()));
     return 'deferred';
   }
-  const event = options.fresh ?? (await getEvent(job.accountId, job.transactionId, job.eventType));
+  const event =
+    options.fresh ??
+    (await getEvent(job.accountId, job.transactionId, { type: job.eventType, subjectId: job.subjectId }));
   if (event?.deliveryStatus !== 'PENDING') return 'nothing-to-do';
   // A job without the mark, or from an attempt the event has moved past, belongs to no live chain.
   if (!job.workDueAt || job.attempt !== event.attemptCount) return 'superseded';
@@ -277,6 +280,7 @@ export async function deliverEvent(
       accountId: job.accountId,
       transactionId: job.transactionId,
       eventType: job.eventType,
+      ...(job.subjectId ? { subjectId: job.subjectId } : {}),
       attempt: attempt.number,
       workDueAt: nextDueAt,
       notBefore: dueAt,

@@ -5,6 +5,7 @@ import type { GenericSchema } from 'valibot';
 import { testEventDataSchema } from '../accounts/account-responses.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
+import { refundSchema } from '../refunds/refund-schemas.ts';
 import { expiredTransactionSchema, paidTransactionSchema } from '../transactions/transaction-responses.ts';
 import { cashinPaidExample } from './checkout-examples.ts';
 
@@ -30,6 +31,18 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     schema: webhookEnvelopeSchema('cashin.expired', expiredTransactionSchema, 'CashinExpiredEvent'),
     summary: 'A transaction expired unpaid',
     description: `${eventTypes['cashin.expired'].description} Sent at most once per transaction.`,
+  },
+  'refund.succeeded': {
+    schemaName: 'RefundSucceededEvent',
+    schema: webhookEnvelopeSchema('refund.succeeded', refundSchema, 'RefundSucceededEvent'),
+    summary: 'A refund gave the money back',
+    description: `${eventTypes['refund.succeeded'].description} \`transactionId\` names the transaction; its \`refundedAmount\` counts the refund.`,
+  },
+  'refund.failed': {
+    schemaName: 'RefundFailedEvent',
+    schema: webhookEnvelopeSchema('refund.failed', refundSchema, 'RefundFailedEvent'),
+    summary: 'A refund failed',
+    description: `${eventTypes['refund.failed'].description}`,
   },
   'webhook.test': {
     schemaName: 'WebhookTestEvent',

@@ -1058,6 +1058,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund gave the money back
+         * @description A refund gave the money back: the refund is SUCCEEDED. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund. `transactionId` names the transaction; its `refundedAmount` counts the refund.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["refundSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund failed
+         * @description The rail could not give a refund's money back: the refund is FAILED, with `failureReason`, and its amount can be refunded again. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["refundFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1655,10 +1699,10 @@ export interface components {
          * @description An event as sent (`data`) with its delivery story.
          */
         Event: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @enum {string} */
-            type: "cashin.paid" | "cashin.expired" | "webhook.test";
+            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "webhook.test";
             /** Format: date-time */
             createdAt: string;
             transactionId: string;
@@ -1681,7 +1725,8 @@ export interface components {
                 error: string | null;
                 durationMs: number;
             }[];
-            data: components["schemas"]["Transaction"];
+            /** @description The transaction, or for `refund.succeeded` and `refund.failed` the refund. */
+            data: components["schemas"]["Transaction"] | components["schemas"]["Refund"];
         };
         /** EventList */
         EventList: {
@@ -1690,10 +1735,10 @@ export interface components {
         /** EventSummaryPage */
         EventSummaryPage: {
             data: {
-                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
-                type: "cashin.paid" | "cashin.expired" | "webhook.test";
+                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "webhook.test";
                 /** Format: date-time */
                 createdAt: string;
                 transactionId: string;
@@ -1720,7 +1765,7 @@ export interface components {
         };
         /** RedeliveryStarted */
         RedeliveryStarted: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             deliveryStatus: "PENDING";
@@ -2022,7 +2067,7 @@ export interface components {
          *     }
          */
         CashinPaidEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.paid";
@@ -2128,7 +2173,7 @@ export interface components {
         };
         /** CashinExpiredEvent */
         CashinExpiredEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.expired";
@@ -2203,9 +2248,29 @@ export interface components {
                 refundedAmount?: number;
             };
         };
+        /** RefundSucceededEvent */
+        RefundSucceededEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "refund.succeeded";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Refund"];
+        };
+        /** RefundFailedEvent */
+        RefundFailedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "refund.failed";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Refund"];
+        };
         /** WebhookTestEvent */
         WebhookTestEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "webhook.test";
@@ -2572,7 +2637,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                type?: "cashin.paid" | "cashin.expired" | "webhook.test";
+                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "webhook.test";
                 deliveryStatus?: "PENDING" | "DELIVERED" | "FAILED" | "UNDELIVERABLE";
                 createdFrom?: string;
                 createdTo?: string;
@@ -8403,6 +8468,92 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CashinExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    refundSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    refundFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundFailedEvent"];
             };
         };
         responses: {
