@@ -16,8 +16,17 @@ export type InstructionResult =
 /** What the rail says about a charge. `CLOSED`: closed on the rail's side, nothing can be paid. */
 export type RailPaymentStatus =
   | { status: 'PENDING' }
-  | { status: 'PAID'; paidAt: string }
+  | ({ status: 'PAID' } & PaidOnRail)
   | { status: 'CLOSED' };
+
+/**
+ * A payment as the rail recorded it. `paymentId`: the rail's own id of the payment (Pix: its
+ * endToEndId), kept on the transaction because a refund on that rail names it.
+ */
+export interface PaidOnRail {
+  paidAt: string;
+  paymentId?: string;
+}
 
 /**
  * How a charge is addressed: always by account and transaction, never by the id alone, so no
@@ -29,7 +38,7 @@ export interface ChargeRef {
 }
 
 /** The answer to a conditional close: either the rail closed it, or it had already been paid. */
-export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
+export type CloseResult = { outcome: 'closed' } | ({ outcome: 'paid' } & PaidOnRail);
 
 /** Why we close it: its deadline passed, the merchant canceled, or its work was given up (FAILED). */
 export type CloseReason = 'expired' | 'canceled' | 'failed';
@@ -42,9 +51,8 @@ export type CloseReason = 'expired' | 'canceled' | 'failed';
 export type PaymentReport = 'push' | 'listing';
 
 /** A payment as a rail's listing reports it: which charge, when it was paid, how much (cents). */
-export interface ReportedPayment {
+export interface ReportedPayment extends PaidOnRail {
   charge: ChargeRef;
-  paidAt: string;
   amount: number;
 }
 
@@ -93,6 +101,8 @@ export class RailRejectedError extends Error {
 export interface RefundRequest {
   charge: ChargeRef;
   refundId: string;
+  /** The rail's id of the payment being refunded (`PaidOnRail.paymentId`); null when not recorded. */
+  paymentId: string | null;
   /** Cents of the charge's currency. */
   amount: number;
   reason: string | null;

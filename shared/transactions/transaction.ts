@@ -83,6 +83,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** The rail's id of the payment (Pix: its endToEndId), when the rail gives one; a refund names it. */
+  railPaymentId?: string;
   /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
