@@ -14,14 +14,16 @@ import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { serviceConfig } from '../../shared/config.ts';
 import { type QueueName, queues } from '../../shared/queues.ts';
+import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { settleRefund } from '../../shared/refunds/settle-refund.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
 import { transientRetryDelaysMs } from '../../shared/transient-retry.ts';
 import { call, pollUntil } from '../support/api.ts';
-import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -528,6 +530,82 @@ describe('a stage without sandbox rails (issue 13, item 6)', () => {
       message: expect.stringContaining(`paymentMethod: ${method}`),
     });
     expect((await api('GET', `/transactions/no-rail-${method}?searchBy=externalId`)).status).toBe(404);
+  });
+});
+
+describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
+  async function paidPix(amount: number) {
+    const { tx, txid } = await purchaseWithQr({ ...pixBody(), amount });
+    await psp.pay(txid, { notify: false });
+    await reconcilePayments('api-pix');
+    const paid = await getTx(tx.id);
+    expect(paid.status).toBe('PAID');
+    return { tx: paid, txid, pix: psp.cobs.get(txid)!.pix![0]! };
+  }
+  const refund = (id: string, body: Record<string, unknown> = {}) =>
+    api('POST', `/transactions/${id}/refunds`, body);
+  /** The refund's devolução on the PSP, once the settle-refund worker asked for it. */
+  const devolucaoOf = (pix: FakePix, refundId: string) =>
+    pollUntil(
+      async () => pix.devolucoes?.find((d) => d.id === devolucaoIdFor(refundId)),
+      (found) => found !== undefined,
+      8000,
+      50,
+    );
+  /** What a retried settle-refund job does (the worker's first run asked for the devolução). */
+  const settleAgain = (transactionId: string, refundId: string) =>
+    settleRefund({ accountId, transactionId, refundId }, new Date(), Date.now() + 10_000);
+  const devolucaoPuts = (e2eid: string) =>
+    psp.requests.filter((r) => r.method === 'PUT' && r.path.startsWith(`/api/v2/pix/${e2eid}/devolucao/`));
+
+  it('keeps the e2eid on PAID; a partial refund, then the rest, each a devolução EM_PROCESSAMENTO → DEVOLVIDO → SUCCEEDED; a retried settle is the same devolução', async () => {
+    const { tx, pix } = await paidPix(4_000);
+    const { Item } = await dynamo().send(
+      new GetCommand({
+        TableName: stack.tableName,
+        Key: keys.transaction(accountId, tx.id),
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item?.railPaymentId).toBe(pix.endToEndId);
+
+    const part = await refund(tx.id, { amount: 1_000, reason: 'um item devolvido' });
+    expect(part.status, part.text).toBe(201);
+    const first = await devolucaoOf(pix, part.body.id);
+    expect(first).toMatchObject({ valor: '10.00', natureza: 'ORIGINAL', descricao: 'um item devolvido' });
+    await settleAgain(tx.id, part.body.id);
+    await settleAgain(tx.id, part.body.id);
+    expect((await api('GET', `/refunds/${part.body.id}`)).body).toMatchObject({
+      status: 'SUCCEEDED',
+      amount: 1_000,
+    });
+    expect(first!.status).toBe('DEVOLVIDO');
+
+    const rest = await refund(tx.id);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.amount).toBe(3_000);
+    expect(await devolucaoOf(pix, rest.body.id)).toMatchObject({ valor: '30.00', natureza: 'ORIGINAL' });
+    await settleAgain(tx.id, rest.body.id);
+    expect((await api('GET', `/refunds/${rest.body.id}`)).body.status).toBe('SUCCEEDED');
+    expect(await getTx(tx.id)).toMatchObject({ status: 'REFUNDED', refundedAmount: 4_000 });
+    // One PUT per refund, however often its job ran: a retry reads the devolução it asked for.
+    expect(devolucaoPuts(pix.endToEndId)).toHaveLength(2);
+    expect(pix.devolucoes).toHaveLength(2);
+  });
+
+  it('a devolução NAO_REALIZADO → the refund FAILED with the PSP motivo; its amount can be refunded again', async () => {
+    const { tx, pix } = await paidPix(2_500);
+    psp.refuseNextDevolucao('Conta transacional do pagador encerrada');
+    const asked = await refund(tx.id);
+    expect(asked.status, asked.text).toBe(201);
+    await devolucaoOf(pix, asked.body.id);
+    await settleAgain(tx.id, asked.body.id);
+    expect((await api('GET', `/refunds/${asked.body.id}`)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'Conta transacional do pagador encerrada',
+    });
+    expect(await getTx(tx.id)).toMatchObject({ status: 'PAID', refundedAmount: 0 });
+    expect((await refund(tx.id, { amount: 2_500 })).status).toBe(201);
   });
 });
 
