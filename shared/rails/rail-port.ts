@@ -16,8 +16,19 @@ export type InstructionResult =
 /** What the rail says about a charge. `CLOSED`: closed on the rail's side, nothing can be paid. */
 export type RailPaymentStatus =
   | { status: 'PENDING' }
-  | ({ status: 'PAID' } & PaidOnRail)
+  | ({ status: 'PAID'; disputes?: RailDispute[] } & PaidOnRail)
   | { status: 'CLOSED' };
+
+/**
+ * Money the payer's side took back from a paid charge without our asking (Pix: a MED devolução);
+ * `railId` is the rail's own id of it. Refunds we asked for are never reported as disputes.
+ */
+export interface RailDispute {
+  railId: string;
+  amount: number;
+  reason: string;
+  status: 'OPEN' | 'LOST';
+}
 
 /**
  * A payment as the rail recorded it. `paymentId`: the rail's own id of the payment (Pix: its

@@ -1,6 +1,8 @@
 // The transaction as stored and as the API shows it. The stored record keeps the payer data
 // the rails need; the view is exactly the contract's Transaction object (plus updatedAt and
 // paidAt on reads), with a stable set of keys for every variant.
+
+import type { DisputeView } from '../disputes/dispute.ts';
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
@@ -95,6 +97,10 @@ export interface TransactionRecord {
   refundedAmount?: number;
   /** How many refunds were made (bounds GET /transactions/{id}/refunds). */
   refundCount?: number;
+  /** What the payer's side took back without us (Pix MED), oldest first; absent: none. */
+  disputes?: DisputeView[];
+  /** Cents of `disputes` (absent: none): no refund can give these back again. */
+  disputedAmount?: number;
   /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
   sale?: TransactionSale;
   /** Where the paid page sends the payer back to the store: the session's `successUrl` (not shown by the API). */
@@ -137,6 +143,7 @@ export interface TransactionView {
   checkoutSessionId?: string;
   paymentLinkId?: string | null;
   refundedAmount?: number;
+  disputes?: DisputeView[];
 }
 
 export interface BoletoPaymentInstruction {
@@ -261,7 +268,7 @@ export function transactionView(
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),
     canceledAt: record.canceledAt ?? null,
-    ...(record.paidAt ? { refundedAmount: record.refundedAmount ?? 0 } : {}),
+    ...(record.paidAt ? { refundedAmount: record.refundedAmount ?? 0, disputes: record.disputes ?? [] } : {}),
   };
   // Shown only when something went wrong, so the usual object keeps the contract's keys.
   if (record.failureReason) view.failureReason = record.failureReason;

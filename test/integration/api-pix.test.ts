@@ -193,7 +193,7 @@ describe('API Pix rail', () => {
     // The check that made it PAID made the webhook's first attempt itself: no delivery job.
     expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBeforePay);
     // The PSP retries its notification: the check it asks for runs (the worker received it and
-    // the queue holds nothing: it ended) and finds the transaction PAID; nothing more happens.
+    // the queue holds nothing: it ended), reads the charge, finds no devolução; nothing more happens.
     const checksBefore = received['watch-payment'] ?? 0;
     expect(await psp.notify({ pix: cob.pix })).toBe(200);
     const checkEnded = await pollUntil(
@@ -204,7 +204,9 @@ describe('API Pix rail', () => {
     );
     expect(checkEnded, 'the notified check ran and ended').toBe(true);
     expect(deliveries()).toHaveLength(1);
-    expect(cobRequests(txid, 'GET').length - readsBeforePay, 'one GET /cob: the notified check').toBe(1);
+    // Two GET /cob: the notified check, and the repeated notification's (a notification of a paid
+    // Pix may tell of a MED devolução; the charge's answer decides).
+    expect(cobRequests(txid, 'GET').length - readsBeforePay, 'one GET /cob per notified check').toBe(2);
     const verified = new Webhook(webhookSecret).verify(
       deliveries()[0]!.body,
       deliveries()[0]!.headers as Record<string, string>,
@@ -533,17 +535,18 @@ describe('a stage without sandbox rails (issue 13, item 6)', () => {
   });
 });
 
+async function paidPix(amount: number) {
+  const { tx, txid } = await purchaseWithQr({ ...pixBody(), amount });
+  await psp.pay(txid, { notify: false });
+  await reconcilePayments('api-pix');
+  const paid = await getTx(tx.id);
+  expect(paid.status).toBe('PAID');
+  return { tx: paid, txid, pix: psp.cobs.get(txid)!.pix![0]! };
+}
+const refund = (id: string, body: Record<string, unknown> = {}) =>
+  api('POST', `/transactions/${id}/refunds`, body);
+
 describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
-  async function paidPix(amount: number) {
-    const { tx, txid } = await purchaseWithQr({ ...pixBody(), amount });
-    await psp.pay(txid, { notify: false });
-    await reconcilePayments('api-pix');
-    const paid = await getTx(tx.id);
-    expect(paid.status).toBe('PAID');
-    return { tx: paid, txid, pix: psp.cobs.get(txid)!.pix![0]! };
-  }
-  const refund = (id: string, body: Record<string, unknown> = {}) =>
-    api('POST', `/transactions/${id}/refunds`, body);
   /** The refund's devolução on the PSP, once the settle-refund worker asked for it. */
   const devolucaoOf = (pix: FakePix, refundId: string) =>
     pollUntil(
@@ -606,6 +609,63 @@ describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
     });
     expect(await getTx(tx.id)).toMatchObject({ status: 'PAID', refundedAmount: 0 });
     expect((await refund(tx.id, { amount: 2_500 })).status).toBe(201);
+  });
+});
+
+describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
+  const disputedBrl = async () =>
+    (await api('GET', '/v2/balance')).body.data.find((b: { currency: string }) => b.currency === 'BRL')
+      .disputed;
+  /** Waits for the payment check a notification asked for to run and end. */
+  async function notifiedCheckEnded(checksBefore: number) {
+    const ended = await pollUntil(
+      async () => (received['watch-payment'] ?? 0) > checksBefore && (await queued('watch-payment')) === 0,
+      (done) => done,
+      8000,
+      50,
+    );
+    expect(ended, 'the notified check ran and ended').toBe(true);
+  }
+
+  it('a MED devolução the PSP notifies → one dispute on the transaction and the balance disputed, however often it is seen; refunds only of what is left', async () => {
+    const { tx, txid, pix } = await paidPix(5_000);
+    const disputedBefore = await disputedBrl();
+    const med = await psp.startMed(txid, 'MED_FRAUDE', { valor: '20.00' });
+    const disputed = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.length === 1,
+      8000,
+      50,
+    );
+    expect(disputed.disputes).toEqual([
+      {
+        id: expect.stringMatching(new RegExp(`^dp_${tx.id}_[0-9a-f]{16}$`)),
+        amount: 2_000,
+        reason: 'MED_FRAUDE',
+        status: 'LOST',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect(disputed).toMatchObject({ status: 'PAID', refundedAmount: 0 });
+    expect(await disputedBrl()).toBe(disputedBefore + 2_000);
+
+    // The PSP notifies the same devolução again: still one dispute, counted once.
+    const checksBefore = received['watch-payment'] ?? 0;
+    expect(await psp.notify({ pix: [pix] })).toBe(200);
+    await notifiedCheckEnded(checksBefore);
+    expect((await getTx(tx.id)).disputes).toHaveLength(1);
+    expect(await disputedBrl()).toBe(disputedBefore + 2_000);
+    expect(pix.devolucoes?.map((d) => d.id)).toEqual([med.id]);
+
+    const tooMuch = await refund(tx.id, { amount: 3_500 });
+    expect(tooMuch.status, tooMuch.text).toBe(409);
+    expect(tooMuch.body.message).toMatch(
+      /amount: 3500 is more than the 3000 cents .* a dispute took 2000 cents back/,
+    );
+    const rest = await refund(tx.id);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.amount).toBe(3_000);
   });
 });
 

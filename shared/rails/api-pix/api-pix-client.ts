@@ -39,7 +39,7 @@ export interface Cob {
   location?: string;
   pixCopiaECola?: string;
   valor: { original: string };
-  pix?: Array<{ endToEndId: string; horario: string; valor: string }>;
+  pix?: ReceivedPix[];
 }
 
 /**

@@ -33,6 +33,7 @@ import type { ApiPixConfig } from './api-pix-config.ts';
 import { loadApiPixSecrets } from './api-pix-secrets.ts';
 import { devolucaoIdFor } from './devolucao-id.ts';
 import { refundStatusOf } from './devolucao-status.ts';
+import { medDisputesOf } from './med-disputes.ts';
 import { findPixCharges, keepPixChargeReference } from './pix-charges.ts';
 import { apiPixRailName, transactionIdInTxid, txidFor } from './txid.ts';
 
@@ -124,7 +125,10 @@ export function createApiPixRail(
     async fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus> {
       const cob = await client.getCob(txidFor(charge), answerBy);
       if (!cob) return { status: 'PENDING' };
-      if (cob.status === 'CONCLUIDA') return { status: 'PAID', ...paidOf(cob, now) };
+      if (cob.status === 'CONCLUIDA') {
+        const disputes = medDisputesOf(cob.pix ?? []);
+        return { status: 'PAID', ...paidOf(cob, now), ...(disputes.length ? { disputes } : {}) };
+      }
       // ATIVA also past its expiry: API Pix has no expired status, so the payment job closes
       // the charge (closeCharge) at the transaction's deadline, and only then expires it.
       if (cob.status === 'ATIVA') return { status: 'PENDING' };

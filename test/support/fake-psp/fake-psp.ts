@@ -103,9 +103,14 @@ export interface FakePsp {
   refuseNextDevolucao(motivo: string): void;
   /**
    * The payer's bank takes money back through MED on the charge's Pix: a devolução of `natureza`,
-   * `valor` (default: what the Pix has left), DEVOLVIDO, listed under the Pix's `devolucoes[]`.
+   * `valor` (default: what the Pix has left), DEVOLVIDO, listed under the Pix's `devolucoes[]`;
+   * then, unless told not to, the notification of the Pix with it.
    */
-  startMed(txid: string, natureza: MedNatureza, valor?: string): FakeDevolucao;
+  startMed(
+    txid: string,
+    natureza: MedNatureza,
+    options?: { valor?: string; notify?: boolean },
+  ): Promise<FakeDevolucao>;
   /** The payer pays: CONCLUIDA with one Pix; then, unless told not to, the notification. */
   pay(txid: string, options?: { notify?: boolean }): Promise<void>;
   /** POSTs a notification body to the webhook (valid or not, e.g. a forged one); returns the status. */
@@ -554,6 +559,14 @@ export async function startFakePsp(
     return response.status;
   }
 
+  /** The notification of one Pix (its payment, or a devolução of it), checked against the document. */
+  async function notifyPix(pix: FakePix): Promise<void> {
+    const body = { pix: [JSON.parse(JSON.stringify(pix))] };
+    for (const violation of validator.notification(body)) responseViolations.push(`POST /pix: ${violation}`);
+    const status = await notify(body);
+    if (status < 200 || status >= 300) throw new Error(`fake PSP: notification answered ${status}`);
+  }
+
   return {
     baseUrl: `https://127.0.0.1:${port}${apiRoot}`,
     tokenUrl: `https://127.0.0.1:${port}/oauth/token`,
@@ -597,7 +610,7 @@ export async function startFakePsp(
     refuseNextDevolucao(motivo) {
       refuseDevolucao = motivo;
     },
-    startMed(txid, natureza, valor) {
+    async startMed(txid, natureza, { valor, notify: sendNotification = true } = {}) {
       const pix = cobs.get(txid)?.pix?.[0];
       if (!pix) throw new Error(`fake PSP: charge ${txid} has no Pix to take back`);
       const left = cents(pix.valor) - devolvido(pix);
@@ -614,6 +627,7 @@ export async function startFakePsp(
         status: 'DEVOLVIDO',
       };
       pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+      if (sendNotification) await notifyPix(pix);
       return devolucao;
     },
     async pay(txid, { notify: sendNotification = true } = {}) {
@@ -627,12 +641,7 @@ export async function startFakePsp(
       };
       cob.status = 'CONCLUIDA';
       cob.pix = [pix];
-      if (!sendNotification) return;
-      const body = { pix: [pix] };
-      for (const violation of validator.notification(body))
-        responseViolations.push(`POST /pix: ${violation}`);
-      const status = await notify(body);
-      if (status < 200 || status >= 300) throw new Error(`fake PSP: notification answered ${status}`);
+      if (sendNotification) await notifyPix(pix);
     },
     notify,
     async close() {

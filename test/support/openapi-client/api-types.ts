@@ -1627,6 +1627,24 @@ export interface components {
             paymentLinkId?: string | null;
             /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
             refundedAmount?: number;
+            /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
+            disputes?: {
+                /** @description `dp_`, the transaction id and a part derived from the rail's id of the dispute. */
+                id: string;
+                /** @description Cents of the transaction's currency taken back. */
+                amount: number;
+                /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
+                reason: string;
+                /**
+                 * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                 * @enum {string}
+                 */
+                status: "OPEN" | "LOST";
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
         };
         /** TransactionPage */
         TransactionPage: {
@@ -1779,7 +1797,7 @@ export interface components {
                  * @description `payment` (+amount), `fee` (−costFee), `refund` (−amount, when taken), `refund_reversal` (+amount, a refund the rail refused).
                  * @enum {string}
                  */
-                kind: "payment" | "fee" | "refund" | "refund_reversal";
+                kind: "payment" | "fee" | "refund" | "refund_reversal" | "dispute";
                 /** @description Signed cents: what the movement added to `available`. */
                 amount: number;
                 transactionId: string;
@@ -2124,6 +2142,24 @@ export interface components {
                 paymentLinkId?: string | null;
                 /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
                 refundedAmount?: number;
+                /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
+                disputes?: {
+                    /** @description `dp_`, the transaction id and a part derived from the rail's id of the dispute. */
+                    id: string;
+                    /** @description Cents of the transaction's currency taken back. */
+                    amount: number;
+                    /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
+                    reason: string;
+                    /**
+                     * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                     * @enum {string}
+                     */
+                    status: "OPEN" | "LOST";
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                }[];
             };
         };
         /** CashinExpiredEvent */
@@ -2201,6 +2237,24 @@ export interface components {
                 paymentLinkId?: string | null;
                 /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
                 refundedAmount?: number;
+                /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
+                disputes?: {
+                    /** @description `dp_`, the transaction id and a part derived from the rail's id of the dispute. */
+                    id: string;
+                    /** @description Cents of the transaction's currency taken back. */
+                    amount: number;
+                    /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
+                    reason: string;
+                    /**
+                     * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                     * @enum {string}
+                     */
+                    status: "OPEN" | "LOST";
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                }[];
             };
         };
         /** WebhookTestEvent */

@@ -1,0 +1,45 @@
+// The disputes a rail reports on a paid transaction become disputes on it: each in one
+// conditional write with its ledger entry (−amount, disputed +amount), so a dispute seen again
+// (a second notification, another read) changes nothing.
+import { disputeLedger } from '../balance/ledger.ts';
+import { log } from '../log.ts';
+import type { RailDispute } from '../rails/rail-port.ts';
+import { transactIf } from '../store/conditional-writes.ts';
+import { addDisputeItem } from '../store/disputes.ts';
+import { ledgerWriteItems } from '../store/ledger.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
+import { type DisputeView, disputeIdFor } from './dispute.ts';
+
+/** How many of `reported` were new. */
+export async function recordDisputes(
+  transaction: TransactionRecord,
+  reported: readonly RailDispute[],
+  now: Date,
+): Promise<number> {
+  const known = new Set((transaction.disputes ?? []).map((dispute) => dispute.id));
+  let added = 0;
+  for (const railDispute of reported) {
+    const id = disputeIdFor(transaction.id, railDispute.railId);
+    if (known.has(id)) continue;
+    const dispute: DisputeView = {
+      id,
+      amount: railDispute.amount,
+      reason: railDispute.reason,
+      status: railDispute.status,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    const written = await transactIf([
+      addDisputeItem(transaction, dispute),
+      ...ledgerWriteItems(disputeLedger(transaction, dispute)),
+    ]);
+    if (!written) continue;
+    added += 1;
+    log.warn('transaction disputed', {
+      transactionId: transaction.id,
+      disputeId: id,
+      amount: dispute.amount,
+    });
+  }
+  return added;
+}
