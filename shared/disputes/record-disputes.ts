@@ -1,11 +1,12 @@
 // The disputes a rail reports on a paid transaction become disputes on it: each in one
 // conditional write with its ledger entry (−amount, disputed +amount), so a dispute seen again
-// (a second notification, another read) changes nothing.
+// (a second notification, another read) changes nothing; one OPEN seen LOST is marked so (the
+// money was counted when it opened).
 import { disputeLedger } from '../balance/ledger.ts';
 import { log } from '../log.ts';
 import type { RailDispute } from '../rails/rail-port.ts';
 import { transactIf } from '../store/conditional-writes.ts';
-import { addDisputeItem } from '../store/disputes.ts';
+import { addDisputeItem, disputeLostItem } from '../store/disputes.ts';
 import { ledgerWriteItems } from '../store/ledger.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { type DisputeView, disputeIdFor } from './dispute.ts';
@@ -16,11 +17,16 @@ export async function recordDisputes(
   reported: readonly RailDispute[],
   now: Date,
 ): Promise<number> {
-  const known = new Set((transaction.disputes ?? []).map((dispute) => dispute.id));
+  const known = transaction.disputes ?? [];
   let added = 0;
   for (const railDispute of reported) {
     const id = disputeIdFor(transaction.id, railDispute.railId);
-    if (known.has(id)) continue;
+    const index = known.findIndex((dispute) => dispute.id === id);
+    if (index >= 0) {
+      if (known[index]!.status === 'OPEN' && railDispute.status === 'LOST')
+        await transactIf([disputeLostItem(transaction, index, id, now.toISOString())]);
+      continue;
+    }
     const dispute: DisputeView = {
       id,
       amount: railDispute.amount,

@@ -38,3 +38,22 @@ export function addDisputeItem(
     },
   };
 }
+
+/** OPEN → LOST for the dispute at `index` of the transaction's list (the money is counted already). */
+export function disputeLostItem(
+  transaction: Pick<TransactionRecord, 'accountId' | 'id'>,
+  index: number,
+  disputeId: string,
+  now: string,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.transaction(transaction.accountId, transaction.id),
+      UpdateExpression: `SET disputes[${index}].#status = :lost, disputes[${index}].updatedAt = :now`,
+      ConditionExpression: `disputes[${index}].id = :id AND disputes[${index}].#status = :open`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':lost': 'LOST', ':open': 'OPEN', ':id': disputeId, ':now': now },
+    },
+  };
+}

@@ -667,6 +667,38 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     expect(rest.status, rest.text).toBe(201);
     expect(rest.body.amount).toBe(3_000);
   });
+
+  it('a MED devolução in process is an OPEN dispute, LOST once the PSP reports it DEVOLVIDO; ours (ORIGINAL) never are disputes', async () => {
+    const { tx, txid, pix } = await paidPix(3_000);
+    const ours = await refund(tx.id, { amount: 500 });
+    expect(ours.status, ours.text).toBe(201);
+    // Our devolução first (the settle-refund job asks for it), so the MED takes what is left.
+    await pollUntil(
+      async () => pix.devolucoes?.length ?? 0,
+      (count) => count === 1,
+      8000,
+      50,
+    );
+    const med = await psp.startMed(txid, 'MED_OPERACIONAL', { processing: true });
+    expect(med.valor).toBe('25.00');
+    const open = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.length === 1,
+      8000,
+      50,
+    );
+    expect(open.disputes[0]).toMatchObject({ amount: 2_500, reason: 'MED_OPERACIONAL', status: 'OPEN' });
+    await psp.finishMed(txid, med.id);
+    const lost = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.[0]?.status === 'LOST',
+      8000,
+      50,
+    );
+    expect(lost.disputes).toHaveLength(1);
+    expect(lost.disputes[0]).toMatchObject({ id: open.disputes[0].id, amount: 2_500 });
+    expect((await refund(tx.id, { amount: 1 })).status).toBe(409);
+  });
 });
 
 describe('the fake PSP', () => {

@@ -104,13 +104,16 @@ export interface FakePsp {
   /**
    * The payer's bank takes money back through MED on the charge's Pix: a devolução of `natureza`,
    * `valor` (default: what the Pix has left), DEVOLVIDO, listed under the Pix's `devolucoes[]`;
-   * then, unless told not to, the notification of the Pix with it.
+   * then, unless told not to, the notification of the Pix with it. `processing`: it stays
+   * EM_PROCESSAMENTO until `finishMed`.
    */
   startMed(
     txid: string,
     natureza: MedNatureza,
-    options?: { valor?: string; notify?: boolean },
+    options?: { valor?: string; notify?: boolean; processing?: boolean },
   ): Promise<FakeDevolucao>;
+  /** A MED devolução started `processing` is DEVOLVIDO; the PSP notifies its Pix. */
+  finishMed(txid: string, id: string): Promise<void>;
   /** The payer pays: CONCLUIDA with one Pix; then, unless told not to, the notification. */
   pay(txid: string, options?: { notify?: boolean }): Promise<void>;
   /** POSTs a notification body to the webhook (valid or not, e.g. a forged one); returns the status. */
@@ -610,7 +613,7 @@ export async function startFakePsp(
     refuseNextDevolucao(motivo) {
       refuseDevolucao = motivo;
     },
-    async startMed(txid, natureza, { valor, notify: sendNotification = true } = {}) {
+    async startMed(txid, natureza, { valor, notify: sendNotification = true, processing = false } = {}) {
       const pix = cobs.get(txid)?.pix?.[0];
       if (!pix) throw new Error(`fake PSP: charge ${txid} has no Pix to take back`);
       const left = cents(pix.valor) - devolvido(pix);
@@ -623,12 +626,21 @@ export async function startFakePsp(
         rtrId: `D${alphanumeric(31)}`,
         valor: (amount / 100).toFixed(2),
         natureza,
-        horario: { solicitacao: at, liquidacao: at },
-        status: 'DEVOLVIDO',
+        horario: processing ? { solicitacao: at } : { solicitacao: at, liquidacao: at },
+        status: processing ? 'EM_PROCESSAMENTO' : 'DEVOLVIDO',
       };
       pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
       if (sendNotification) await notifyPix(pix);
       return devolucao;
+    },
+    async finishMed(txid, id) {
+      const pix = cobs.get(txid)?.pix?.[0];
+      const devolucao = pix?.devolucoes?.find((d) => d.id === id);
+      if (!pix || devolucao?.status !== 'EM_PROCESSAMENTO')
+        throw new Error(`fake PSP: no MED ${id} in process`);
+      devolucao.status = 'DEVOLVIDO';
+      devolucao.horario.liquidacao = pspNow();
+      await notifyPix(pix);
     },
     async pay(txid, { notify: sendNotification = true } = {}) {
       const cob = cobs.get(txid);
