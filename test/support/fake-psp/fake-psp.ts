@@ -56,7 +56,7 @@ export const DEVOLUCAO_QUIRKS = [
   'a repeated PUT of an existing id with the same valor answers 201 with the devolução as it is; a different valor, 400 PixDevolucaoInvalida',
   'the sum of the devoluções of a Pix that are not NAO_REALIZADO (MED ones included) may not exceed its valor: 400 PixDevolucaoInvalida',
   'natureza RETIRADA (Pix Saque/Troco, which the fake never receives) → 400 PixDevolucaoInvalida; absent → ORIGINAL, as the document says',
-  "a MED devolução (startMed) is DEVOLVIDO at once, under an id of the PSP (MED + 32 alphanumerics), and is listed in the Pix's devolucoes[] like ours",
+  "a MED devolução (startMed) is DEVOLVIDO at once (or EM_PROCESSAMENTO until finishMed), under an id of the PSP (MED + 32 alphanumerics), listed in the Pix's devolucoes[] like ours and notified with its Pix",
 ] as const;
 
 export interface FakePsp {
