@@ -148,6 +148,11 @@ export interface Rail {
   readonly name: string;
   /** How the rail reports payments beyond a per-charge status (empty: polling only). */
   readonly reports: readonly PaymentReport[];
+  /**
+   * The status of a paid charge can name disputes (`RailPaymentStatus.disputes`): a notification
+   * of a paid charge is then checked with the rail. Absent: the rail has none to report.
+   */
+  readonly reportsDisputes?: boolean;
   /** Registers the charge with the provider; idempotent per charge. */
   registerCharge(request: ChargeRequest, now: Date, answerBy: number): Promise<void>;
   fetchInstruction(charge: ChargeRef, now: Date, answerBy: number): Promise<InstructionResult>;

@@ -40,12 +40,13 @@ export async function watchPayment(
 ): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
   if (!transaction?.instructionFilledAt) return 'nothing-to-do';
-  // A paid charge is watched no more; a notification of it may tell of money taken back (a Pix
-  // MED devolução): the rail's answer decides, the notification never does.
-  if (paidStatuses.includes(transaction.status) && job.mode !== 'notify') return 'nothing-to-do';
   // (A transaction without an instruction has no payment watch: the cancel that closed it set none.)
-  const config = serviceConfig();
   const rail = railFor(transaction);
+  // A paid charge is watched no more; on a rail that reports disputes, a notification of it may
+  // tell of money taken back (a Pix MED devolução): the rail's answer decides, never the notification.
+  if (paidStatuses.includes(transaction.status) && (job.mode !== 'notify' || !rail.reportsDisputes))
+    return 'nothing-to-do';
+  const config = serviceConfig();
   const charge = chargeRefOf(transaction);
   const endBy = inline?.endBy ?? Date.now() + queues['watch-payment'].workerTimeoutSeconds * 1000;
   const answerBy = endBy - recordingMarginMs;

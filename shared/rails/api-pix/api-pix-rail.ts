@@ -95,6 +95,8 @@ export function createApiPixRail(
     name: apiPixRailName,
     // The PSP notifies `{webhookUrl}/pix` and lists every Pix received (`GET /pix`).
     reports: ['push', 'listing'] as const,
+    // A paid charge's `pix[].devolucoes` name MED devoluções (shared/rails/api-pix/med-disputes.ts).
+    reportsDisputes: true,
 
     async registerCharge({ transaction }: ChargeRequest, _now: Date, answerBy: number): Promise<void> {
       const ref = { accountId: transaction.accountId, transactionId: transaction.id };
