@@ -649,6 +649,10 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     ]);
     expect(disputed).toMatchObject({ status: 'PAID', refundedAmount: 0 });
     expect(await disputedBrl()).toBe(disputedBefore + 2_000);
+    const entries = (await api('GET', '/v2/balance/entries?limit=100')).body.data;
+    expect(entries.filter((e: { transactionId: string }) => e.transactionId === tx.id)).toContainEqual(
+      expect.objectContaining({ kind: 'dispute', amount: -2_000, currency: 'BRL' }),
+    );
 
     // The PSP notifies the same devolução again: still one dispute, counted once.
     const checksBefore = received['watch-payment'] ?? 0;
@@ -656,6 +660,12 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     await notifiedCheckEnded(checksBefore);
     expect((await getTx(tx.id)).disputes).toHaveLength(1);
     expect(await disputedBrl()).toBe(disputedBefore + 2_000);
+    const entriesAgain = (await api('GET', '/v2/balance/entries?limit=100')).body.data;
+    expect(
+      entriesAgain.filter(
+        (e: { kind: string; transactionId: string }) => e.transactionId === tx.id && e.kind === 'dispute',
+      ),
+    ).toHaveLength(1);
     expect(pix.devolucoes?.map((d) => d.id)).toEqual([med.id]);
 
     const tooMuch = await refund(tx.id, { amount: 3_500 });
