@@ -97,7 +97,7 @@ const transactionEntries = {
   refundedAmount: v.pipe(
     v.optional(v.pipe(v.number(), v.integer())),
     v.description(
-      'Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED.',
+      'Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED.',
     ),
   ),
   disputes: v.pipe(

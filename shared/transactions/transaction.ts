@@ -8,8 +8,8 @@ import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-reques
 
 /**
  * FAILED: background work gave up on it (see failureReason); an operator is alerted. REFUNDED:
- * paid, then refunds (pending or succeeded) cover the whole amount; a failed refund makes it PAID
- * again.
+ * paid, then refunds (pending or succeeded) cover the whole amount (less what disputes took); a
+ * failed refund makes it PAID again.
  */
 export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED', 'FAILED', 'REFUNDED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -93,7 +93,7 @@ export interface TransactionRecord {
   canceledAt?: string | null;
   /** When it became EXPIRED or CANCELED: the day the summary counted the close (not shown). */
   closedAt?: string;
-  /** Cents of the refunds PENDING or SUCCEEDED (absent: none); never above `amount`. */
+  /** Cents of the refunds PENDING or SUCCEEDED (absent: none); never above `amount − disputedAmount`. */
   refundedAmount?: number;
   /** How many refunds were made (bounds GET /transactions/{id}/refunds). */
   refundCount?: number;

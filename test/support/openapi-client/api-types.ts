@@ -1625,7 +1625,7 @@ export interface components {
             checkoutSessionId?: string;
             /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
             paymentLinkId?: string | null;
-            /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
+            /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
             refundedAmount?: number;
             /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
             disputes?: {
@@ -2140,7 +2140,7 @@ export interface components {
                 checkoutSessionId?: string;
                 /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
                 paymentLinkId?: string | null;
-                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
+                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
                 refundedAmount?: number;
                 /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
                 disputes?: {
@@ -2235,7 +2235,7 @@ export interface components {
                 checkoutSessionId?: string;
                 /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
                 paymentLinkId?: string | null;
-                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
+                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
                 refundedAmount?: number;
                 /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
                 disputes?: {
