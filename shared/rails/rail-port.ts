@@ -65,6 +65,8 @@ export type PaymentReport = 'push' | 'listing';
 export interface ReportedPayment extends PaidOnRail {
   charge: ChargeRef;
   amount: number;
+  /** Money the payer's side took back from it, as the listing shows (a rail that reports disputes). */
+  disputes?: RailDispute[];
 }
 
 /** A window of a rail's listing: payments reported from `from` to `to` (ISO), from page `page` on. */

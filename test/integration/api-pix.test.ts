@@ -678,6 +678,18 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     expect(rest.body.amount).toBe(3_000);
   });
 
+  it('a MED devolução whose notification is lost is found at the next reading of GET /pix, once', async () => {
+    const { tx, txid } = await paidPix(1_800);
+    await psp.startMed(txid, 'MED_PIX_AUTOMATICO', { valor: '8.00', notify: false });
+    await reconcilePayments('api-pix');
+    const disputed = await getTx(tx.id);
+    expect(disputed.disputes).toEqual([
+      expect.objectContaining({ amount: 800, reason: 'MED_PIX_AUTOMATICO', status: 'LOST' }),
+    ]);
+    await reconcilePayments('api-pix');
+    expect((await getTx(tx.id)).disputes).toHaveLength(1);
+  });
+
   it('a MED devolução in process is an OPEN dispute, LOST once the PSP reports it DEVOLVIDO; ours (ORIGINAL) never are disputes', async () => {
     const { tx, txid, pix } = await paidPix(3_000);
     const ours = await refund(tx.id, { amount: 500 });

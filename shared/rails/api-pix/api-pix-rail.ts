@@ -146,10 +146,11 @@ export function createApiPixRail(
     ): Promise<ListingPage> {
       const page = window.page === null ? 0 : Number(window.page);
       const listed = await client.listReceivedPix(window.from, window.to, page, answerBy);
-      // A Pix whose transaction the reader handled already needs no lookup: our txids start with it.
+      // A Pix whose transaction the reader handled already needs no lookup: our txids start with
+      // it. One with a MED devolução is kept: the devolução may be new.
       const unhandled = listed.pix.filter((pix) => {
         const transactionId = pix.txid ? transactionIdInTxid(pix.txid) : null;
-        return transactionId === null || !handled?.has(transactionId);
+        return transactionId === null || !handled?.has(transactionId) || medDisputesOf([pix]).length > 0;
       });
       const references = await findPixCharges(unhandled.flatMap((pix) => (pix.txid ? [pix.txid] : [])));
       const payments = unhandled.map((pix) => {
@@ -160,6 +161,7 @@ export function createApiPixRail(
           paidAt: new Date(pix.horario).toISOString(),
           paymentId: pix.endToEndId,
           amount: Math.round(Number(pix.valor) * 100),
+          disputes: medDisputesOf([pix]),
         };
       });
       return {
