@@ -113,7 +113,7 @@ describe('the event catalogue', () => {
     const [event] = planEventWrites(transaction, [type], [type], noon, dueAt, subjectOf(type)).events;
     if (eventTypes[type].data === 'transaction-at-event')
       expect(event?.data).toMatchObject({ id: transaction.id, status: 'EXPIRED', postbackUrl: null });
-    else if (eventTypes[type].data === 'refund-at-event') expect(event?.data).toEqual(refund.data);
+    else if (hasSubject(type)) expect(event?.data).toEqual(refund.data);
     else expect(event?.data).toBeUndefined();
   });
 
@@ -136,14 +136,20 @@ describe('every transaction event type', () => {
     [...source.matchAll(/(?:writeWithEvents\(\s*\w+,\s*|emits:\s*)\[([^\]]*)\]/g)].map((match) => match[1]!),
   );
 
-  it.each(transactionEventTypes)('%s is emitted by a state change', (type) => {
-    expect(
-      emittingLists.some((list) => list.includes(`'${type}'`)),
-      `no state change emits ${type}`,
-    ).toBe(true);
+  const emits = (type: string) => emittingLists.some((list) => list.includes(`'${type}'`));
+  // Rows documented ahead of the state change that will emit them (the MED disputes of issue #31).
+  const awaitingEmitter: readonly TransactionEventType[] = ['cashin.disputed'];
+  const emitted = transactionEventTypes.filter((type) => !awaitingEmitter.includes(type));
+
+  it.each(emitted)('%s is emitted by a state change', (type) => {
+    expect(emits(type), `no state change emits ${type}`).toBe(true);
+  });
+
+  it.each(awaitingEmitter)('%s is still awaiting its emitter (take it off the list once emitted)', (type) => {
+    expect(emits(type), `${type} is emitted now: take it off awaitingEmitter`).toBe(false);
   });
 
   it('the scan finds the emitting calls at all', () => {
-    expect(emittingLists.length).toBeGreaterThanOrEqual(transactionEventTypes.length);
+    expect(emittingLists.length).toBeGreaterThanOrEqual(emitted.length);
   });
 });
