@@ -65,11 +65,12 @@ export const queues = {
     worker: 'functions/workers/settle-refund.ts',
     // Waits on the rail.
     memoryMb: 256,
-    // The rail's answer, recorded (no webhook yet: refund events are not in the catalogue).
+    // The rail's answer, recorded with its event (refund.succeeded / refund.failed).
     workerTimeoutSeconds: 30,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:settle-refund:send', 'rails:live'],
+    // The refund's event: its first delivery is enqueued (the sweeper starts it otherwise).
+    grants: ['table:write', 'queue:settle-refund:send', 'queue:deliver-event:send', 'rails:live'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
 

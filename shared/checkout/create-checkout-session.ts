@@ -1,9 +1,9 @@
 // POST /v2/checkout-sessions, and a payment link's visit: one payment of one offer on our hosted
 // checkout page, with the sale's terms fixed now.
-import { accountSettings } from '../accounts/account-settings.ts';
 import { imageUrlOf } from '../catalog/image-location.ts';
 import { newPrefixedId, newToken } from '../ids.ts';
 import type { PurchaseMethod } from '../payment-methods.ts';
+import { getAccount } from '../store/api-keys.ts';
 import { insertCheckoutSession } from '../store/checkout-sessions.ts';
 import type { CreateCheckoutSessionInput } from './checkout-schemas.ts';
 import { maxSessionSeconds } from './checkout-schemas.ts';
@@ -76,7 +76,7 @@ export async function createCheckoutSession(
 ): Promise<CheckoutSessionRecord> {
   const sale = await sellableOffer(accountId, input.offerId);
   const methods = saleMethods({ amount: sale.offer.amount, currency: sale.currency }, input.paymentMethods);
-  const terms = saleTerms(await accountSettings(accountId), accountId, sale.currency, methods);
+  const terms = saleTerms(await getAccount(accountId, true), accountId, sale.currency, methods);
   const record = newCheckoutSession(accountId, { sale, methods, terms, paymentLinkId: null }, input, now);
   await insertCheckoutSession(record);
   return record;

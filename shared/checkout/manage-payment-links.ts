@@ -1,11 +1,11 @@
 // Payment links of an account: made for an offer that can be sold now, listed newest first,
 // turned off and on. Each visit opens its own checkout session (visit-payment-link.ts).
-import { accountSettings } from '../accounts/account-settings.ts';
 import { findOffer } from '../catalog/find-offer.ts';
 import { currencyOf } from '../catalog/offer.ts';
 import { notFound } from '../errors.ts';
 import { defaultPageSize, type PageResponse } from '../http/pagination.ts';
 import { newPrefixedId } from '../ids.ts';
+import { getAccount } from '../store/api-keys.ts';
 import { decodeCursor, encodeCursor } from '../store/cursor.ts';
 import {
   getPaymentLinkRecord,
@@ -43,7 +43,7 @@ export async function createPaymentLink(
     currency: sale.currency,
     requestedMethods: input.paymentMethods ? methods : null,
     active: input.active ?? true,
-    terms: saleTerms(await accountSettings(accountId), accountId, sale.currency, methods),
+    terms: saleTerms(await getAccount(accountId, true), accountId, sale.currency, methods),
     createdAt,
     updatedAt: createdAt,
   };
@@ -86,7 +86,7 @@ export async function updatePaymentLink(
     const offer = await findOffer(accountId, current.offerId, 'offerId');
     const currency = currencyOf(offer);
     const methods = saleMethods({ amount: offer.amount, currency }, current.requestedMethods ?? undefined);
-    terms = saleTerms(await accountSettings(accountId), accountId, currency, methods);
+    terms = saleTerms(await getAccount(accountId, true), accountId, currency, methods);
   }
   const updated = await updatePaymentLinkRecord(accountId, linkId, {
     active: input.active,

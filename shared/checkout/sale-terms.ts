@@ -1,5 +1,7 @@
 // What a sale takes from the account, fixed when a session or link is made: the responsible
-// party the purchase API needs and the account's fees for the methods offered.
+// party the purchase API needs and the account's fees for the methods offered. Callers pass the
+// account as a consistent read, not the request path's cached settings: terms are fixed for the
+// sale's life, so a document or fee the merchant has just saved must be the one they get.
 import type { AccountRecord } from '../accounts/account.ts';
 import { saleSettingsOf } from '../accounts/sale-settings.ts';
 import { badRequest } from '../errors.ts';

@@ -29,7 +29,7 @@ import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { AttemptNotRecordedError } from './delivery-errors.ts';
-import { type EventRecord, eventData } from './event.ts';
+import { type EventRecord, eventData, eventMoney } from './event.ts';
 
 export interface DeliveryOptions {
   /**
@@ -133,6 +133,7 @@ async function takeAttempt(
     accountId: event.accountId,
     transactionId: event.transactionId,
     eventType: event.type,
+    ...(event.subjectId ? { subjectId: event.subjectId } : {}),
   };
   return postponeWork(work, claimDueAt, workDueAt);
 }
@@ -147,7 +148,9 @@ export async function deliverEvent(
     await enqueueDeliverEvent(job, delaySecondsFor(job.notBefore - now.getTime()));
     return 'deferred';
   }
-  const event = options.fresh ?? (await getEvent(job.accountId, job.transactionId, job.eventType));
+  const event =
+    options.fresh ??
+    (await getEvent(job.accountId, job.transactionId, { type: job.eventType, subjectId: job.subjectId }));
   if (event?.deliveryStatus !== 'PENDING') return 'nothing-to-do';
   // A job without the mark, or from an attempt the event has moved past, belongs to no live chain.
   if (!job.workDueAt || job.attempt !== event.attemptCount) return 'superseded';
@@ -185,6 +188,7 @@ export async function deliverEvent(
   if (ownedDueAt === null) return 'superseded';
 
   const data = eventData(event, transaction, accountWebhookUrl);
+  const money = eventMoney(data, transaction);
   const payload = buildEnvelope({
     eventId: event.eventId,
     type: event.type,
@@ -226,7 +230,7 @@ export async function deliverEvent(
           attempt,
           { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null },
           ownedDueAt,
-          data,
+          money,
         ),
       ownedDueAt,
       endBy,
@@ -245,7 +249,7 @@ export async function deliverEvent(
             attempt,
             { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason },
             ownedDueAt,
-            data,
+            money,
           ),
         ownedDueAt,
         endBy,
@@ -266,7 +270,7 @@ export async function deliverEvent(
         attempt,
         { deliveryStatus: 'PENDING', runAttempts, nextDueAt, lastError: attempt.error },
         ownedDueAt,
-        data,
+        money,
       ),
     ownedDueAt,
     endBy,
@@ -277,6 +281,7 @@ export async function deliverEvent(
       accountId: job.accountId,
       transactionId: job.transactionId,
       eventType: job.eventType,
+      ...(job.subjectId ? { subjectId: job.subjectId } : {}),
       attempt: attempt.number,
       workDueAt: nextDueAt,
       notBefore: dueAt,

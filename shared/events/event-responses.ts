@@ -1,9 +1,11 @@
 // Response bodies of the event routes and the webhook envelope, as schemas; the assertions
 // keep them equal to the domain types.
 import * as v from 'valibot';
+import { disputeEventDataSchema } from '../disputes/dispute-event-data.ts';
 import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
+import { refundSchema } from '../refunds/refund-schemas.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
 import { type DeliveryAttempt, deliveryStatuses } from './event.ts';
 import { type EventType, eventTypeNames } from './event-types.ts';
@@ -15,7 +17,7 @@ const eventId = v.pipe(
   v.string(),
   v.regex(/^evt_/),
   v.description(
-    '`evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header.',
+    "`evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header.",
   ),
 );
 
@@ -55,7 +57,12 @@ export const eventSchema = v.pipe(
         `The first attempt and the latest ${keptLatestAttempts}, in order: an event keeps no more (its item has a size limit). Their numbers show where attempts were left out; \`attemptCount\` counts them all.`,
       ),
     ),
-    data: transactionSchema,
+    data: v.pipe(
+      v.union([transactionSchema, refundSchema, disputeEventDataSchema]),
+      v.description(
+        'The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`.',
+      ),
+    ),
   }),
   v.title('Event'),
   v.description('An event as sent (`data`) with its delivery story.'),

@@ -4,7 +4,10 @@
 // documentation read the row.
 
 export interface EventTypeRow {
-  /** The event's id is `evt_<transaction id>_<idSuffix>`: one event per transaction and type. */
+  /**
+   * The event's id is `evt_<transaction id>_<idSuffix>`, one event per transaction and type; with
+   * a subject (a refund), `evt_<transaction id>_<idSuffix>_<subject id>`, one per subject.
+   */
   readonly idSuffix: string;
   /**
    * true: written only for an account that lists the type in its `optInEventTypes` (PUT
@@ -16,9 +19,16 @@ export interface EventTypeRow {
    * it when the attempt is made (for a state the transaction never leaves, so nothing is copied);
    * `transaction-at-event`, the transaction as the state change left it, copied onto the event
    * (for a state a later change can leave, so a retry never tells a newer story);
+   * `refund-at-event`, the refund (its subject) as GET /v2/refunds/:id shows it after the change;
+   * `dispute-at-event`, `{transactionId, dispute}` with the dispute (its subject) as the change left it;
    * `test-message`, not a transaction (never stored).
    */
-  readonly data: 'transaction-at-delivery' | 'transaction-at-event' | 'test-message';
+  readonly data:
+    | 'transaction-at-delivery'
+    | 'transaction-at-event'
+    | 'refund-at-event'
+    | 'dispute-at-event'
+    | 'test-message';
   readonly description: string;
 }
 
@@ -37,6 +47,27 @@ export const eventTypes = {
     description:
       'The charge was closed unpaid after its deadline: the transaction is EXPIRED. `data` is the transaction as it was when it expired; a payment the rail reports later still makes it PAID, with its own `cashin.paid`.',
   },
+  'refund.succeeded': {
+    idSuffix: 'refundsucceeded',
+    optIn: false,
+    data: 'refund-at-event',
+    description:
+      'A refund gave the money back: the refund is SUCCEEDED. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund.',
+  },
+  'refund.failed': {
+    idSuffix: 'refundfailed',
+    optIn: false,
+    data: 'refund-at-event',
+    description:
+      "The rail could not give a refund's money back: the refund is FAILED, with `failureReason`, and its amount can be refunded again. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund.",
+  },
+  'cashin.disputed': {
+    idSuffix: 'disputed',
+    optIn: false,
+    data: 'dispute-at-event',
+    description:
+      "The payer's bank took money back from a paid transaction (a Pix MED devolução): a dispute is open and its amount leaves the balance. `data` is `{transactionId, dispute: {id, amount, reason, status, createdAt, updatedAt}}`; one event per dispute.",
+  },
   'webhook.test': {
     idSuffix: 'test',
     optIn: false,
@@ -54,6 +85,22 @@ export const eventTypeNames = Object.keys(eventTypes) as EventType[];
 export type TransactionEventType = {
   [T in EventType]: (typeof eventTypes)[T]['data'] extends 'test-message' ? never : T;
 }[EventType];
+
+/** The `data` kinds that are a subject of the transaction (a refund, a dispute) copied at the event. */
+export type SubjectDataKind = 'refund-at-event' | 'dispute-at-event';
+const subjectDataKinds: ReadonlySet<EventTypeRow['data']> = new Set<SubjectDataKind>([
+  'refund-at-event',
+  'dispute-at-event',
+]);
+
+/** The types whose event is about a subject of the transaction (a refund, a dispute), one event per subject. */
+export type SubjectEventType = {
+  [T in EventType]: (typeof eventTypes)[T]['data'] extends SubjectDataKind ? T : never;
+}[EventType];
+
+export function hasSubject(type: EventType): type is SubjectEventType {
+  return subjectDataKinds.has(eventTypes[type].data);
+}
 
 /** The types an account must opt in to. */
 export type OptInEventType = {

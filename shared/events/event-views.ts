@@ -1,6 +1,6 @@
 // Events as merchants read them: the envelope they received plus its delivery story.
-import type { TransactionRecord, TransactionView } from '../transactions/transaction.ts';
-import { type DeliveryAttempt, type EventRecord, eventData } from './event.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
+import { type DeliveryAttempt, type EventData, type EventRecord, eventData } from './event.ts';
 
 export interface EventView {
   id: string;
@@ -14,7 +14,8 @@ export interface EventView {
   /** Every attempt made, over every run; `attempts` keeps the first and the latest ones. */
   attemptCount: number;
   attempts: DeliveryAttempt[];
-  data: TransactionView;
+  /** The transaction, or for a refund's event the refund. */
+  data: EventData;
 }
 
 export function eventView(

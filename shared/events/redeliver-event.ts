@@ -25,6 +25,7 @@ export async function redeliverEvent(
       accountId,
       transactionId: event.transactionId,
       eventType: event.type,
+      ...(event.subjectId ? { subjectId: event.subjectId } : {}),
       attempt: event.attemptCount,
       workDueAt: dueAt,
     });

@@ -66,6 +66,7 @@ export async function startDelivery(
       accountId: event.accountId,
       transactionId: event.transactionId,
       eventType: event.type,
+      ...(event.subjectId ? { subjectId: event.subjectId } : {}),
       attempt: 0,
       workDueAt: written.deliveryDueAt,
     };

@@ -12,7 +12,7 @@ import { getAccount } from '../store/api-keys.ts';
 import type { EventWrites } from '../store/event-writes.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { eventTypes, type OptInEventType, type TransactionEventType } from './event-types.ts';
-import { newEvent } from './new-event.ts';
+import { type EventSubject, newEvent } from './new-event.ts';
 
 /** The events a state change writes, given the account's opt-in types (pure). */
 export function planEventWrites(
@@ -22,6 +22,7 @@ export function planEventWrites(
   optedIn: readonly string[],
   now: Date,
   deliveryDueAt: string,
+  subject?: EventSubject,
 ): EventWrites {
   const optInTypes = types.filter(
     (type): type is TransactionEventType & OptInEventType => eventTypes[type].optIn,
@@ -30,7 +31,7 @@ export function planEventWrites(
   const written = types.filter((type) => !eventTypes[type].optIn || optedIn.includes(type));
   return {
     accountId: transaction.accountId,
-    events: written.map((type) => newEvent(type, transaction, now)),
+    events: written.map((type) => newEvent(type, transaction, now, subject)),
     optInChoices,
     deliveryDueAt,
   };
@@ -49,6 +50,8 @@ export async function writeWithEvents<T>(
   types: readonly TransactionEventType[],
   now: Date,
   write: (events: EventWrites) => Promise<T | null>,
+  /** For a type about a subject of the transaction (a refund): that subject. */
+  subject?: EventSubject,
 ): Promise<{ result: T; events: EventWrites } | null> {
   const deliveryDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
   const decides = types.some((type) => eventTypes[type].optIn);
@@ -56,7 +59,7 @@ export async function writeWithEvents<T>(
   // A choice read from the cache may be stale: the first failure reads it consistently. Each
   // retry follows a change of the account's choice, which a merchant makes by hand.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const events = planEventWrites(transaction, types, optedIn, now, deliveryDueAt);
+    const events = planEventWrites(transaction, types, optedIn, now, deliveryDueAt, subject);
     const result = await write(events);
     if (result !== null) return { result, events };
     if (!decides) return null;

@@ -1,6 +1,6 @@
 // The account's events newest first (gsi1, `createdAt#eventId`, written with each event), each
 // with its last delivery attempt (kept on the event; an older event's is read by key).
-import type { DeliveryAttempt, EventRecord } from '../events/event.ts';
+import { type DeliveryAttempt, type EventRecord, eventKind } from '../events/event.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
 import { olderAttemptItem } from './events.ts';
 import { keys } from './keys.ts';
@@ -58,7 +58,7 @@ async function lastAttempts(records: EventRecord[]): Promise<Map<string, Deliver
   const older = records.filter((record) => record.attemptCount > 0 && !found.has(record.eventId));
   const items = await itemsOfEntries(
     older.map((record) =>
-      keys.eventAttempt(record.accountId, record.transactionId, record.type, record.attemptCount),
+      keys.eventAttempt(record.accountId, record.transactionId, eventKind(record), record.attemptCount),
     ),
   );
   items.forEach((item, index) => {

@@ -5,7 +5,7 @@
 // lands between the read and the write fails the write instead of being missed.
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config.ts';
-import type { EventRecord } from '../events/event.ts';
+import { type EventRecord, eventKind } from '../events/event.ts';
 import type { OptInEventType } from '../events/event-types.ts';
 import { keys } from './keys.ts';
 
@@ -35,13 +35,13 @@ export function eventWriteItems(writes: EventWrites): TransactItem[] {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.event(event.accountId, event.transactionId, event.type),
+        ...keys.event(event.accountId, event.transactionId, eventKind(event)),
         ...keys.pendingWork('deliver-event', writes.deliveryDueAt, event.transactionId),
         ...keys.eventListing(event.accountId, event.createdAt, event.eventId),
         entity: 'event',
         ...event,
       },
-      // One event per transaction and type.
+      // One event per transaction and type (and subject).
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   }));

@@ -2,7 +2,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import type { DeliveryAttempt, DeliveryStatus, EventRecord } from '../events/event.ts';
+import { type DeliveryAttempt, type DeliveryStatus, type EventRecord, eventKind } from '../events/event.ts';
 import { eventIdAddress } from '../events/event-ids.ts';
 import type { EventType } from '../events/event-types.ts';
 import { withAttempt } from '../events/kept-attempts.ts';
@@ -14,12 +14,13 @@ import { withoutKeys } from './records.ts';
 export async function getEvent(
   accountId: string,
   transactionId: string,
-  type: EventType,
+  /** The event's type, and its subject for a type that has one. */
+  which: { type: EventType; subjectId?: string | undefined },
 ): Promise<EventRecord | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.event(accountId, transactionId, type),
+      Key: keys.event(accountId, transactionId, eventKind(which)),
       ConsistentRead: true,
     }),
   );
@@ -31,14 +32,14 @@ export async function findEventById(accountId: string, eventId: string): Promise
   const address = eventIdAddress(eventId);
   if (!address) return undefined;
   if ('transactionId' in address) {
-    const event = await getEvent(accountId, address.transactionId, address.type);
+    const event = await getEvent(accountId, address.transactionId, address);
     return event?.eventId === eventId ? event : undefined;
   }
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.eventById(accountId, address.lookup) }),
   );
   if (!Item) return undefined;
-  return getEvent(accountId, Item.transactionId as string, Item.eventKind as EventType);
+  return getEvent(accountId, Item.transactionId as string, { type: Item.eventKind as EventType });
 }
 
 /** The transaction's events, each with its attempts in order. */
@@ -100,7 +101,7 @@ export function claimAttempt(event: EventRecord, ownedDueAt: string): Promise<bo
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.event(event.accountId, event.transactionId, event.type),
+      Key: keys.event(event.accountId, event.transactionId, eventKind(event)),
       UpdateExpression: 'SET claimedWorkSk = :owned',
       ConditionExpression:
         'gsi2sk = :owned AND attemptCount = :count AND deliveryStatus = :pending AND (attribute_not_exists(claimedWorkSk) OR claimedWorkSk <> :owned)',
@@ -148,7 +149,7 @@ export function recordAttempt(
   const owned = keys.pendingWork('deliver-event', ownedDueAt, event.transactionId);
   const update = {
     TableName: tableName(),
-    Key: keys.event(event.accountId, event.transactionId, event.type),
+    Key: keys.event(event.accountId, event.transactionId, eventKind(event)),
     UpdateExpression: `SET ${assignments.join(', ')}${removals}`,
     ConditionExpression: 'attemptCount = :previous AND gsi2sk = :owned',
     ExpressionAttributeValues: {
@@ -180,7 +181,7 @@ export function markUndeliverable(event: EventRecord, reason: string, now: Date)
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.event(event.accountId, event.transactionId, event.type),
+      Key: keys.event(event.accountId, event.transactionId, eventKind(event)),
       UpdateExpression:
         'SET deliveryStatus = :undeliverable, lastError = :reason, lastAttemptAt = :now REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'deliveryStatus = :pending',
@@ -200,7 +201,7 @@ export function restartDelivery(event: EventRecord, dueAt: string): Promise<bool
   return writeIf(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.event(event.accountId, event.transactionId, event.type),
+      Key: keys.event(event.accountId, event.transactionId, eventKind(event)),
       UpdateExpression:
         'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
       ConditionExpression: 'deliveryStatus <> :pending',

@@ -3,6 +3,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
+import { eventKind } from '../events/event.ts';
 import { type EventType, isEventType } from '../events/event-types.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys, type WorkKind } from './keys.ts';
@@ -11,7 +12,14 @@ import { table } from './table.ts';
 /** Which piece of work: the transaction's instruction or payment watch, or one of its events' delivery. */
 export type WorkItem =
   | { kind: 'fill-instruction' | 'watch-payment'; accountId: string; transactionId: string }
-  | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType }
+  | {
+      kind: 'deliver-event';
+      accountId: string;
+      transactionId: string;
+      eventType: EventType;
+      /** The event's subject (a refund's id), for a type that has one. */
+      subjectId?: string;
+    }
   | { kind: 'settle-refund'; accountId: string; transactionId: string; refundId: string };
 
 export type PendingWork = WorkItem & {
@@ -28,7 +36,11 @@ export type WorkPageKey = Record<string, unknown>;
 function itemKey(work: WorkItem): { pk: string; sk: string } {
   if (work.kind === 'settle-refund') return keys.refund(work.accountId, work.transactionId, work.refundId);
   return work.kind === 'deliver-event'
-    ? keys.event(work.accountId, work.transactionId, work.eventType)
+    ? keys.event(
+        work.accountId,
+        work.transactionId,
+        eventKind({ type: work.eventType, subjectId: work.subjectId }),
+      )
     : keys.transaction(work.accountId, work.transactionId);
 }
 
@@ -38,6 +50,12 @@ function workId(work: WorkItem): string {
 }
 
 const { gsi2 } = table.indexes;
+
+/** The subject an event's item key names after its type (`EVENT#<type>#<subject>`), if any. */
+function subjectOfEventKey(sortKey: string, type: string): { subjectId?: string } {
+  const prefix = `EVENT#${type}#`;
+  return sortKey.startsWith(prefix) ? { subjectId: sortKey.slice(prefix.length) } : {};
+}
 
 /** One page of the work in one partition that was due before `dueBefore`, oldest first. */
 export async function listOverdueWork(
@@ -57,9 +75,11 @@ export async function listOverdueWork(
         '#sk': gsi2.sortKey,
         '#txid': kind === 'deliver-event' || kind === 'settle-refund' ? 'transactionId' : 'id',
         '#type': 'type',
+        ...(kind === 'deliver-event' ? { '#itemSk': table.sortKey } : {}),
       },
       ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(kind, shard), ':before': dueBefore },
-      ProjectionExpression: `accountId, #txid, #type, #sk, workSweeps, sweptWorkSk, attemptCount${kind === 'settle-refund' ? ', id' : ''}`,
+      // An event's subject is read from its item key (the index projects the table's keys).
+      ProjectionExpression: `accountId, #txid, #type, #sk, workSweeps, sweptWorkSk, attemptCount${kind === 'settle-refund' ? ', id' : ''}${kind === 'deliver-event' ? ', #itemSk' : ''}`,
       Limit: limit,
       ExclusiveStartKey: startKey,
     }),
@@ -90,6 +110,7 @@ export async function listOverdueWork(
         accountId,
         transactionId: item.transactionId as string,
         eventType: item.type,
+        ...subjectOfEventKey(String(item[table.sortKey]), item.type),
         dueAt,
         sweepsWithoutProgress,
         attemptCount: Number(item.attemptCount ?? 0),

@@ -26,6 +26,8 @@ export interface DeliverEventJob {
   accountId: string;
   transactionId: string;
   eventType: EventType;
+  /** The event's subject (a refund's id), for a type that has one. */
+  subjectId?: string;
   /** Delivery attempts the event had when this job was sent; another count means another chain moved on. */
   attempt: number;
   /**

@@ -59,6 +59,7 @@ const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promis
       accountId: work.accountId,
       transactionId: work.transactionId,
       eventType: work.eventType,
+      ...(work.subjectId ? { subjectId: work.subjectId } : {}),
       attempt: work.attemptCount ?? 0,
       workDueAt,
     });

@@ -52,7 +52,13 @@ describe('dashboard checkout', () => {
       await eventually(() => editor.getByRole('heading', { level: 2 }).textContent()).toBe('Camiseta');
       await editor.getByLabel('Offer name').fill('Tamanho M');
       await editor.getByLabel('Currency').selectOption('BRL');
+      // The amount as the merchant writes it, and what it will be saved as before saving:
+      // "1.500" is fifteen hundred reais in Brazil, not R$ 1,50.
+      const amountHint = editor.locator('#offer-amount-hint');
+      await editor.getByLabel(/Amount/).fill('1.500');
+      await eventually(() => amountHint.textContent()).toBe('Saved as R$\u00a01.500,00.');
       await editor.getByLabel(/Amount/).fill('59,90');
+      await eventually(() => amountHint.textContent()).toBe('Saved as R$\u00a059,90.');
       await editor.getByRole('button', { name: 'Add offer' }).click();
       await eventually(() => editor.getByTestId('offers').textContent()).toContain(
         'Tamanho M · R$\u00a059,90 · one-time',

@@ -10,9 +10,11 @@ import { eventIdAddress } from '../../shared/events/event-ids.ts';
 import {
   eventTypeNames,
   eventTypes,
+  hasSubject,
   optInEventTypeNames,
   type TransactionEventType,
 } from '../../shared/events/event-types.ts';
+import type { EventSubject } from '../../shared/events/new-event.ts';
 import { planEventWrites } from '../../shared/events/write-with-events.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
@@ -34,6 +36,25 @@ const transaction = {
   status: 'EXPIRED' as const,
 };
 const dueAt = new Date(noon.getTime() + 60_000).toISOString();
+const refundId = `re_${transaction.id}_0123456789abcdef`;
+const refund: EventSubject = {
+  id: refundId,
+  data: {
+    id: refundId,
+    transactionId: transaction.id,
+    currency: 'BOB',
+    amount: 100,
+    reason: null,
+    status: 'SUCCEEDED',
+    failureReason: null,
+    createdAt: noon.toISOString(),
+    updatedAt: noon.toISOString(),
+  },
+};
+/** A type's subject, when it has one (a refund). */
+const subjectOf = (type: TransactionEventType) => (hasSubject(type) ? refund : undefined);
+const idOf = (type: TransactionEventType) =>
+  `evt_${transaction.id}_${eventTypes[type].idSuffix}${hasSubject(type) ? `_${refundId}` : ''}`;
 
 describe('the event catalogue', () => {
   it('has at least one opt-in type, and webhook.test is never a transaction event', () => {
@@ -41,18 +62,39 @@ describe('the event catalogue', () => {
     expect(transactionEventTypes).not.toContain('webhook.test');
   });
 
-  it('gives every type an id that leads back to its transaction and type', () => {
-    for (const type of transactionEventTypes)
-      expect(eventIdAddress(`evt_${transaction.id}_${eventTypes[type].idSuffix}`), type).toEqual({
+  it('gives every type an id that leads back to its transaction and type (and subject)', () => {
+    for (const type of transactionEventTypes) {
+      expect(eventIdAddress(idOf(type)), type).toEqual({
         transactionId: transaction.id,
         type,
+        ...(hasSubject(type) ? { subjectId: refundId } : {}),
       });
+      // A subject type's id without its subject, or another type's with one, leads nowhere.
+      const other = hasSubject(type)
+        ? `evt_${transaction.id}_${eventTypes[type].idSuffix}`
+        : `${idOf(type)}_${refundId}`;
+      expect(eventIdAddress(other), other).toBeNull();
+    }
+  });
+
+  it('writes a subject type only with its subject, and one event per subject', () => {
+    const subjectTypes = transactionEventTypes.filter(hasSubject);
+    expect(subjectTypes.length).toBeGreaterThan(0);
+    for (const type of subjectTypes) {
+      expect(() => planEventWrites(transaction, [type], [type], noon, dueAt)).toThrow(/needs its subject/);
+      const [event] = planEventWrites(transaction, [type], [type], noon, dueAt, refund).events;
+      expect(event).toMatchObject({ subjectId: refundId, data: refund.data });
+    }
+    const plain = transactionEventTypes.find((type) => !hasSubject(type))!;
+    expect(() => planEventWrites(transaction, [plain], [plain], noon, dueAt, refund)).toThrow(
+      /takes no subject/,
+    );
   });
 
   it.each(transactionEventTypes)('%s: written unless it is opt-in and the account did not opt in', (type) => {
     const { optIn } = eventTypes[type];
-    const without = planEventWrites(transaction, [type], [], noon, dueAt);
-    const opted = planEventWrites(transaction, [type], [type], noon, dueAt);
+    const without = planEventWrites(transaction, [type], [], noon, dueAt, subjectOf(type));
+    const opted = planEventWrites(transaction, [type], [type], noon, dueAt, subjectOf(type));
     expect(without.events.map((event) => event.type)).toEqual(optIn ? [] : [type]);
     expect(opted.events.map((event) => event.type)).toEqual([type]);
     // The choice an opt-in type was decided with is asserted by the write; others assert nothing.
@@ -60,7 +102,7 @@ describe('the event catalogue', () => {
     expect(opted.optInChoices).toEqual(optIn ? [{ type, optedIn: true }] : []);
     expect(opted).toMatchObject({ accountId: 'acc_1', deliveryDueAt: dueAt });
     expect(opted.events[0]).toMatchObject({
-      eventId: `evt_${transaction.id}_${eventTypes[type].idSuffix}`,
+      eventId: idOf(type),
       transactionId: transaction.id,
       deliveryStatus: 'PENDING',
       attemptCount: 0,
@@ -68,9 +110,10 @@ describe('the event catalogue', () => {
   });
 
   it.each(transactionEventTypes)('%s: data is copied at the event exactly when its row says so', (type) => {
-    const [event] = planEventWrites(transaction, [type], [type], noon, dueAt).events;
+    const [event] = planEventWrites(transaction, [type], [type], noon, dueAt, subjectOf(type)).events;
     if (eventTypes[type].data === 'transaction-at-event')
       expect(event?.data).toMatchObject({ id: transaction.id, status: 'EXPIRED', postbackUrl: null });
+    else if (hasSubject(type)) expect(event?.data).toEqual(refund.data);
     else expect(event?.data).toBeUndefined();
   });
 
@@ -93,14 +136,20 @@ describe('every transaction event type', () => {
     [...source.matchAll(/(?:writeWithEvents\(\s*\w+,\s*|emits:\s*)\[([^\]]*)\]/g)].map((match) => match[1]!),
   );
 
-  it.each(transactionEventTypes)('%s is emitted by a state change', (type) => {
-    expect(
-      emittingLists.some((list) => list.includes(`'${type}'`)),
-      `no state change emits ${type}`,
-    ).toBe(true);
+  const emits = (type: string) => emittingLists.some((list) => list.includes(`'${type}'`));
+  // Rows documented ahead of the state change that will emit them (the MED disputes of issue #31).
+  const awaitingEmitter: readonly TransactionEventType[] = ['cashin.disputed'];
+  const emitted = transactionEventTypes.filter((type) => !awaitingEmitter.includes(type));
+
+  it.each(emitted)('%s is emitted by a state change', (type) => {
+    expect(emits(type), `no state change emits ${type}`).toBe(true);
+  });
+
+  it.each(awaitingEmitter)('%s is still awaiting its emitter (take it off the list once emitted)', (type) => {
+    expect(emits(type), `${type} is emitted now: take it off awaitingEmitter`).toBe(false);
   });
 
   it('the scan finds the emitting calls at all', () => {
-    expect(emittingLists.length).toBeGreaterThanOrEqual(transactionEventTypes.length);
+    expect(emittingLists.length).toBeGreaterThanOrEqual(emitted.length);
   });
 });

@@ -1058,6 +1058,72 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund gave the money back
+         * @description A refund gave the money back: the refund is SUCCEEDED. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund. `transactionId` names the transaction; its `refundedAmount` counts the refund.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["refundSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund failed
+         * @description The rail could not give a refund's money back: the refund is FAILED, with `failureReason`, and its amount can be refunded again. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["refundFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "cashin.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payer's bank took money back (a dispute)
+         * @description The payer's bank took money back from a paid transaction (a Pix MED devolução): a dispute is open and its amount leaves the balance. `data` is `{transactionId, dispute: {id, amount, reason, status, createdAt, updatedAt}}`; one event per dispute. Always sent (not opt-in): money leaving the balance is never silent.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["cashinDisputedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1673,10 +1739,10 @@ export interface components {
          * @description An event as sent (`data`) with its delivery story.
          */
         Event: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @enum {string} */
-            type: "cashin.paid" | "cashin.expired" | "webhook.test";
+            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
             /** Format: date-time */
             createdAt: string;
             transactionId: string;
@@ -1699,7 +1765,22 @@ export interface components {
                 error: string | null;
                 durationMs: number;
             }[];
-            data: components["schemas"]["Transaction"];
+            /** @description The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`. */
+            data: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | {
+                transactionId: string;
+                dispute: {
+                    id: string;
+                    /** @description Cents of the transaction's currency. */
+                    amount: number;
+                    /** @description Why the payer's bank took the money back (MED: `MED_FRAUDE`, …). */
+                    reason: string;
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+            };
         };
         /** EventList */
         EventList: {
@@ -1708,10 +1789,10 @@ export interface components {
         /** EventSummaryPage */
         EventSummaryPage: {
             data: {
-                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
-                type: "cashin.paid" | "cashin.expired" | "webhook.test";
+                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
                 /** Format: date-time */
                 createdAt: string;
                 transactionId: string;
@@ -1738,7 +1819,7 @@ export interface components {
         };
         /** RedeliveryStarted */
         RedeliveryStarted: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             deliveryStatus: "PENDING";
@@ -2040,7 +2121,7 @@ export interface components {
          *     }
          */
         CashinPaidEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.paid";
@@ -2164,7 +2245,7 @@ export interface components {
         };
         /** CashinExpiredEvent */
         CashinExpiredEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.expired";
@@ -2257,9 +2338,72 @@ export interface components {
                 }[];
             };
         };
+        /** RefundSucceededEvent */
+        RefundSucceededEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "refund.succeeded";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Refund"];
+        };
+        /** RefundFailedEvent */
+        RefundFailedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "refund.failed";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Refund"];
+        };
+        /**
+         * CashinDisputedEvent
+         * @example {
+         *       "id": "evt_1795712114673612288_disputed_dsp_1795712114673612288_4f1c2a9b",
+         *       "type": "cashin.disputed",
+         *       "createdAt": "2026-11-26T18:02:11.000Z",
+         *       "data": {
+         *         "transactionId": "1795712114673612288",
+         *         "dispute": {
+         *           "id": "dsp_1795712114673612288_4f1c2a9b",
+         *           "amount": 4990,
+         *           "reason": "MED_FRAUDE",
+         *           "status": "OPEN",
+         *           "createdAt": "2026-11-26T18:02:11.000Z",
+         *           "updatedAt": "2026-11-26T18:02:11.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CashinDisputedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "cashin.disputed";
+            /** Format: date-time */
+            createdAt: string;
+            /** DisputeEventData */
+            data: {
+                transactionId: string;
+                dispute: {
+                    id: string;
+                    /** @description Cents of the transaction's currency. */
+                    amount: number;
+                    /** @description Why the payer's bank took the money back (MED: `MED_FRAUDE`, …). */
+                    reason: string;
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+            };
+        };
         /** WebhookTestEvent */
         WebhookTestEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`; events before 2026-11-26: `evt_` and a UUID); the `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "webhook.test";
@@ -2626,7 +2770,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                type?: "cashin.paid" | "cashin.expired" | "webhook.test";
+                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
                 deliveryStatus?: "PENDING" | "DELIVERED" | "FAILED" | "UNDELIVERABLE";
                 createdFrom?: string;
                 createdTo?: string;
@@ -8457,6 +8601,135 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CashinExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    refundSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    refundFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cashinDisputedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashinDisputedEvent"];
             };
         };
         responses: {
