@@ -3,16 +3,16 @@
 // rail refused), together with the change to the account's balance in that currency. The
 // balance is what the entries add up to: `available` is the sum of every entry's amount;
 // `pending` holds refunds taken and not settled yet, `refunded` those the rail sent back,
-// `disputed` open disputes (reserved for MED). Pure: the store writes what these plan.
+// `disputed` what disputes took back (Pix MED devoluções). Pure: the store writes what these plan.
 import type { PurchaseCurrency } from '../payment-methods.ts';
 import type { RefundRecord } from '../refunds/refund.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 
-export const ledgerEntryKinds = ['payment', 'fee', 'refund', 'refund_reversal'] as const;
+export const ledgerEntryKinds = ['payment', 'fee', 'refund', 'refund_reversal', 'dispute'] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
 export interface LedgerEntry {
-  /** `le_<transaction or refund id>_<kind>`: one entry per movement, so a replay cannot add one. */
+  /** `le_<transaction, refund or dispute id>_<kind>`: one entry per movement, so a replay cannot add one. */
   id: string;
   accountId: string;
   currency: PurchaseCurrency;
@@ -44,13 +44,19 @@ export interface LedgerWrite {
 const noChange = { available: 0, pending: 0, refunded: 0, disputed: 0 };
 
 function entry(
-  source: { accountId: string; currency: PurchaseCurrency; transactionId: string; refundId?: string },
+  source: {
+    accountId: string;
+    currency: PurchaseCurrency;
+    transactionId: string;
+    refundId?: string;
+    disputeId?: string;
+  },
   kind: LedgerEntryKind,
   amount: number,
   at: string,
 ): LedgerEntry {
   return {
-    id: `le_${source.refundId ?? source.transactionId}_${kind}`,
+    id: `le_${source.disputeId ?? source.refundId ?? source.transactionId}_${kind}`,
     accountId: source.accountId,
     currency: source.currency,
     kind,
@@ -98,5 +104,16 @@ export function refundFailedLedger(refund: RefundRecord, at: string): LedgerWrit
   const source = { ...refund, refundId: refund.id };
   return withChange(refund, [entry(source, 'refund_reversal', refund.amount, at)], {
     pending: -refund.amount,
+  });
+}
+
+/** A dispute took money back: −amount from available, shown as disputed. */
+export function disputeLedger(
+  transaction: Pick<TransactionRecord, 'accountId' | 'currency' | 'id'>,
+  dispute: { id: string; amount: number; createdAt: string },
+): LedgerWrite {
+  const source = { ...transaction, transactionId: transaction.id, disputeId: dispute.id };
+  return withChange(transaction, [entry(source, 'dispute', -dispute.amount, dispute.createdAt)], {
+    disputed: dispute.amount,
   });
 }

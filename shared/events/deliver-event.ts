@@ -29,7 +29,7 @@ import { nextDelayMs } from '../webhooks/retry-schedule.ts';
 import { activeSigningSecrets, signWebhook } from '../webhooks/sign.ts';
 import { delaySecondsFor } from '../workers/poll-schedule.ts';
 import { AttemptNotRecordedError } from './delivery-errors.ts';
-import { type EventRecord, eventData } from './event.ts';
+import { type EventRecord, eventData, eventMoney } from './event.ts';
 
 export interface DeliveryOptions {
   /**
@@ -188,6 +188,7 @@ export async function deliverEvent(
   if (ownedDueAt === null) return 'superseded';
 
   const data = eventData(event, transaction, accountWebhookUrl);
+  const money = eventMoney(data, transaction);
   const payload = buildEnvelope({
     eventId: event.eventId,
     type: event.type,
@@ -229,7 +230,7 @@ export async function deliverEvent(
           attempt,
           { deliveryStatus: 'DELIVERED', runAttempts, nextDueAt: null, lastError: null },
           ownedDueAt,
-          data,
+          money,
         ),
       ownedDueAt,
       endBy,
@@ -248,7 +249,7 @@ export async function deliverEvent(
             attempt,
             { deliveryStatus: 'FAILED', runAttempts, nextDueAt: null, lastError: reason },
             ownedDueAt,
-            data,
+            money,
           ),
         ownedDueAt,
         endBy,
@@ -269,7 +270,7 @@ export async function deliverEvent(
         attempt,
         { deliveryStatus: 'PENDING', runAttempts, nextDueAt, lastError: attempt.error },
         ownedDueAt,
-        data,
+        money,
       ),
     ownedDueAt,
     endBy,

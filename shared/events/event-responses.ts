@@ -1,6 +1,7 @@
 // Response bodies of the event routes and the webhook envelope, as schemas; the assertions
 // keep them equal to the domain types.
 import * as v from 'valibot';
+import { disputeEventDataSchema } from '../disputes/dispute-event-data.ts';
 import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
@@ -57,8 +58,10 @@ export const eventSchema = v.pipe(
       ),
     ),
     data: v.pipe(
-      v.union([transactionSchema, refundSchema]),
-      v.description('The transaction, or for `refund.succeeded` and `refund.failed` the refund.'),
+      v.union([transactionSchema, refundSchema, disputeEventDataSchema]),
+      v.description(
+        'The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`.',
+      ),
     ),
   }),
   v.title('Event'),

@@ -20,9 +20,15 @@ export interface EventTypeRow {
    * `transaction-at-event`, the transaction as the state change left it, copied onto the event
    * (for a state a later change can leave, so a retry never tells a newer story);
    * `refund-at-event`, the refund (its subject) as GET /v2/refunds/:id shows it after the change;
+   * `dispute-at-event`, `{transactionId, dispute}` with the dispute (its subject) as the change left it;
    * `test-message`, not a transaction (never stored).
    */
-  readonly data: 'transaction-at-delivery' | 'transaction-at-event' | 'refund-at-event' | 'test-message';
+  readonly data:
+    | 'transaction-at-delivery'
+    | 'transaction-at-event'
+    | 'refund-at-event'
+    | 'dispute-at-event'
+    | 'test-message';
   readonly description: string;
 }
 
@@ -55,6 +61,13 @@ export const eventTypes = {
     description:
       "The rail could not give a refund's money back: the refund is FAILED, with `failureReason`, and its amount can be refunded again. `data` is the refund as GET /v2/refunds/:id shows it; one event per refund.",
   },
+  'cashin.disputed': {
+    idSuffix: 'disputed',
+    optIn: false,
+    data: 'dispute-at-event',
+    description:
+      "The payer's bank took money back from a paid transaction (a Pix MED devolução): a dispute is open and its amount leaves the balance. `data` is `{transactionId, dispute: {id, amount, reason, status, createdAt, updatedAt}}`; one event per dispute.",
+  },
   'webhook.test': {
     idSuffix: 'test',
     optIn: false,
@@ -73,13 +86,20 @@ export type TransactionEventType = {
   [T in EventType]: (typeof eventTypes)[T]['data'] extends 'test-message' ? never : T;
 }[EventType];
 
-/** The types whose event is about a subject of the transaction (a refund), one event per subject. */
+/** The `data` kinds that are a subject of the transaction (a refund, a dispute) copied at the event. */
+export type SubjectDataKind = 'refund-at-event' | 'dispute-at-event';
+const subjectDataKinds: ReadonlySet<EventTypeRow['data']> = new Set<SubjectDataKind>([
+  'refund-at-event',
+  'dispute-at-event',
+]);
+
+/** The types whose event is about a subject of the transaction (a refund, a dispute), one event per subject. */
 export type SubjectEventType = {
-  [T in EventType]: (typeof eventTypes)[T]['data'] extends 'refund-at-event' ? T : never;
+  [T in EventType]: (typeof eventTypes)[T]['data'] extends SubjectDataKind ? T : never;
 }[EventType];
 
 export function hasSubject(type: EventType): type is SubjectEventType {
-  return eventTypes[type].data === 'refund-at-event';
+  return subjectDataKinds.has(eventTypes[type].data);
 }
 
 /** The types an account must opt in to. */

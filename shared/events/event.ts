@@ -1,6 +1,7 @@
 // An event (one per transaction and type, or per subject for a type that has one) and the
 // record of each attempt to deliver it.
 
+import type { DisputeEventData } from '../disputes/dispute-event-data.ts';
 import type { RefundView } from '../refunds/refund.ts';
 import {
   postbackUrlInEffect,
@@ -8,7 +9,7 @@ import {
   type TransactionView,
   transactionView,
 } from '../transactions/transaction.ts';
-import { type EventType, eventTypes } from './event-types.ts';
+import { type EventType, hasSubject } from './event-types.ts';
 
 export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED', 'UNDELIVERABLE'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
@@ -27,7 +28,7 @@ export interface EventRecord {
    * recorded before 2026-11-26; a `transaction-at-delivery` event's data is the transaction as
    * it is (eventData).
    */
-  data?: TransactionView | RefundView;
+  data?: EventData;
   deliveryStatus: DeliveryStatus;
   /** Attempts made so far, over every delivery run (redeliveries included). */
   attemptCount: number;
@@ -50,7 +51,7 @@ export function eventKind(event: { type: EventType; subjectId?: string | undefin
   return event.subjectId ? `${event.type}#${event.subjectId}` : event.type;
 }
 
-export type EventData = TransactionView | RefundView;
+export type EventData = TransactionView | RefundView | DisputeEventData;
 
 /**
  * The event's `data`: its subject as the change left it (a refund), its own copy of the
@@ -62,8 +63,8 @@ export function eventData(
   transaction: TransactionRecord | undefined,
   accountWebhookUrl: string | null | undefined,
 ): EventData {
-  if (eventTypes[event.type].data === 'refund-at-event') {
-    if (!event.data) throw new Error(`event ${event.eventId}: its refund is missing`);
+  if (hasSubject(event.type)) {
+    if (!event.data) throw new Error(`event ${event.eventId}: its subject is missing`);
     return event.data;
   }
   if (event.data)
@@ -75,6 +76,16 @@ export function eventData(
       : event.data;
   if (!transaction) throw new Error(`event ${event.eventId}: its transaction is missing`);
   return transactionView(transaction, accountWebhookUrl);
+}
+
+/** The money an event is about, counted when its delivery fails for good: a dispute's amount in its transaction's currency. */
+export function eventMoney(
+  data: EventData,
+  transaction: TransactionRecord | undefined,
+): { currency: string; amount: number } {
+  if (!('dispute' in data)) return data;
+  if (!transaction) throw new Error(`dispute ${data.dispute.id}: its transaction is missing`);
+  return { currency: transaction.currency, amount: data.dispute.amount };
 }
 
 export interface DeliveryAttempt {

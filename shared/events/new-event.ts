@@ -1,16 +1,17 @@
 // A transaction's event as its state change writes it: PENDING delivery, no attempt yet. Its
 // `data` follows the row (event-types.ts): a copy of the transaction as the change left it, or
 // none (the transaction is read at delivery and listing: eventData).
+import type { DisputeEventData } from '../disputes/dispute-event-data.ts';
 import type { RefundView } from '../refunds/refund.ts';
 import { type TransactionRecord, transactionView } from '../transactions/transaction.ts';
 import type { EventRecord } from './event.ts';
 import { eventIdOf } from './event-ids.ts';
 import { eventTypes, hasSubject, type TransactionEventType } from './event-types.ts';
 
-/** What a subject type's event is about: the refund as the change leaves it. */
+/** What a subject type's event is about: the refund (or the dispute) as the change leaves it. */
 export interface EventSubject {
   id: string;
-  data: RefundView;
+  data: RefundView | DisputeEventData;
 }
 
 export function newEvent(

@@ -3,6 +3,7 @@
 // has a row here.
 import type { GenericSchema } from 'valibot';
 import { testEventDataSchema } from '../accounts/account-responses.ts';
+import { disputeEventDataSchema } from '../disputes/dispute-event-data.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
 import { refundSchema } from '../refunds/refund-schemas.ts';
@@ -43,6 +44,29 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     schema: webhookEnvelopeSchema('refund.failed', refundSchema, 'RefundFailedEvent'),
     summary: 'A refund failed',
     description: `${eventTypes['refund.failed'].description}`,
+  },
+  'cashin.disputed': {
+    schemaName: 'CashinDisputedEvent',
+    schema: webhookEnvelopeSchema('cashin.disputed', disputeEventDataSchema, 'CashinDisputedEvent', [
+      {
+        id: 'evt_1795712114673612288_disputed_dsp_1795712114673612288_4f1c2a9b',
+        type: 'cashin.disputed',
+        createdAt: '2026-11-26T18:02:11.000Z',
+        data: {
+          transactionId: '1795712114673612288',
+          dispute: {
+            id: 'dsp_1795712114673612288_4f1c2a9b',
+            amount: 4990,
+            reason: 'MED_FRAUDE',
+            status: 'OPEN',
+            createdAt: '2026-11-26T18:02:11.000Z',
+            updatedAt: '2026-11-26T18:02:11.000Z',
+          },
+        },
+      },
+    ]),
+    summary: "A payer's bank took money back (a dispute)",
+    description: `${eventTypes['cashin.disputed'].description} Always sent (not opt-in): money leaving the balance is never silent.`,
   },
   'webhook.test': {
     schemaName: 'WebhookTestEvent',

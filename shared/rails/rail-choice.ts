@@ -23,10 +23,10 @@ export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName |
 
 /**
  * Whether a rail gives money back (the adapter implements `refund`): the sandbox rails refund
- * every method; API Pix does not yet (its devolução is not built). Asked before a refund is
- * taken, without the adapter (the refund route holds no rail settings).
+ * every method; API Pix with a devolução of the Pix. Asked before a refund is taken, without the
+ * adapter (the refund route holds no rail settings).
  */
-export const railRefunds: Readonly<Record<RailName, boolean>> = { sandbox: true, 'api-pix': false };
+export const railRefunds: Readonly<Record<RailName, boolean>> = { sandbox: true, 'api-pix': true };
 
 /** The rail a stored transaction is on: its own, else (older records) the stage's choice for its method. */
 export function railNameOf(

@@ -16,8 +16,28 @@ export type InstructionResult =
 /** What the rail says about a charge. `CLOSED`: closed on the rail's side, nothing can be paid. */
 export type RailPaymentStatus =
   | { status: 'PENDING' }
-  | { status: 'PAID'; paidAt: string }
+  | ({ status: 'PAID'; disputes?: RailDispute[] } & PaidOnRail)
   | { status: 'CLOSED' };
+
+/**
+ * Money the payer's side took back from a paid charge without our asking (Pix: a MED devolução);
+ * `railId` is the rail's own id of it. Refunds we asked for are never reported as disputes.
+ */
+export interface RailDispute {
+  railId: string;
+  amount: number;
+  reason: string;
+  status: 'OPEN' | 'LOST';
+}
+
+/**
+ * A payment as the rail recorded it. `paymentId`: the rail's own id of the payment (Pix: its
+ * endToEndId), kept on the transaction because a refund on that rail names it.
+ */
+export interface PaidOnRail {
+  paidAt: string;
+  paymentId?: string;
+}
 
 /**
  * How a charge is addressed: always by account and transaction, never by the id alone, so no
@@ -29,7 +49,7 @@ export interface ChargeRef {
 }
 
 /** The answer to a conditional close: either the rail closed it, or it had already been paid. */
-export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
+export type CloseResult = { outcome: 'closed' } | ({ outcome: 'paid' } & PaidOnRail);
 
 /** Why we close it: its deadline passed, the merchant canceled, or its work was given up (FAILED). */
 export type CloseReason = 'expired' | 'canceled' | 'failed';
@@ -42,10 +62,11 @@ export type CloseReason = 'expired' | 'canceled' | 'failed';
 export type PaymentReport = 'push' | 'listing';
 
 /** A payment as a rail's listing reports it: which charge, when it was paid, how much (cents). */
-export interface ReportedPayment {
+export interface ReportedPayment extends PaidOnRail {
   charge: ChargeRef;
-  paidAt: string;
   amount: number;
+  /** Money the payer's side took back from it, as the listing shows (a rail that reports disputes). */
+  disputes?: RailDispute[];
 }
 
 /** A window of a rail's listing: payments reported from `from` to `to` (ISO), from page `page` on. */
@@ -93,6 +114,8 @@ export class RailRejectedError extends Error {
 export interface RefundRequest {
   charge: ChargeRef;
   refundId: string;
+  /** The rail's id of the payment being refunded (`PaidOnRail.paymentId`); null when not recorded. */
+  paymentId: string | null;
   /** Cents of the charge's currency. */
   amount: number;
   reason: string | null;
@@ -127,6 +150,11 @@ export interface Rail {
   readonly name: string;
   /** How the rail reports payments beyond a per-charge status (empty: polling only). */
   readonly reports: readonly PaymentReport[];
+  /**
+   * The status of a paid charge can name disputes (`RailPaymentStatus.disputes`): a notification
+   * of a paid charge is then checked with the rail. Absent: the rail has none to report.
+   */
+  readonly reportsDisputes?: boolean;
   /** Registers the charge with the provider; idempotent per charge. */
   registerCharge(request: ChargeRequest, now: Date, answerBy: number): Promise<void>;
   fetchInstruction(charge: ChargeRef, now: Date, answerBy: number): Promise<InstructionResult>;

@@ -20,7 +20,7 @@ import {
 } from '../transactions/idempotent-request.ts';
 import { enqueueSettleRefund } from '../transactions/jobs.ts';
 import { newRefundId, type RefundRecord, type RefundView, refundView } from './refund.ts';
-import { amountExceeds, checkRefund } from './refund-rules.ts';
+import { amountExceeds, checkRefund, disputeLeavesLess } from './refund-rules.ts';
 import type { CreateRefundRequest } from './refund-schemas.ts';
 
 export interface RefundOutcome {
@@ -72,6 +72,8 @@ export async function createRefund(
       ...idempotentCompletion(principal.accountId, idempotencyKey, lockId, view),
     });
     if (inserted.outcome === 'exceeds') {
+      if (inserted.disputed > 0)
+        throw disputeLeavesLess(transaction.id, amount, inserted.left, inserted.disputed);
       if (inserted.left <= 0)
         throw conflict('refund.nothing_left', `transaction ${transaction.id} is already refunded in full`);
       throw amountExceeds(transaction.id, amount, inserted.left);

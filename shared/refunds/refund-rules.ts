@@ -7,9 +7,11 @@ import type { TransactionRecord } from '../transactions/transaction.ts';
 
 const dayMs = 86_400_000;
 
-/** Cents not refunded yet (refunds PENDING or SUCCEEDED count as refunded). */
-export function refundableAmount(transaction: Pick<TransactionRecord, 'amount' | 'refundedAmount'>): number {
-  return transaction.amount - (transaction.refundedAmount ?? 0);
+/** Cents neither refunded (PENDING or SUCCEEDED) nor taken back by a dispute. */
+export function refundableAmount(
+  transaction: Pick<TransactionRecord, 'amount' | 'refundedAmount' | 'disputedAmount'>,
+): number {
+  return transaction.amount - (transaction.refundedAmount ?? 0) - (transaction.disputedAmount ?? 0);
 }
 
 /** When the rail's refund window closes for a paid transaction (ISO). */
@@ -32,6 +34,8 @@ export function checkRefund(
       `transaction ${transaction.id} is ${transaction.status}: only a PAID transaction can be refunded`,
     );
   const left = refundableAmount(transaction);
+  if (left <= 0 && transaction.disputedAmount)
+    throw disputeLeavesLess(transaction.id, requested ?? 0, left, transaction.disputedAmount);
   if (left <= 0)
     throw conflict('refund.nothing_left', `transaction ${transaction.id} is already refunded in full`);
   const windowEnd = refundWindowEnd(transaction);
@@ -43,8 +47,18 @@ export function checkRefund(
     );
   }
   const amount = requested ?? left;
+  if (amount > left && transaction.disputedAmount)
+    throw disputeLeavesLess(transaction.id, amount, left, transaction.disputedAmount);
   if (amount > left) throw amountExceeds(transaction.id, amount, left);
   return amount;
+}
+
+/** A dispute took part of the money back: only what neither refunds nor disputes took can be refunded. */
+export function disputeLeavesLess(transactionId: string, amount: number, left: number, disputed: number) {
+  return conflict(
+    'refund.disputed',
+    `amount: ${amount} is more than the ${Math.max(left, 0)} cents of transaction ${transactionId} left to refund: a dispute took ${disputed} cents back (see its disputes)`,
+  );
 }
 
 export function amountExceeds(transactionId: string, amount: number, left: number) {

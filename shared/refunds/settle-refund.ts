@@ -32,6 +32,7 @@ export async function settleRefund(job: SettleRefundJob, now: Date, endBy: numbe
         {
           charge: chargeRefOf(transaction),
           refundId: refund.id,
+          paymentId: transaction.railPaymentId ?? null,
           amount: refund.amount,
           reason: refund.reason,
         },

@@ -23,7 +23,7 @@ export const maxRefundsPerTransaction = 100;
 export type RefundInsertOutcome =
   | { outcome: 'inserted' }
   /** The refunds already taken leave less than asked: `left` cents. */
-  | { outcome: 'exceeds'; left: number }
+  | { outcome: 'exceeds'; left: number; disputed: number }
   | { outcome: 'not-refundable'; status: TransactionStatus }
   | { outcome: 'too-many' }
   | { outcome: 'idempotency-lost' };
@@ -49,11 +49,19 @@ export async function insertRefund(
   options: { settleDueAt: string; idempotency?: IdempotencyCompletion; extra?: TransactItems },
 ): Promise<RefundInsertOutcome> {
   let refunded = transaction.refundedAmount ?? 0;
+  // Disputes take money back too: the write names the disputed amount it read, so a dispute
+  // recorded meanwhile fails it and the next attempt counts it (a condition cannot add).
+  let disputed = transaction.disputedAmount ?? 0;
   // Each retry follows a concurrent refund that moved `refundedAmount`; each one can only move it
   // up (a failed refund gives back, rarely), so the loop ends with the room used up.
   for (let attempt = 0; attempt < 3 * maxRefundsPerTransaction; attempt++) {
-    const room = transaction.amount - refund.amount;
-    if (refunded > room) return { outcome: 'exceeds', left: transaction.amount - refunded };
+    const room = transaction.amount - disputed - refund.amount;
+    if (refunded > room)
+      return { outcome: 'exceeds', left: transaction.amount - disputed - refunded, disputed };
+    const disputedAsRead =
+      disputed === 0
+        ? '(attribute_not_exists(disputedAmount) OR disputedAmount = :zero)'
+        : 'disputedAmount = :disputed';
     const fills = refunded === room;
     const startsFrom = fills
       ? room === 0
@@ -67,13 +75,14 @@ export async function insertRefund(
           Key: keys.transaction(transaction.accountId, transaction.id),
           UpdateExpression:
             'SET refundedAmount = if_not_exists(refundedAmount, :zero) + :amount, refundCount = if_not_exists(refundCount, :zero) + :one, #status = :next, updatedAt = :now',
-          ConditionExpression: `#status = :paid AND (attribute_not_exists(refundCount) OR refundCount < :max) AND ${startsFrom}`,
+          ConditionExpression: `#status = :paid AND (attribute_not_exists(refundCount) OR refundCount < :max) AND ${startsFrom} AND ${disputedAsRead}`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':zero': 0,
             ':one': 1,
             ':amount': refund.amount,
             ...(fills && room === 0 ? {} : { ':room': room }),
+            ...(disputed === 0 ? {} : { ':disputed': disputed }),
             ':max': maxRefundsPerTransaction,
             ':paid': 'PAID',
             ':next': fills ? 'REFUNDED' : 'PAID',
@@ -110,10 +119,12 @@ export async function insertRefund(
       const current = oldItem(error, 0);
       if (!current) return { outcome: 'not-refundable', status: transaction.status };
       const status = text(current.status) as TransactionStatus;
-      if (status === 'REFUNDED') return { outcome: 'exceeds', left: 0 };
+      if (status === 'REFUNDED')
+        return { outcome: 'exceeds', left: 0, disputed: count(current.disputedAmount) };
       if (status !== 'PAID') return { outcome: 'not-refundable', status };
       if (count(current.refundCount) >= maxRefundsPerTransaction) return { outcome: 'too-many' };
       refunded = count(current.refundedAmount);
+      disputed = count(current.disputedAmount);
     }
   }
   throw new Error(`refund of transaction ${transaction.id}: the refunded amount kept moving`);

@@ -6,7 +6,7 @@ import { paymentLedger } from '../balance/ledger.ts';
 import { tableName } from '../config.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
-import type { RailInstruction } from '../rails/rail-port.ts';
+import type { PaidOnRail, RailInstruction } from '../rails/rail-port.ts';
 import { countedClose } from '../transactions/counted-close.ts';
 import {
   lastLookStatuses,
@@ -108,7 +108,7 @@ export function saveInstruction(
  */
 export function markPaidWithEvents(
   transaction: TransactionRecord,
-  paidAt: string,
+  { paidAt, paymentId }: PaidOnRail,
   events: EventWrites,
   now: Date,
 ): Promise<boolean> {
@@ -119,7 +119,8 @@ export function markPaidWithEvents(
       Update: {
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
-        UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        // The rail's id of the payment is kept: a refund on the rail names it (Pix: the endToEndId).
+        UpdateExpression: `SET #status = :paid, paidAt = :paidAt, updatedAt = :now${paymentId ? ', railPaymentId = :paymentId' : ''} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: `#status = :was AND ${payable.condition}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -128,6 +129,7 @@ export function markPaidWithEvents(
           ...payable.values,
           ':paidAt': paidAt,
           ':now': now.toISOString(),
+          ...(paymentId ? { ':paymentId': paymentId } : {}),
         },
       },
     },

@@ -1,5 +1,6 @@
-// POST {webhookUrl}/pix: the PSP says Pix arrived for some txids. It is only a hint: each named
-// charge that exists gets an immediate payment check through the rail (GET /cob/{txid}); the
+// POST {webhookUrl}/pix: the PSP says Pix arrived for some txids (or that a paid one's Pix has a
+// devolução). It is only a hint: each named charge that exists gets an immediate check through
+// the rail (GET /cob/{txid}: its payment, or the MED devoluções of a paid one); the
 // call itself changes no state, so a forged one can do no harm beyond a few extra reads. A txid
 // not in the shape we mint ours in is dropped before any read (random txids read nothing); one
 // that is costs a lookup and, when it is a charge of ours, a queue send. Bounded and rate-limited.

@@ -9,6 +9,7 @@
 // failed for good, the cursor was moved past it) or a payment the rail listed late is found
 // then; the charge's own look after its deadline is the last resort.
 import { serviceConfig } from '../config.ts';
+import { recordDisputes } from '../disputes/record-disputes.ts';
 import { deliverEvent } from '../events/deliver-event.ts';
 import type { InlineDelivery } from '../events/start-delivery.ts';
 import { mapInGroups } from '../in-groups.ts';
@@ -22,6 +23,7 @@ import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
 import { enqueueWatchPayment } from './jobs.ts';
 import { recordPayment } from './record-payment.ts';
+import { paidStatuses } from './transaction.ts';
 
 /** The reading as payments come in, or the same windows read again a safety-net period later. */
 export type ListingReading = 'first' | 'again';
@@ -82,7 +84,10 @@ export async function settleReportedPayment(
     log.warn('listed payment names no transaction', { transactionId: payment.charge.transactionId });
     return 'unknown';
   }
-  if (transaction.status === 'PAID') return 'already-paid';
+  if (paidStatuses.includes(transaction.status)) {
+    if (payment.disputes?.length) await recordDisputes(transaction, payment.disputes, now);
+    return 'already-paid';
+  }
   if (payment.amount !== transaction.amount) {
     // Not ours to decide from a listing line: the charge's own status on the rail decides.
     log.error('listed payment amount differs from the charge', {
@@ -97,7 +102,7 @@ export async function settleReportedPayment(
     });
     return 'amount-differs';
   }
-  return (await recordPayment(transaction, payment.paidAt, now, inline)) ? 'settled' : 'already-paid';
+  return (await recordPayment(transaction, payment, now, inline)) ? 'settled' : 'already-paid';
 }
 
 /** The next window: from the last one's end less the overlap, to `end` (now, or now less the safety net's period). */
@@ -165,7 +170,11 @@ export async function reconcilePayments(
       new Set(Object.keys(handled)),
     );
     result.pages += 1;
-    const fresh = page.payments.filter((payment) => !(payment.charge.transactionId in handled));
+    // A payment handled already is listed again in the next window; one with disputes is looked
+    // at again (recordDisputes writes only the new ones).
+    const fresh = page.payments.filter(
+      (payment) => !(payment.charge.transactionId in handled) || Boolean(payment.disputes?.length),
+    );
     const leftOut = page.leftOutAsHandled ?? 0;
     result.listed += page.payments.length + leftOut;
     result.known += page.payments.length - fresh.length + leftOut;

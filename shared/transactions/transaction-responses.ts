@@ -1,6 +1,8 @@
 // Response bodies of the transaction routes, as schemas (the OpenAPI document is built from
 // them); the assertions at the end keep them equal to the domain types.
+
 import * as v from 'valibot';
+import { disputeSchema } from '../disputes/dispute-schemas.ts';
 import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import { cashinPaidExample, soldTransactionExample } from '../openapi/checkout-examples.ts';
@@ -95,7 +97,13 @@ const transactionEntries = {
   refundedAmount: v.pipe(
     v.optional(v.pipe(v.number(), v.integer())),
     v.description(
-      'Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED.',
+      'Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED.',
+    ),
+  ),
+  disputes: v.pipe(
+    v.optional(v.array(disputeSchema)),
+    v.description(
+      "Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took.",
     ),
   ),
 };

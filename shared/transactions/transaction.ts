@@ -1,13 +1,15 @@
 // The transaction as stored and as the API shows it. The stored record keeps the payer data
 // the rails need; the view is exactly the contract's Transaction object (plus updatedAt and
 // paidAt on reads), with a stable set of keys for every variant.
+
+import type { DisputeView } from '../disputes/dispute.ts';
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
 
 /**
  * FAILED: background work gave up on it (see failureReason); an operator is alerted. REFUNDED:
- * paid, then refunds (pending or succeeded) cover the whole amount; a failed refund makes it PAID
- * again.
+ * paid, then refunds (pending or succeeded) cover the whole amount (less what disputes took); a
+ * failed refund makes it PAID again.
  */
 export const transactionStatuses = ['PENDING', 'PAID', 'EXPIRED', 'CANCELED', 'FAILED', 'REFUNDED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -83,16 +85,22 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** The rail's id of the payment (Pix: its endToEndId), when the rail gives one; a refund names it. */
+  railPaymentId?: string;
   /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
   canceledAt?: string | null;
   /** When it became EXPIRED or CANCELED: the day the summary counted the close (not shown). */
   closedAt?: string;
-  /** Cents of the refunds PENDING or SUCCEEDED (absent: none); never above `amount`. */
+  /** Cents of the refunds PENDING or SUCCEEDED (absent: none); never above `amount − disputedAmount`. */
   refundedAmount?: number;
   /** How many refunds were made (bounds GET /transactions/{id}/refunds). */
   refundCount?: number;
+  /** What the payer's side took back without us (Pix MED), oldest first; absent: none. */
+  disputes?: DisputeView[];
+  /** Cents of `disputes` (absent: none): no refund can give these back again. */
+  disputedAmount?: number;
   /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
   sale?: TransactionSale;
   /** Where the paid page sends the payer back to the store: the session's `successUrl` (not shown by the API). */
@@ -135,6 +143,7 @@ export interface TransactionView {
   checkoutSessionId?: string;
   paymentLinkId?: string | null;
   refundedAmount?: number;
+  disputes?: DisputeView[];
 }
 
 export interface BoletoPaymentInstruction {
@@ -259,7 +268,7 @@ export function transactionView(
     paidAt: record.paidAt,
     ...(record.instructionFailure ? { instructionFailure: record.instructionFailure } : {}),
     canceledAt: record.canceledAt ?? null,
-    ...(record.paidAt ? { refundedAmount: record.refundedAmount ?? 0 } : {}),
+    ...(record.paidAt ? { refundedAmount: record.refundedAmount ?? 0, disputes: record.disputes ?? [] } : {}),
   };
   // Shown only when something went wrong, so the usual object keeps the contract's keys.
   if (record.failureReason) view.failureReason = record.failureReason;

@@ -1,4 +1,5 @@
-// The payment job: ask the rail whether the transaction was paid. The rail decides:
+// The payment job: ask the rail whether the transaction was paid (or, notified of a paid one,
+// whether the payer's side took money back: a dispute). The rail decides:
 // - PAID moves it to PAID with its one cashin.paid event (also from EXPIRED, CANCELED or FAILED:
 //   a payment reported after we closed the charge, or gave up its work, is never silent);
 // - past the watch deadline (the rail's expiry; for boletos plus a settlement window) the charge
@@ -10,6 +11,7 @@
 //   payments waits for the deadline, its listing read twice instead; one that only pushes is
 //   looked at daily), until that deadline.
 import { serviceConfig } from '../config.ts';
+import { recordDisputes } from '../disputes/record-disputes.ts';
 import type { InlineDelivery } from '../events/start-delivery.ts';
 import { queues } from '../queues.ts';
 import { chargeRefOf } from '../rails/rail-port.ts';
@@ -23,7 +25,7 @@ import { enqueueWatchPayment, type WatchPaymentJob } from './jobs.ts';
 import { nextWatch } from './next-watch.ts';
 import { watchDeadline } from './payment-deadline.ts';
 import { recordPayment } from './record-payment.ts';
-import { closeReasonOf } from './transaction.ts';
+import { closeReasonOf, paidStatuses } from './transaction.ts';
 
 export type WatchOutcome = 'paid' | 'expired' | 'pending' | 'nothing-to-do';
 
@@ -37,17 +39,26 @@ export async function watchPayment(
   inline?: InlineDelivery,
 ): Promise<WatchOutcome> {
   const transaction = await getTransaction(job.accountId, job.transactionId, true);
-  if (!transaction?.instructionFilledAt || transaction.status === 'PAID') return 'nothing-to-do';
+  if (!transaction?.instructionFilledAt) return 'nothing-to-do';
   // (A transaction without an instruction has no payment watch: the cancel that closed it set none.)
-  const config = serviceConfig();
   const rail = railFor(transaction);
+  // A paid charge is watched no more; on a rail that reports disputes, a notification of it may
+  // tell of money taken back (a Pix MED devolução): the rail's answer decides, never the notification.
+  if (paidStatuses.includes(transaction.status) && (job.mode !== 'notify' || !rail.reportsDisputes))
+    return 'nothing-to-do';
+  const config = serviceConfig();
   const charge = chargeRefOf(transaction);
   const endBy = inline?.endBy ?? Date.now() + queues['watch-payment'].workerTimeoutSeconds * 1000;
   const answerBy = endBy - recordingMarginMs;
   const status = await rail.fetchPaymentStatus(charge, now, answerBy);
+  if (paidStatuses.includes(transaction.status)) {
+    if (status.status === 'PAID' && status.disputes?.length)
+      await recordDisputes(transaction, status.disputes, now);
+    return 'nothing-to-do';
+  }
 
   if (status.status === 'PAID')
-    return (await recordPayment(transaction, status.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+    return (await recordPayment(transaction, status, now, inline)) ? 'paid' : 'nothing-to-do';
   if (transaction.status !== 'PENDING') {
     // EXPIRED, CANCELED or FAILED, and the rail reports no payment. This was the last look after
     // the close (the sweeper starts it when due), or a notification: only the job that owns the
@@ -56,7 +67,7 @@ export async function watchPayment(
     if (status.status === 'PENDING') {
       const closed = await rail.closeCharge(charge, closeReasonOf(transaction.status), now, answerBy);
       if (closed.outcome === 'paid')
-        return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+        return (await recordPayment(transaction, closed, now, inline)) ? 'paid' : 'nothing-to-do';
     }
     if (job.mode === 'poll' && job.workDueAt) await endLastLook(transaction, job.workDueAt);
     return 'nothing-to-do';
@@ -66,7 +77,7 @@ export async function watchPayment(
   if (deadline !== null && deadline <= now.toISOString()) {
     const closed = await rail.closeCharge(charge, 'expired', now, answerBy);
     if (closed.outcome === 'paid')
-      return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+      return (await recordPayment(transaction, closed, now, inline)) ? 'paid' : 'nothing-to-do';
     const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();
     const expired = await closeTransaction(transaction, 'EXPIRED', lastLookDueAt, now, {
       emits: ['cashin.expired'],

@@ -14,14 +14,16 @@ import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { serviceConfig } from '../../shared/config.ts';
 import { type QueueName, queues } from '../../shared/queues.ts';
+import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
+import { settleRefund } from '../../shared/refunds/settle-refund.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
 import { transientRetryDelaysMs } from '../../shared/transient-retry.ts';
 import { call, pollUntil } from '../support/api.ts';
-import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -170,6 +172,7 @@ describe('API Pix rail', () => {
 
     // Push first: once the instruction is filled nobody polls the charge; the notification makes us look.
     const readsBeforePay = cobRequests(txid, 'GET').length;
+    const checksBeforePay = received['watch-payment'] ?? 0;
     const deliveryJobsBeforePay = received['deliver-event'] ?? 0;
     await psp.pay(txid);
     const paid = await pollUntil(
@@ -191,7 +194,7 @@ describe('API Pix rail', () => {
     // The check that made it PAID made the webhook's first attempt itself: no delivery job.
     expect(received['deliver-event'] ?? 0).toBe(deliveryJobsBeforePay);
     // The PSP retries its notification: the check it asks for runs (the worker received it and
-    // the queue holds nothing: it ended) and finds the transaction PAID; nothing more happens.
+    // the queue holds nothing: it ended), reads the charge, finds no devolução; nothing more happens.
     const checksBefore = received['watch-payment'] ?? 0;
     expect(await psp.notify({ pix: cob.pix })).toBe(200);
     const checkEnded = await pollUntil(
@@ -202,7 +205,12 @@ describe('API Pix rail', () => {
     );
     expect(checkEnded, 'the notified check ran and ended').toBe(true);
     expect(deliveries()).toHaveLength(1);
-    expect(cobRequests(txid, 'GET').length - readsBeforePay, 'one GET /cob: the notified check').toBe(1);
+    // One GET /cob per notified check: the payment's, and the repeated notification's (a
+    // notification of a paid Pix may tell of a MED devolução; the charge's answer decides). A job
+    // redelivered under load (1 s visibility timeout) reads once more, and nothing else does.
+    const reads = cobRequests(txid, 'GET').length - readsBeforePay;
+    expect(reads, 'one GET /cob per notified check').toBeGreaterThanOrEqual(2);
+    expect(reads).toBeLessThanOrEqual((received['watch-payment'] ?? 0) - checksBeforePay);
     const verified = new Webhook(webhookSecret).verify(
       deliveries()[0]!.body,
       deliveries()[0]!.headers as Record<string, string>,
@@ -528,6 +536,211 @@ describe('a stage without sandbox rails (issue 13, item 6)', () => {
       message: expect.stringContaining(`paymentMethod: ${method}`),
     });
     expect((await api('GET', `/transactions/no-rail-${method}?searchBy=externalId`)).status).toBe(404);
+  });
+});
+
+async function paidPix(amount: number) {
+  const { tx, txid } = await purchaseWithQr({ ...pixBody(), amount });
+  await psp.pay(txid, { notify: false });
+  await reconcilePayments('api-pix');
+  const paid = await getTx(tx.id);
+  expect(paid.status).toBe('PAID');
+  return { tx: paid, txid, pix: psp.cobs.get(txid)!.pix![0]! };
+}
+const refund = (id: string, body: Record<string, unknown> = {}) =>
+  api('POST', `/transactions/${id}/refunds`, body);
+
+describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
+  /** The refund's devolução on the PSP, once the settle-refund worker asked for it. */
+  const devolucaoOf = (pix: FakePix, refundId: string) =>
+    pollUntil(
+      async () => pix.devolucoes?.find((d) => d.id === devolucaoIdFor(refundId)),
+      (found) => found !== undefined,
+      8000,
+      50,
+    );
+  /** What a retried settle-refund job does (the worker's first run asked for the devolução). */
+  const settleAgain = (transactionId: string, refundId: string) =>
+    settleRefund({ accountId, transactionId, refundId }, new Date(), Date.now() + 10_000);
+  const devolucaoPuts = (e2eid: string) =>
+    psp.requests.filter((r) => r.method === 'PUT' && r.path.startsWith(`/api/v2/pix/${e2eid}/devolucao/`));
+
+  it('keeps the e2eid on PAID; a partial refund, then the rest, each a devolução EM_PROCESSAMENTO → DEVOLVIDO → SUCCEEDED; a retried settle is the same devolução', async () => {
+    const { tx, pix } = await paidPix(4_000);
+    const { Item } = await dynamo().send(
+      new GetCommand({
+        TableName: stack.tableName,
+        Key: keys.transaction(accountId, tx.id),
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item?.railPaymentId).toBe(pix.endToEndId);
+
+    const part = await refund(tx.id, { amount: 1_000, reason: 'um item devolvido' });
+    expect(part.status, part.text).toBe(201);
+    const first = await devolucaoOf(pix, part.body.id);
+    expect(first).toMatchObject({ valor: '10.00', natureza: 'ORIGINAL', descricao: 'um item devolvido' });
+    await settleAgain(tx.id, part.body.id);
+    await settleAgain(tx.id, part.body.id);
+    expect((await api('GET', `/refunds/${part.body.id}`)).body).toMatchObject({
+      status: 'SUCCEEDED',
+      amount: 1_000,
+    });
+    expect(first!.status).toBe('DEVOLVIDO');
+
+    const rest = await refund(tx.id);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.amount).toBe(3_000);
+    expect(await devolucaoOf(pix, rest.body.id)).toMatchObject({ valor: '30.00', natureza: 'ORIGINAL' });
+    await settleAgain(tx.id, rest.body.id);
+    expect((await api('GET', `/refunds/${rest.body.id}`)).body.status).toBe('SUCCEEDED');
+    expect(await getTx(tx.id)).toMatchObject({ status: 'REFUNDED', refundedAmount: 4_000 });
+    // One devolução per refund, however often its job ran: a retry reads the devolução it asked
+    // for (a job redelivered while the first run was asking PUTs the same id again).
+    expect(new Set(devolucaoPuts(pix.endToEndId).map((r) => r.path)).size).toBe(2);
+    expect(pix.devolucoes).toHaveLength(2);
+  });
+
+  it('a devolução NAO_REALIZADO → the refund FAILED with the PSP motivo; its amount can be refunded again', async () => {
+    const { tx, pix } = await paidPix(2_500);
+    psp.refuseNextDevolucao('Conta transacional do pagador encerrada');
+    const asked = await refund(tx.id);
+    expect(asked.status, asked.text).toBe(201);
+    await devolucaoOf(pix, asked.body.id);
+    await settleAgain(tx.id, asked.body.id);
+    expect((await api('GET', `/refunds/${asked.body.id}`)).body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'Conta transacional do pagador encerrada',
+    });
+    expect(await getTx(tx.id)).toMatchObject({ status: 'PAID', refundedAmount: 0 });
+    expect((await refund(tx.id, { amount: 2_500 })).status).toBe(201);
+  });
+});
+
+describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
+  const disputedBrl = async () =>
+    (await api('GET', '/v2/balance')).body.data.find((b: { currency: string }) => b.currency === 'BRL')
+      .disputed;
+  /** Waits for the payment check a notification asked for to run and end. */
+  async function notifiedCheckEnded(checksBefore: number) {
+    const ended = await pollUntil(
+      async () => (received['watch-payment'] ?? 0) > checksBefore && (await queued('watch-payment')) === 0,
+      (done) => done,
+      8000,
+      50,
+    );
+    expect(ended, 'the notified check ran and ended').toBe(true);
+  }
+
+  it('a MED devolução the PSP notifies → one dispute on the transaction, the balance disputed and one cashin.disputed, however often it is seen; refunds only of what is left', async () => {
+    const { tx, txid, pix } = await paidPix(5_000);
+    const disputedBefore = await disputedBrl();
+    const med = await psp.startMed(txid, 'MED_FRAUDE', { valor: '20.00' });
+    const disputed = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.length === 1,
+      8000,
+      50,
+    );
+    expect(disputed.disputes).toEqual([
+      {
+        id: expect.stringMatching(new RegExp(`^dp_${tx.id}_[0-9a-f]{16}$`)),
+        amount: 2_000,
+        reason: 'MED_FRAUDE',
+        status: 'LOST',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect(disputed).toMatchObject({ status: 'PAID', refundedAmount: 0 });
+    expect(await disputedBrl()).toBe(disputedBefore + 2_000);
+    const entries = (await api('GET', '/v2/balance/entries?limit=100')).body.data;
+    expect(entries.filter((e: { transactionId: string }) => e.transactionId === tx.id)).toContainEqual(
+      expect.objectContaining({ kind: 'dispute', amount: -2_000, currency: 'BRL' }),
+    );
+
+    // The PSP notifies the same devolução again: still one dispute, counted once.
+    const checksBefore = received['watch-payment'] ?? 0;
+    expect(await psp.notify({ pix: [pix] })).toBe(200);
+    await notifiedCheckEnded(checksBefore);
+    expect((await getTx(tx.id)).disputes).toHaveLength(1);
+    expect(await disputedBrl()).toBe(disputedBefore + 2_000);
+    const entriesAgain = (await api('GET', '/v2/balance/entries?limit=100')).body.data;
+    expect(
+      entriesAgain.filter(
+        (e: { kind: string; transactionId: string }) => e.transactionId === tx.id && e.kind === 'dispute',
+      ),
+    ).toHaveLength(1);
+    expect(pix.devolucoes?.map((d) => d.id)).toEqual([med.id]);
+    // One cashin.disputed, written with the dispute, verified like every webhook.
+    const disputedEvents = () =>
+      receiver.received
+        .filter((r) => {
+          const body = JSON.parse(r.body);
+          return body.type === 'cashin.disputed' && body.data?.transactionId === tx.id;
+        })
+        .map((r) => new Webhook(webhookSecret).verify(r.body, r.headers as Record<string, string>) as any);
+    await pollUntil(
+      async () => disputedEvents(),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
+    expect(disputedEvents()).toHaveLength(1);
+    expect(disputedEvents()[0].data).toEqual({ transactionId: tx.id, dispute: disputed.disputes[0] });
+
+    const tooMuch = await refund(tx.id, { amount: 3_500 });
+    expect(tooMuch.status, tooMuch.text).toBe(409);
+    expect(tooMuch.body.message).toMatch(
+      /amount: 3500 is more than the 3000 cents .* a dispute took 2000 cents back/,
+    );
+    const rest = await refund(tx.id);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.amount).toBe(3_000);
+  });
+
+  it('a MED devolução whose notification is lost is found at the next reading of GET /pix, once', async () => {
+    const { tx, txid } = await paidPix(1_800);
+    await psp.startMed(txid, 'MED_PIX_AUTOMATICO', { valor: '8.00', notify: false });
+    await reconcilePayments('api-pix');
+    const disputed = await getTx(tx.id);
+    expect(disputed.disputes).toEqual([
+      expect.objectContaining({ amount: 800, reason: 'MED_PIX_AUTOMATICO', status: 'LOST' }),
+    ]);
+    await reconcilePayments('api-pix');
+    expect((await getTx(tx.id)).disputes).toHaveLength(1);
+  });
+
+  it('a MED devolução in process is an OPEN dispute, LOST once the PSP reports it DEVOLVIDO; ours (ORIGINAL) never are disputes', async () => {
+    const { tx, txid, pix } = await paidPix(3_000);
+    const ours = await refund(tx.id, { amount: 500 });
+    expect(ours.status, ours.text).toBe(201);
+    // Our devolução first (the settle-refund job asks for it), so the MED takes what is left.
+    await pollUntil(
+      async () => pix.devolucoes?.length ?? 0,
+      (count) => count === 1,
+      8000,
+      50,
+    );
+    const med = await psp.startMed(txid, 'MED_OPERACIONAL', { processing: true });
+    expect(med.valor).toBe('25.00');
+    const open = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.length === 1,
+      8000,
+      50,
+    );
+    expect(open.disputes[0]).toMatchObject({ amount: 2_500, reason: 'MED_OPERACIONAL', status: 'OPEN' });
+    await psp.finishMed(txid, med.id);
+    const lost = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.[0]?.status === 'LOST',
+      8000,
+      50,
+    );
+    expect(lost.disputes).toHaveLength(1);
+    expect(lost.disputes[0]).toMatchObject({ id: open.disputes[0].id, amount: 2_500 });
+    expect((await refund(tx.id, { amount: 1 })).status).toBe(409);
   });
 });
 

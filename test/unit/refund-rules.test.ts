@@ -49,6 +49,19 @@ describe('checkRefund', () => {
   });
 });
 
+describe('refunds of a disputed transaction', () => {
+  const row = paymentMethods[0]!;
+  it('give back only what neither refunds nor disputes took; beyond it → 409 naming the dispute', () => {
+    const disputed = paid(row, { refundedAmount: 1_000, disputedAmount: 4_000 });
+    expect(refundableAmount(disputed)).toBe(5_000);
+    expect(checkRefund(disputed, undefined, new Date(paidAt))).toBe(5_000);
+    expect(() => checkRefund(disputed, 5_001, new Date(paidAt))).toThrow(/a dispute took 4000 cents back/);
+    expect(() => checkRefund(paid(row, { disputedAmount: 10_000 }), undefined, new Date(paidAt))).toThrow(
+      /0 cents .* a dispute took 10000 cents back/,
+    );
+  });
+});
+
 describe('refund ids', () => {
   it('name their transaction', () => {
     const id = newRefundId('1764100000000123456');

@@ -39,7 +39,28 @@ export interface Cob {
   location?: string;
   pixCopiaECola?: string;
   valor: { original: string };
-  pix?: Array<{ endToEndId: string; horario: string; valor: string }>;
+  pix?: ReceivedPix[];
+}
+
+/**
+ * A devolução of a received Pix: one we asked for (`natureza` ORIGINAL, or absent), or one the
+ * payer's bank started through MED (`MED_*`).
+ */
+export interface Devolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  natureza?: 'ORIGINAL' | 'RETIRADA' | 'MED_OPERACIONAL' | 'MED_FRAUDE' | 'MED_PIX_AUTOMATICO';
+  descricao?: string;
+  horario: { solicitacao?: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  motivo?: string;
+}
+
+export interface DevolucaoRequest {
+  valor: string;
+  natureza: 'ORIGINAL';
+  descricao?: string;
 }
 
 /** A received Pix as `GET /pix` lists it (a Pix to a static key carries no txid). */
@@ -48,6 +69,7 @@ export interface ReceivedPix {
   txid?: string;
   valor: string;
   horario: string;
+  devolucoes?: Devolucao[];
 }
 
 /** One page of `GET /pix`. */
@@ -105,7 +127,7 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
     const basic = Buffer.from(`${config.clientId}:${secrets.clientSecret}`).toString('base64');
     const response = await pspRequest(agent, 'POST', config.tokenUrl, {
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&scope=cob.write%20cob.read%20pix.read',
+      body: 'grant_type=client_credentials&scope=cob.write%20cob.read%20pix.read%20pix.write',
       timeoutMs: requireCallTimeoutMs('POST token', answerBy, config.timeoutMs),
     });
     if (response.status >= 500) throw new PspUnavailableError(`token: HTTP ${response.status}`);
@@ -163,6 +185,8 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
   }
 
   const cobPath = (txid: string) => `/cob/${encodeURIComponent(txid)}`;
+  const devolucaoPath = (e2eid: string, id: string) =>
+    `/pix/${encodeURIComponent(e2eid)}/devolucao/${encodeURIComponent(id)}`;
 
   function expectCob(operation: string, response: PspResponse, ok: number[]): Cob {
     if (!ok.includes(response.status)) throw new PspRejectedError(operation, problemOf(response));
@@ -204,6 +228,25 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
         paginaAtual: paging?.paginaAtual ?? page,
         quantidadeDePaginas: paging?.quantidadeDePaginas ?? 1,
       };
+    },
+    /** Asks for a devolução; the PSP's refusal (e.g. more than the Pix left) is a PspRejectedError. */
+    async requestDevolucao(
+      e2eid: string,
+      id: string,
+      devolucao: DevolucaoRequest,
+      answerBy: number,
+    ): Promise<Devolucao> {
+      const response = await call('PUT', devolucaoPath(e2eid, id), answerBy, devolucao);
+      if (response.status !== 201 && response.status !== 200)
+        throw new PspRejectedError('PUT /pix/devolucao', problemOf(response));
+      return JSON.parse(response.text) as Devolucao;
+    },
+    /** The devolução, or null when the PSP has none with this id on this Pix. */
+    async getDevolucao(e2eid: string, id: string, answerBy: number): Promise<Devolucao | null> {
+      const response = await call('GET', devolucaoPath(e2eid, id), answerBy);
+      if (response.status === 404) return null;
+      if (response.status !== 200) throw new PspRejectedError('GET /pix/devolucao', problemOf(response));
+      return JSON.parse(response.text) as Devolucao;
     },
     async removeCob(txid: string, answerBy: number): Promise<Cob> {
       return expectCob(

@@ -14,10 +14,13 @@ import {
   type InstructionResult,
   type ListingPage,
   type ListingWindow,
+  type PaidOnRail,
   type PaymentListing,
   type Rail,
   type RailPaymentStatus,
+  type RailRefundStatus,
   RailRejectedError,
+  type RefundRequest,
 } from '../rail-port.ts';
 import {
   type ApiPixClient,
@@ -28,6 +31,9 @@ import {
 } from './api-pix-client.ts';
 import type { ApiPixConfig } from './api-pix-config.ts';
 import { loadApiPixSecrets } from './api-pix-secrets.ts';
+import { devolucaoIdFor } from './devolucao-id.ts';
+import { refundStatusOf } from './devolucao-status.ts';
+import { medDisputesOf } from './med-disputes.ts';
 import { findPixCharges, keepPixChargeReference } from './pix-charges.ts';
 import { apiPixRailName, transactionIdInTxid, txidFor } from './txid.ts';
 
@@ -52,10 +58,13 @@ function expiresAtOf(cob: Cob): string {
   ).toISOString();
 }
 
-function paidAtOf(cob: Cob, now: Date): string {
-  const times = (cob.pix ?? []).map((pix) => pix.horario).filter((t) => !Number.isNaN(Date.parse(t)));
-  if (times.length === 0) return now.toISOString();
-  return new Date(Math.min(...times.map((t) => Date.parse(t)))).toISOString();
+/** The charge's first Pix: when it was paid and its endToEndId (a devolução names it). */
+function paidOf(cob: Cob, now: Date): PaidOnRail {
+  const first = (cob.pix ?? [])
+    .filter((pix) => !Number.isNaN(Date.parse(pix.horario)))
+    .sort((a, b) => Date.parse(a.horario) - Date.parse(b.horario))[0];
+  if (!first) return { paidAt: now.toISOString() };
+  return { paidAt: new Date(first.horario).toISOString(), paymentId: first.endToEndId };
 }
 
 export function createApiPixRail(
@@ -86,6 +95,8 @@ export function createApiPixRail(
     name: apiPixRailName,
     // The PSP notifies `{webhookUrl}/pix` and lists every Pix received (`GET /pix`).
     reports: ['push', 'listing'] as const,
+    // A paid charge's `pix[].devolucoes` name MED devoluções (shared/rails/api-pix/med-disputes.ts).
+    reportsDisputes: true,
 
     async registerCharge({ transaction }: ChargeRequest, _now: Date, answerBy: number): Promise<void> {
       const ref = { accountId: transaction.accountId, transactionId: transaction.id };
@@ -116,7 +127,10 @@ export function createApiPixRail(
     async fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus> {
       const cob = await client.getCob(txidFor(charge), answerBy);
       if (!cob) return { status: 'PENDING' };
-      if (cob.status === 'CONCLUIDA') return { status: 'PAID', paidAt: paidAtOf(cob, now) };
+      if (cob.status === 'CONCLUIDA') {
+        const disputes = medDisputesOf(cob.pix ?? []);
+        return { status: 'PAID', ...paidOf(cob, now), ...(disputes.length ? { disputes } : {}) };
+      }
       // ATIVA also past its expiry: API Pix has no expired status, so the payment job closes
       // the charge (closeCharge) at the transaction's deadline, and only then expires it.
       if (cob.status === 'ATIVA') return { status: 'PENDING' };
@@ -132,10 +146,11 @@ export function createApiPixRail(
     ): Promise<ListingPage> {
       const page = window.page === null ? 0 : Number(window.page);
       const listed = await client.listReceivedPix(window.from, window.to, page, answerBy);
-      // A Pix whose transaction the reader handled already needs no lookup: our txids start with it.
+      // A Pix whose transaction the reader handled already needs no lookup: our txids start with
+      // it. One with a MED devolução is kept: the devolução may be new.
       const unhandled = listed.pix.filter((pix) => {
         const transactionId = pix.txid ? transactionIdInTxid(pix.txid) : null;
-        return transactionId === null || !handled?.has(transactionId);
+        return transactionId === null || !handled?.has(transactionId) || medDisputesOf([pix]).length > 0;
       });
       const references = await findPixCharges(unhandled.flatMap((pix) => (pix.txid ? [pix.txid] : [])));
       const payments = unhandled.map((pix) => {
@@ -144,7 +159,9 @@ export function createApiPixRail(
         return {
           charge,
           paidAt: new Date(pix.horario).toISOString(),
+          paymentId: pix.endToEndId,
           amount: Math.round(Number(pix.valor) * 100),
+          disputes: medDisputesOf([pix]),
         };
       });
       return {
@@ -152,6 +169,43 @@ export function createApiPixRail(
         leftOutAsHandled: listed.pix.length - unhandled.length,
         nextPage: listed.paginaAtual + 1 < listed.quantidadeDePaginas ? String(listed.paginaAtual + 1) : null,
       };
+    },
+
+    /**
+     * A devolução of the charge's Pix under an id derived from the refund: read first (a retry
+     * finds the one asked before), asked for with PUT only when the PSP has none. Its status
+     * decides (devolucao-status.ts); a PSP refusal of the request is a FAILED refund.
+     */
+    async refund(request: RefundRequest, now: Date, answerBy: number): Promise<RailRefundStatus> {
+      // A transaction paid before the rail kept the endToEndId: its charge's Pix names it.
+      const cob = request.paymentId ? null : await client.getCob(txidFor(request.charge), answerBy);
+      const e2eid = request.paymentId ?? (cob ? paidOf(cob, now).paymentId : undefined);
+      if (!e2eid) return { status: 'FAILED', reason: 'the PSP shows no Pix paid for this charge' };
+      const id = devolucaoIdFor(request.refundId);
+      const asked = await client.getDevolucao(e2eid, id, answerBy);
+      if (asked) return refundStatusOf(asked);
+      try {
+        const descricao = request.reason ? Array.from(request.reason).slice(0, 140).join('') : undefined;
+        return refundStatusOf(
+          await client.requestDevolucao(
+            e2eid,
+            id,
+            {
+              valor: formatEmvAmount(request.amount),
+              natureza: 'ORIGINAL',
+              ...(descricao ? { descricao } : {}),
+            },
+            answerBy,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof PspRejectedError)) throw error;
+        const { title, detail } = error.problem;
+        return {
+          status: 'FAILED',
+          reason: `the PSP refused the devolução: ${title}${detail ? ` (${detail})` : ''}`,
+        };
+      }
     },
 
     async closeCharge(
@@ -163,14 +217,14 @@ export function createApiPixRail(
       const txid = txidFor(charge);
       try {
         const cob = await client.removeCob(txid, answerBy);
-        if (cob.status === 'CONCLUIDA') return { outcome: 'paid', paidAt: paidAtOf(cob, now) };
+        if (cob.status === 'CONCLUIDA') return { outcome: 'paid', ...paidOf(cob, now) };
         log.info('pix charge closed', { transactionId: charge.transactionId, reason });
         return { outcome: 'closed' };
       } catch (error) {
         if (!(error instanceof PspRejectedError)) throw error;
         // Only a charge that is no longer ATIVA is refused: it was paid or already removed.
         const cob = await client.getCob(txid, answerBy);
-        if (cob?.status === 'CONCLUIDA') return { outcome: 'paid', paidAt: paidAtOf(cob, now) };
+        if (cob?.status === 'CONCLUIDA') return { outcome: 'paid', ...paidOf(cob, now) };
         if (cob && cob.status !== 'ATIVA') return { outcome: 'closed' };
         if (!cob) return { outcome: 'closed' };
         throw error;

@@ -1,6 +1,8 @@
 // A Pix PSP for tests, on 127.0.0.1 over HTTPS with mutual TLS: OAuth 2.0 client credentials
 // (/oauth/token), immediate charges (PUT/GET/PATCH /api/v2/cob/{txid}), the listing of received
-// Pix (GET /api/v2/pix?inicio&fim, paginated) and the `POST {webhookUrl}/pix` notification. Every request it receives and every response it sends is
+// Pix (GET /api/v2/pix?inicio&fim, paginated), one received Pix (GET /api/v2/pix/{e2eid}), its
+// devoluções (PUT/GET /api/v2/pix/{e2eid}/devolucao/{id}) and the `POST {webhookUrl}/pix`
+// notification. Its devoluções behave as DEVOLUCAO_QUIRKS says. Every request it receives and every response it sends is
 // validated against the Central Bank's API Pix document; what breaks it is recorded, never
 // fixed up, so a test can require zero violations.
 import { randomBytes } from 'node:crypto';
@@ -24,8 +26,38 @@ export interface FakeCob {
   loc: { id: number; location: string; tipoCob: 'cob'; criacao: string; txid: string };
   location: string;
   pixCopiaECola: string;
-  pix?: Array<{ endToEndId: string; txid: string; valor: string; horario: string }>;
+  pix?: FakePix[];
 }
+
+export interface FakePix {
+  endToEndId: string;
+  txid: string;
+  valor: string;
+  horario: string;
+  devolucoes?: FakeDevolucao[];
+}
+
+export interface FakeDevolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  natureza: 'ORIGINAL' | 'MED_OPERACIONAL' | 'MED_FRAUDE' | 'MED_PIX_AUTOMATICO';
+  descricao?: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  motivo?: string;
+}
+
+export type MedNatureza = 'MED_OPERACIONAL' | 'MED_FRAUDE' | 'MED_PIX_AUTOMATICO';
+
+/** How the fake's devoluções behave where the document is silent (docs/decisions.md repeats them). */
+export const DEVOLUCAO_QUIRKS = [
+  'PUT /pix/{e2eid}/devolucao/{id} answers 201 EM_PROCESSAMENTO; the next GET of it answers DEVOLVIDO (with horario.liquidacao), or NAO_REALIZADO with its motivo when refuseNextDevolucao was called before the PUT',
+  'a repeated PUT of an existing id with the same valor answers 201 with the devolução as it is; a different valor, 400 PixDevolucaoInvalida',
+  'the sum of the devoluções of a Pix that are not NAO_REALIZADO (MED ones included) may not exceed its valor: 400 PixDevolucaoInvalida',
+  'natureza RETIRADA (Pix Saque/Troco, which the fake never receives) → 400 PixDevolucaoInvalida; absent → ORIGINAL, as the document says',
+  "a MED devolução (startMed) is DEVOLVIDO at once (or EM_PROCESSAMENTO until finishMed), under an id of the PSP (MED + 32 alphanumerics), listed in the Pix's devolucoes[] like ours and notified with its Pix",
+] as const;
 
 export interface FakePsp {
   /** API root, e.g. https://127.0.0.1:4321/api/v2 */
@@ -67,6 +99,21 @@ export interface FakePsp {
   setListingLag(ms: number): void;
   /** Every access token issued so far stops working (as at its expiry). */
   expireTokens(): void;
+  /** The next devolução asked for ends NAO_REALIZADO with this `motivo` (at its first GET). */
+  refuseNextDevolucao(motivo: string): void;
+  /**
+   * The payer's bank takes money back through MED on the charge's Pix: a devolução of `natureza`,
+   * `valor` (default: what the Pix has left), DEVOLVIDO, listed under the Pix's `devolucoes[]`;
+   * then, unless told not to, the notification of the Pix with it. `processing`: it stays
+   * EM_PROCESSAMENTO until `finishMed`.
+   */
+  startMed(
+    txid: string,
+    natureza: MedNatureza,
+    options?: { valor?: string; notify?: boolean; processing?: boolean },
+  ): Promise<FakeDevolucao>;
+  /** A MED devolução started `processing` is DEVOLVIDO; the PSP notifies its Pix. */
+  finishMed(txid: string, id: string): Promise<void>;
   /** The payer pays: CONCLUIDA with one Pix; then, unless told not to, the notification. */
   pay(txid: string, options?: { notify?: boolean }): Promise<void>;
   /** POSTs a notification body to the webhook (valid or not, e.g. a forged one); returns the status. */
@@ -132,6 +179,8 @@ export async function startFakePsp(
   let clockOffsetMs = 0;
   let rejectCreate = false;
   let listingLagMs = 0;
+  let refuseDevolucao: string | null = null;
+  const refusedDevolucoes = new Map<FakeDevolucao, string>();
   let locationSeq = 1000;
   let webhookUrl: string | null = null;
   const cobs = new Map<string, FakeCob>();
@@ -188,7 +237,7 @@ export async function startFakePsp(
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: lifetime,
-      scope: 'cob.write cob.read pix.read',
+      scope: 'cob.write cob.read pix.read pix.write',
     });
   }
 
@@ -229,6 +278,81 @@ export async function startFakePsp(
         pix: received.slice(page * perPage, (page + 1) * perPage),
       },
     };
+  }
+
+  function findPix(e2eid: string): FakePix | undefined {
+    for (const cob of cobs.values()) {
+      const found = cob.pix?.find((pix) => pix.endToEndId === e2eid);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  const cents = (valor: string) => Math.round(Number(valor) * 100);
+  /** Cents of the Pix given back or on the way back (NAO_REALIZADO ones do not count). */
+  const devolvido = (pix: FakePix) =>
+    (pix.devolucoes ?? [])
+      .filter((d) => d.status !== 'NAO_REALIZADO')
+      .reduce((sum, d) => sum + cents(d.valor), 0);
+  const pspNow = () => new Date(Date.now() + clockOffsetMs).toISOString();
+  const devolucaoInvalida = (detail: string) =>
+    ({ status: 400, body: problem('PixDevolucaoInvalida', 'Devolução inválida.', 400, detail) }) as const;
+
+  /** `GET /pix/{e2eid}`, `PUT` and `GET /pix/{e2eid}/devolucao/{id}`, as DEVOLUCAO_QUIRKS says. */
+  function pixOrDevolucao(
+    method: string,
+    e2eid: string,
+    id: string | null,
+    body: unknown,
+  ): { status: number; body: unknown } {
+    const pix = findPix(e2eid);
+    if (!pix) return { status: 404, body: problem('NaoEncontrado', 'Pix não encontrado', 404) };
+    if (id === null) {
+      if (method !== 'GET') return { status: 405, body: { error: 'method not allowed' } };
+      return { status: 200, body: JSON.parse(JSON.stringify(pix)) };
+    }
+    const existing = pix.devolucoes?.find((d) => d.id === id);
+    if (method === 'GET') {
+      if (!existing) return { status: 404, body: problem('NaoEncontrado', 'Devolução não encontrada', 404) };
+      if (existing.status === 'EM_PROCESSAMENTO') {
+        const motivo = refusedDevolucoes.get(existing);
+        if (motivo === undefined) {
+          existing.status = 'DEVOLVIDO';
+          existing.horario.liquidacao = pspNow();
+        } else {
+          existing.status = 'NAO_REALIZADO';
+          existing.motivo = motivo;
+        }
+      }
+      return { status: 200, body: JSON.parse(JSON.stringify(existing)) };
+    }
+    if (method !== 'PUT') return { status: 405, body: { error: 'method not allowed' } };
+    const input = (body ?? {}) as { valor?: string; natureza?: string; descricao?: string };
+    if (typeof input.valor !== 'string' || !/^\d{1,10}\.\d{2}$/.test(input.valor) || cents(input.valor) <= 0)
+      return devolucaoInvalida('valor deve ser positivo, no formato 0.00');
+    if (existing) {
+      if (existing.valor !== input.valor) return devolucaoInvalida('a devolução já existe com outro valor');
+      return { status: 201, body: JSON.parse(JSON.stringify(existing)) };
+    }
+    if ((input.natureza ?? 'ORIGINAL') !== 'ORIGINAL')
+      return devolucaoInvalida('natureza RETIRADA só cabe a Pix Saque ou Troco');
+    if (devolvido(pix) + cents(input.valor) > cents(pix.valor))
+      return devolucaoInvalida('a soma das devoluções ultrapassa o valor do Pix');
+    const devolucao: FakeDevolucao = {
+      id,
+      rtrId: `D${alphanumeric(31)}`,
+      valor: input.valor,
+      natureza: 'ORIGINAL',
+      ...(input.descricao ? { descricao: input.descricao } : {}),
+      horario: { solicitacao: pspNow() },
+      status: 'EM_PROCESSAMENTO',
+    };
+    if (refuseDevolucao !== null) {
+      refusedDevolucoes.set(devolucao, refuseDevolucao);
+      refuseDevolucao = null;
+    }
+    pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+    return { status: 201, body: JSON.parse(JSON.stringify(devolucao)) };
   }
 
   function api(
@@ -288,6 +412,21 @@ export async function startFakePsp(
     if (method === 'GET' && apiPath === '/pix') {
       const listed = listReceivedPix(query);
       return send(response, meta, listed.status, listed.body);
+    }
+    const pixMatch = /^\/pix\/([^/]+)(?:\/devolucao\/([^/]+))?$/.exec(apiPath);
+    if (pixMatch) {
+      const answer = pixOrDevolucao(
+        method,
+        decodeURIComponent(pixMatch[1]!),
+        pixMatch[2] === undefined ? null : decodeURIComponent(pixMatch[2]),
+        body,
+      );
+      return send(
+        response,
+        answer.status === 405 ? { ...meta, apiPath: null } : meta,
+        answer.status,
+        answer.body,
+      );
     }
     const match = /^\/cob\/([^/]+)$/.exec(apiPath);
     if (!match)
@@ -423,6 +562,14 @@ export async function startFakePsp(
     return response.status;
   }
 
+  /** The notification of one Pix (its payment, or a devolução of it), checked against the document. */
+  async function notifyPix(pix: FakePix): Promise<void> {
+    const body = { pix: [JSON.parse(JSON.stringify(pix))] };
+    for (const violation of validator.notification(body)) responseViolations.push(`POST /pix: ${violation}`);
+    const status = await notify(body);
+    if (status < 200 || status >= 300) throw new Error(`fake PSP: notification answered ${status}`);
+  }
+
   return {
     baseUrl: `https://127.0.0.1:${port}${apiRoot}`,
     tokenUrl: `https://127.0.0.1:${port}/oauth/token`,
@@ -463,10 +610,42 @@ export async function startFakePsp(
     expireTokens() {
       tokens.clear();
     },
+    refuseNextDevolucao(motivo) {
+      refuseDevolucao = motivo;
+    },
+    async startMed(txid, natureza, { valor, notify: sendNotification = true, processing = false } = {}) {
+      const pix = cobs.get(txid)?.pix?.[0];
+      if (!pix) throw new Error(`fake PSP: charge ${txid} has no Pix to take back`);
+      const left = cents(pix.valor) - devolvido(pix);
+      const amount = valor === undefined ? left : cents(valor);
+      if (amount <= 0 || amount > left)
+        throw new Error(`fake PSP: the Pix of ${txid} has ${left} cents left`);
+      const at = pspNow();
+      const devolucao: FakeDevolucao = {
+        id: `MED${alphanumeric(32)}`,
+        rtrId: `D${alphanumeric(31)}`,
+        valor: (amount / 100).toFixed(2),
+        natureza,
+        horario: processing ? { solicitacao: at } : { solicitacao: at, liquidacao: at },
+        status: processing ? 'EM_PROCESSAMENTO' : 'DEVOLVIDO',
+      };
+      pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+      if (sendNotification) await notifyPix(pix);
+      return devolucao;
+    },
+    async finishMed(txid, id) {
+      const pix = cobs.get(txid)?.pix?.[0];
+      const devolucao = pix?.devolucoes?.find((d) => d.id === id);
+      if (!pix || devolucao?.status !== 'EM_PROCESSAMENTO')
+        throw new Error(`fake PSP: no MED ${id} in process`);
+      devolucao.status = 'DEVOLVIDO';
+      devolucao.horario.liquidacao = pspNow();
+      await notifyPix(pix);
+    },
     async pay(txid, { notify: sendNotification = true } = {}) {
       const cob = cobs.get(txid);
       if (cob?.status !== 'ATIVA') throw new Error(`fake PSP: charge ${txid} is not payable`);
-      const pix = {
+      const pix: FakePix = {
         endToEndId: `E${alphanumeric(31)}`,
         txid,
         valor: cob.valor.original,
@@ -474,12 +653,7 @@ export async function startFakePsp(
       };
       cob.status = 'CONCLUIDA';
       cob.pix = [pix];
-      if (!sendNotification) return;
-      const body = { pix: [pix] };
-      for (const violation of validator.notification(body))
-        responseViolations.push(`POST /pix: ${violation}`);
-      const status = await notify(body);
-      if (status < 200 || status >= 300) throw new Error(`fake PSP: notification answered ${status}`);
+      if (sendNotification) await notifyPix(pix);
     },
     notify,
     async close() {

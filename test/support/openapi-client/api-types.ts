@@ -1102,6 +1102,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "cashin.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payer's bank took money back (a dispute)
+         * @description The payer's bank took money back from a paid transaction (a Pix MED devolução): a dispute is open and its amount leaves the balance. `data` is `{transactionId, dispute: {id, amount, reason, status, createdAt, updatedAt}}`; one event per dispute. Always sent (not opt-in): money leaving the balance is never silent.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["cashinDisputedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1669,8 +1691,26 @@ export interface components {
             checkoutSessionId?: string;
             /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
             paymentLinkId?: string | null;
-            /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
+            /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
             refundedAmount?: number;
+            /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
+            disputes?: {
+                /** @description `dp_`, the transaction id and a part derived from the rail's id of the dispute. */
+                id: string;
+                /** @description Cents of the transaction's currency taken back. */
+                amount: number;
+                /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
+                reason: string;
+                /**
+                 * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                 * @enum {string}
+                 */
+                status: "OPEN" | "LOST";
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
         };
         /** TransactionPage */
         TransactionPage: {
@@ -1702,7 +1742,7 @@ export interface components {
             /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @enum {string} */
-            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "webhook.test";
+            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
             /** Format: date-time */
             createdAt: string;
             transactionId: string;
@@ -1725,8 +1765,22 @@ export interface components {
                 error: string | null;
                 durationMs: number;
             }[];
-            /** @description The transaction, or for `refund.succeeded` and `refund.failed` the refund. */
-            data: components["schemas"]["Transaction"] | components["schemas"]["Refund"];
+            /** @description The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`. */
+            data: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | {
+                transactionId: string;
+                dispute: {
+                    id: string;
+                    /** @description Cents of the transaction's currency. */
+                    amount: number;
+                    /** @description Why the payer's bank took the money back (MED: `MED_FRAUDE`, …). */
+                    reason: string;
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+            };
         };
         /** EventList */
         EventList: {
@@ -1738,7 +1792,7 @@ export interface components {
                 /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
-                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "webhook.test";
+                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
                 /** Format: date-time */
                 createdAt: string;
                 transactionId: string;
@@ -1824,7 +1878,7 @@ export interface components {
                  * @description `payment` (+amount), `fee` (−costFee), `refund` (−amount, when taken), `refund_reversal` (+amount, a refund the rail refused).
                  * @enum {string}
                  */
-                kind: "payment" | "fee" | "refund" | "refund_reversal";
+                kind: "payment" | "fee" | "refund" | "refund_reversal" | "dispute";
                 /** @description Signed cents: what the movement added to `available`. */
                 amount: number;
                 transactionId: string;
@@ -2167,8 +2221,26 @@ export interface components {
                 checkoutSessionId?: string;
                 /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
                 paymentLinkId?: string | null;
-                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
+                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
                 refundedAmount?: number;
+                /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
+                disputes?: {
+                    /** @description `dp_`, the transaction id and a part derived from the rail's id of the dispute. */
+                    id: string;
+                    /** @description Cents of the transaction's currency taken back. */
+                    amount: number;
+                    /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
+                    reason: string;
+                    /**
+                     * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                     * @enum {string}
+                     */
+                    status: "OPEN" | "LOST";
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                }[];
             };
         };
         /** CashinExpiredEvent */
@@ -2244,8 +2316,26 @@ export interface components {
                 checkoutSessionId?: string;
                 /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
                 paymentLinkId?: string | null;
-                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` when the status is REFUNDED. */
+                /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
                 refundedAmount?: number;
+                /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
+                disputes?: {
+                    /** @description `dp_`, the transaction id and a part derived from the rail's id of the dispute. */
+                    id: string;
+                    /** @description Cents of the transaction's currency taken back. */
+                    amount: number;
+                    /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
+                    reason: string;
+                    /**
+                     * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                     * @enum {string}
+                     */
+                    status: "OPEN" | "LOST";
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                }[];
             };
         };
         /** RefundSucceededEvent */
@@ -2267,6 +2357,49 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             data: components["schemas"]["Refund"];
+        };
+        /**
+         * CashinDisputedEvent
+         * @example {
+         *       "id": "evt_1795712114673612288_disputed_dsp_1795712114673612288_4f1c2a9b",
+         *       "type": "cashin.disputed",
+         *       "createdAt": "2026-11-26T18:02:11.000Z",
+         *       "data": {
+         *         "transactionId": "1795712114673612288",
+         *         "dispute": {
+         *           "id": "dsp_1795712114673612288_4f1c2a9b",
+         *           "amount": 4990,
+         *           "reason": "MED_FRAUDE",
+         *           "status": "OPEN",
+         *           "createdAt": "2026-11-26T18:02:11.000Z",
+         *           "updatedAt": "2026-11-26T18:02:11.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CashinDisputedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "cashin.disputed";
+            /** Format: date-time */
+            createdAt: string;
+            /** DisputeEventData */
+            data: {
+                transactionId: string;
+                dispute: {
+                    id: string;
+                    /** @description Cents of the transaction's currency. */
+                    amount: number;
+                    /** @description Why the payer's bank took the money back (MED: `MED_FRAUDE`, …). */
+                    reason: string;
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+            };
         };
         /** WebhookTestEvent */
         WebhookTestEvent: {
@@ -2637,7 +2770,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "webhook.test";
+                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
                 deliveryStatus?: "PENDING" | "DELIVERED" | "FAILED" | "UNDELIVERABLE";
                 createdFrom?: string;
                 createdTo?: string;
@@ -8554,6 +8687,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefundFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cashinDisputedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashinDisputedEvent"];
             };
         };
         responses: {
