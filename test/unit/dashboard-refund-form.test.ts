@@ -18,18 +18,27 @@ describe('the dashboard Refund action', () => {
 
   it('says why it is not offered', () => {
     expect(refundUnavailable({ status: 'PENDING', amount: 5000 }, all)).toMatch(/only a paid/i);
-    expect(refundUnavailable({ status: 'REFUNDED', amount: 5000, refundedAmount: 5000 }, all)).toMatch(/in full/);
+    expect(refundUnavailable({ status: 'REFUNDED', amount: 5000, refundedAmount: 5000 }, all)).toMatch(
+      /in full/,
+    );
     expect(refundUnavailable({ status: 'PAID', amount: 5000, refundedAmount: 5000 }, all)).toMatch(/in full/);
-    expect(refundUnavailable({ status: 'PAID', amount: 5000 }, ['manageAccount'])).toMatch(/createTransaction/);
+    expect(refundUnavailable({ status: 'PAID', amount: 5000 }, ['manageAccount'])).toMatch(
+      /createTransaction/,
+    );
   });
 
-  it.each(purchaseCurrencies)('%s: the field starts with what is left, read back to the same cents', (currency) => {
-    for (const cents of [1, 99, 4990, 123456]) {
-      expect(readRefundAmount(amountText(cents, currency), cents, (left) => money(left, currency))).toEqual({
-        cents,
-      });
-    }
-  });
+  it.each(purchaseCurrencies)(
+    '%s: the field starts with what is left, read back to the same cents',
+    (currency) => {
+      for (const cents of [1, 99, 4990, 123456]) {
+        expect(readRefundAmount(amountText(cents, currency), cents, (left) => money(left, currency))).toEqual(
+          {
+            cents,
+          },
+        );
+      }
+    },
+  );
 
   it('refuses more than what is left, naming it, and nothing at all', () => {
     const reading = readRefundAmount('50,00', 3800, (left) => money(left, 'BRL'));
