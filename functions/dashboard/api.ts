@@ -49,11 +49,12 @@ export function messageOf(status: number, body: unknown): string {
 export async function api<T = unknown>(
   method: string,
   path: string,
-  options: { body?: unknown; form?: FormData; key?: string } = {},
+  options: { body?: unknown; form?: FormData; key?: string; idempotencyKey?: string } = {},
 ): Promise<T> {
   const key = options.key ?? currentKey();
   const headers: Record<string, string> = {};
   if (key) headers.authorization = `Basic ${btoa(`secret:${key}`)}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {

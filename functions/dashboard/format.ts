@@ -17,6 +17,14 @@ export function money(cents: number, currency: string): string {
   return formatter.format(cents / 100);
 }
 
+/** Cents as the currency's people type them into an amount field: digits and separators, no sign. */
+export function amountText(cents: number, currency: string): string {
+  return new Intl.NumberFormat(locales[currency] ?? 'en', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,8 +1,10 @@
-// Home: the account summary (GET /v2/account/summary) as charts per day.
+// Home: the balance per currency (GET /v2/balance) and the account summary (GET
+// /v2/account/summary) as charts per day.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type TransactionCounter, transactionCounters } from '../../../shared/accounts/summary-counters.ts';
 import { api } from '../api.ts';
 import { money } from '../format.ts';
+import { BalanceCard } from '../parts/balance-card.tsx';
 import { Loading } from '../parts/bits.tsx';
 import { DailyChart, type DailySeries } from '../parts/chart.tsx';
 import type { AccountSummary as Summary, SummaryRow } from '../types.ts';
@@ -92,6 +94,7 @@ export function HomePage() {
           </select>
         </label>
       </div>
+      <BalanceCard />
       {error ? (
         <p class="form-error" role="alert">
           {error}

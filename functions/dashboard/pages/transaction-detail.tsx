@@ -1,12 +1,14 @@
 // One transaction: every field, the payer's instruction, its events with every delivery attempt,
-// and the actions (redeliver, cancel while pending, sandbox pay).
+// its refunds and disputes, and the actions (redeliver, cancel while pending, sandbox pay, refund
+// once paid).
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { methodNameOf } from '../../../shared/payment-methods.ts';
 import { api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
-import type { Transaction, TransactionEvent } from '../types.ts';
+import { DisputeList, RefundAction, RefundList } from '../parts/refunds.tsx';
+import type { DisputeEventData, Refund, Transaction, TransactionEvent } from '../types.ts';
 
 export function TransactionDetailPage(props: { id: string }) {
   const [transaction, setTransaction] = useState<Transaction | null>(null);
@@ -14,16 +16,26 @@ export function TransactionDetailPage(props: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refunds, setRefunds] = useState<Refund[]>([]);
+  const [permissions, setPermissions] = useState<string[] | null>(null);
+
+  useEffect(() => {
+    api<{ permissions: string[] }>('GET', '/v2/account')
+      .then((account) => setPermissions(account.permissions))
+      .catch(() => setPermissions(null));
+  }, []);
 
   const load = useCallback(async () => {
     try {
       const id = encodeURIComponent(props.id);
-      const [loaded, loadedEvents] = await Promise.all([
+      const [loaded, loadedEvents, loadedRefunds] = await Promise.all([
         api<Transaction>('GET', `/transactions/${id}`),
         api<{ data: TransactionEvent[] }>('GET', `/transactions/${id}/events`),
+        api<{ data: Refund[] }>('GET', `/transactions/${id}/refunds`),
       ]);
       setTransaction(loaded);
       setEvents(loadedEvents.data);
+      setRefunds(loadedRefunds.data);
       setError(null);
     } catch (caught) {
       setError((caught as Error).message);
@@ -68,6 +80,9 @@ export function TransactionDetailPage(props: { id: string }) {
     transaction.redirectUrl || transaction.qr || transaction.boletoDigitableLine,
   );
   const hostedPage = transaction.paymentInstruction?.boletoUrl ?? transaction.redirectUrl;
+  // Disputes come with the transaction once the MED work adds them to its view.
+  const disputes = (transaction as Transaction & { disputes?: DisputeEventData['dispute'][] }).disputes ?? [];
+  const paid = transaction.status === 'PAID' || transaction.status === 'REFUNDED';
 
   return (
     <section>
@@ -117,6 +132,12 @@ export function TransactionDetailPage(props: { id: string }) {
         <dd>{money(transaction.amount, transaction.currency)}</dd>
         <dt>Fee</dt>
         <dd>{money(transaction.costFee, transaction.currency)}</dd>
+        {transaction.refundedAmount !== undefined ? (
+          <>
+            <dt>Refunded</dt>
+            <dd data-testid="refunded-amount">{money(transaction.refundedAmount, transaction.currency)}</dd>
+          </>
+        ) : null}
         <dt>Currency and method</dt>
         <dd>
           {transaction.currency} · {methodNameOf(transaction, 'en')}
@@ -155,6 +176,27 @@ export function TransactionDetailPage(props: { id: string }) {
           </>
         ) : null}
       </dl>
+
+      {paid ? (
+        <>
+          <h2>Refunds</h2>
+          <RefundAction
+            transaction={transaction}
+            permissions={permissions}
+            onDone={(message) => {
+              setNotice(message);
+              void load();
+            }}
+          />
+          <RefundList refunds={refunds} />
+          {disputes.length ? (
+            <>
+              <h2>Disputes</h2>
+              <DisputeList disputes={disputes} currency={transaction.currency} />
+            </>
+          ) : null}
+        </>
+      ) : null}
 
       <h2>Payment instruction</h2>
       {!instructionReady ? <p class="muted">The rail is preparing the instruction…</p> : null}

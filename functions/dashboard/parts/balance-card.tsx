@@ -1,0 +1,69 @@
+// Home's balance card: GET /v2/balance, one row per currency (available, pending refunds,
+// refunded, disputed).
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { money } from '../format.ts';
+import type { Balance } from '../types.ts';
+
+export function BalanceCard() {
+  const [balances, setBalances] = useState<Balance[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api<{ data: Balance[] }>('GET', '/v2/balance')
+      .then((answer) => setBalances(answer.data))
+      .catch((caught: Error) => setError(caught.message));
+  }, []);
+  return (
+    <section class="card" aria-labelledby="balance-title" data-testid="balance">
+      <h2 id="balance-title">Balance</h2>
+      {error ? (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {balances ? (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">Balance per currency</caption>
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col" class="number">
+                  Available
+                </th>
+                <th scope="col" class="number">
+                  Pending refunds
+                </th>
+                <th scope="col" class="number">
+                  Refunded
+                </th>
+                <th scope="col" class="number">
+                  Disputed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {balances.map((balance) => (
+                <tr key={balance.currency} data-testid="balance-row" data-currency={balance.currency}>
+                  <th scope="row">{balance.currency}</th>
+                  <td class="number" data-field="available">
+                    {money(balance.available, balance.currency)}
+                  </td>
+                  <td class="number" data-field="pending">
+                    {money(balance.pending, balance.currency)}
+                  </td>
+                  <td class="number" data-field="refunded">
+                    {money(balance.refunded, balance.currency)}
+                  </td>
+                  <td class="number" data-field="disputed">
+                    {money(balance.disputed, balance.currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+// A transaction's refunds and disputes on its detail, and the Refund action: an amount (what is
+// left, by default) and an optional reason, confirmed before it posts; each confirmation posts
+// with its own Idempotency-Key, so a double click or a retried post is one refund.
+import { useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { amountText, dateTime, money } from '../format.ts';
+import { leftToRefund, readRefundAmount, refundUnavailable } from '../refund-form.ts';
+import type { DisputeEventData, Refund, Transaction } from '../types.ts';
+import { StatusBadge } from './bits.tsx';
+
+type Dispute = DisputeEventData['dispute'];
+
+export function RefundAction(props: {
+  transaction: Transaction;
+  permissions: readonly string[] | null;
+  onDone: (message: string) => void;
+}) {
+  const { transaction } = props;
+  const left = leftToRefund(transaction);
+  const format = (cents: number) => money(cents, transaction.currency);
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const unavailable = refundUnavailable(transaction, props.permissions);
+  if (transaction.status !== 'PAID' && transaction.status !== 'REFUNDED') return null;
+  if (unavailable)
+    return (
+      <p class="muted" data-testid="refund-unavailable">
+        {unavailable}
+      </p>
+    );
+  if (!open)
+    return (
+      <button
+        type="button"
+        data-testid="refund-open"
+        onClick={() => {
+          setAmount(amountText(left, transaction.currency));
+          setOpen(true);
+        }}
+      >
+        Refund
+      </button>
+    );
+
+  const review = (event: Event) => {
+    event.preventDefault();
+    const reading = readRefundAmount(amount, left, format);
+    if ('error' in reading) return setError(`Amount ${reading.error}.`);
+    setError(null);
+    setConfirming(reading.cents);
+  };
+  const post = async (cents: number) => {
+    setBusy(true);
+    try {
+      await api('POST', `/transactions/${encodeURIComponent(transaction.id)}/refunds`, {
+        body: { amount: cents, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setOpen(false);
+      setConfirming(null);
+      props.onDone(`Refund of ${format(cents)} requested: the rail settles it.`);
+    } catch (caught) {
+      setError((caught as Error).message);
+      setConfirming(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="refund-form" data-testid="refund-form" onSubmit={review}>
+      <h3>New refund</h3>
+      <label>
+        Amount ({transaction.currency}, at most {format(left)})
+        <input
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? 'refund-error' : undefined}
+          disabled={confirming !== null}
+          onInput={(event) => setAmount((event.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        Reason (optional)
+        <input
+          name="reason"
+          maxLength={255}
+          value={reason}
+          disabled={confirming !== null}
+          onInput={(event) => setReason((event.target as HTMLInputElement).value)}
+        />
+      </label>
+      {error ? (
+        <p class="form-error" id="refund-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {confirming === null ? (
+        <div class="actions">
+          <button type="submit">Review refund</button>
+          <button type="button" class="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <fieldset class="actions">
+          <legend class="sr-only">Confirm the refund</legend>
+          <p data-testid="refund-confirm-text">
+            Give {format(confirming)} back to the payer? This cannot be undone.
+          </p>
+          <button
+            type="button"
+            class="danger"
+            disabled={busy}
+            data-testid="refund-confirm"
+            onClick={() => void post(confirming)}
+          >
+            Confirm refund of {format(confirming)}
+          </button>
+          <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(null)}>
+            Change
+          </button>
+        </fieldset>
+      )}
+    </form>
+  );
+}
+
+export function RefundList(props: { refunds: readonly Refund[] }) {
+  if (props.refunds.length === 0) return <p class="muted">No refunds.</p>;
+  return (
+    <div class="table-wrap">
+      <table data-testid="refunds">
+        <caption class="sr-only">Refunds of this transaction</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="number">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Requested</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.refunds.map((refund) => (
+            <tr key={refund.id} data-testid="refund" data-status={refund.status}>
+              <td class="number">{money(refund.amount, refund.currency)}</td>
+              <td>
+                <StatusBadge status={refund.status} />
+              </td>
+              <td>{refund.failureReason ? `Failed: ${refund.failureReason}` : (refund.reason ?? '—')}</td>
+              <td>{dateTime(refund.createdAt)}</td>
+              <td>{dateTime(refund.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DisputeList(props: { disputes: readonly Dispute[]; currency: string }) {
+  return (
+    <div class="table-wrap">
+      <table data-testid="disputes">
+        <caption class="sr-only">Disputes of this transaction</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="number">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Opened</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.disputes.map((dispute) => (
+            <tr key={dispute.id} data-testid="dispute">
+              <td class="number">{money(dispute.amount, props.currency)}</td>
+              <td>
+                <StatusBadge status={dispute.status} />
+              </td>
+              <td>{dispute.reason}</td>
+              <td>{dateTime(dispute.createdAt)}</td>
+              <td>{dateTime(dispute.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// What the Refund action of a transaction's detail may offer (pure): whether the transaction can
+// be refunded by this key, what is left to refund, and the amount the merchant typed, read as
+// they write it and checked against what is left before anything is posted.
+import { readAmountInput } from '../../shared/money/amount-input.ts';
+import type { Transaction } from './types.ts';
+
+/** Cents not refunded yet (pending refunds count as refunded, as the API counts them). */
+export function leftToRefund(transaction: Pick<Transaction, 'amount' | 'refundedAmount'>): number {
+  return transaction.amount - (transaction.refundedAmount ?? 0);
+}
+
+/** Why the Refund action is unavailable, or null when it is offered. */
+export function refundUnavailable(
+  transaction: Pick<Transaction, 'status' | 'amount' | 'refundedAmount'>,
+  permissions: readonly string[] | null,
+): string | null {
+  if (transaction.status !== 'PAID' && transaction.status !== 'REFUNDED')
+    return 'Only a paid transaction can be refunded.';
+  if (transaction.status === 'REFUNDED' || leftToRefund(transaction) <= 0)
+    return 'This transaction is refunded in full.';
+  if (permissions && !permissions.includes('createTransaction'))
+    return 'Refunding needs a key with the createTransaction permission; this key lacks it.';
+  return null;
+}
+
+export type RefundAmountReading = { cents: number } | { error: string };
+
+/** The typed amount in cents, or why it cannot be refunded. */
+export function readRefundAmount(
+  text: string,
+  left: number,
+  format: (cents: number) => string,
+): RefundAmountReading {
+  const reading = readAmountInput(text);
+  if ('error' in reading) return reading;
+  if (reading.cents < 1) return { error: 'must be more than zero' };
+  if (reading.cents > left) return { error: `must be at most ${format(left)}, what is left to refund` };
+  return reading;
+}
