@@ -75,7 +75,7 @@ export async function api<T = unknown>(
       response = undefined;
     }
     const delayMs = retryDelayMs(
-      method,
+      method === 'GET' || options.idempotencyKey !== undefined,
       response?.status ?? 0,
       response?.headers.get('retry-after') ?? null,
       attempt,

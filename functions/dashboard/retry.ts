@@ -2,9 +2,10 @@
 // fail for a moment's limit or a function starting up:
 // - a 429, whatever the method, after its Retry-After (up to 5 s): the service refused it before
 //   doing anything, so repeating it cannot do anything twice;
-// - a read (GET: safe to repeat) after a 5xx or a dropped connection, after a short back-off;
-// at most three attempts in all. A write that failed otherwise shows its error: it may have
-// happened, and the merchant decides.
+// - a call safe to repeat (a GET, or a write with an Idempotency-Key: the service answers a
+//   repeat with the first outcome) after a 5xx or a dropped connection, after a short back-off;
+// at most three attempts in all. Another write that failed otherwise shows its error: it may
+// have happened, and the merchant decides.
 
 export const maxAttempts = 3;
 
@@ -16,7 +17,8 @@ const longestWaitMs = 5_000;
  * `status` 0: no answer (the connection failed).
  */
 export function retryDelayMs(
-  method: string,
+  /** A GET, or a write the service recognises when repeated (Idempotency-Key). */
+  safeToRepeat: boolean,
   status: number,
   retryAfter: string | null,
   attempt: number,
@@ -27,6 +29,6 @@ export function retryDelayMs(
     const waitMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000;
     return waitMs <= longestWaitMs ? waitMs : null;
   }
-  if (method === 'GET' && (status === 0 || status >= 500)) return 500 * attempt;
+  if (safeToRepeat && (status === 0 || status >= 500)) return 500 * attempt;
   return null;
 }

@@ -242,7 +242,7 @@ export function TransactionDetailPage(props: { id: string }) {
               Redeliver
             </button>
           </div>
-          <p class="muted small">
+          <p class="muted small wrap-anywhere">
             {event.id} · {dateTime(event.createdAt)}
             {event.lastError ? ` · ${event.lastError}` : ''}
           </p>
