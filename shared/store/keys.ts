@@ -193,6 +193,8 @@ export function railPaymentReportPartition(listing: string, reportedAt: string):
  */
 export const keyScopes = {
   'hosted-pages': ['TXID#*', 'PAGE#*', 'ACC#*#TX#*', 'BRAND#*'],
+  /** A receipt: the hosted pages' reads, plus the checkout session's snapshot of what it sold. */
+  receipts: ['TXID#*', 'PAGE#*', 'ACC#*#TX#*', 'BRAND#*', 'CHECKOUT#*'],
   health: ['HEALTH'],
   'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
   /**
