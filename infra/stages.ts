@@ -104,7 +104,10 @@ const devLike: Defaults = {
   // Stripe's test-mode figure: sandbox stages are test mode.
   rateLimitPerSecond: 25,
   // Small, so a fresh account (whose unreserved concurrency must stay at least 100) can deploy.
-  capacity: { workers: { 'fill-instruction': 5, 'watch-payment': 5, 'deliver-event': 5 }, sweeper: 1 },
+  capacity: {
+    workers: { 'fill-instruction': 5, 'watch-payment': 5, 'deliver-event': 5, 'send-email': 2 },
+    sweeper: 1,
+  },
   requireOperable: false,
 };
 
@@ -116,7 +119,10 @@ export const stages: Readonly<Record<string, Defaults>> = {
     logLevel: 'info',
     throttle: { rateLimit: 100, burstLimit: 200 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
-    capacity: { workers: { 'fill-instruction': 10, 'watch-payment': 10, 'deliver-event': 20 }, sweeper: 1 },
+    capacity: {
+      workers: { 'fill-instruction': 10, 'watch-payment': 10, 'deliver-event': 20, 'send-email': 5 },
+      sweeper: 1,
+    },
   },
   prod: {
     sandboxRails: false,
@@ -130,7 +136,10 @@ export const stages: Readonly<Record<string, Defaults>> = {
     apiErrorRatePercent: 1,
     // Stripe's live-mode figure.
     rateLimitPerSecond: 100,
-    capacity: { workers: { 'fill-instruction': 50, 'watch-payment': 50, 'deliver-event': 100 }, sweeper: 1 },
+    capacity: {
+      workers: { 'fill-instruction': 50, 'watch-payment': 50, 'deliver-event': 100, 'send-email': 20 },
+      sweeper: 1,
+    },
     requireOperable: true,
   },
 };

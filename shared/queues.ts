@@ -3,7 +3,7 @@
 import type { Grant } from './grants.ts';
 import { paymentListings } from './rails/payment-listings.ts';
 
-export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event'] as const;
+export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event', 'send-email'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface QueueDef {
@@ -26,6 +26,7 @@ const settlesPayments = [
   'queue:watch-payment:send',
   'queue:deliver-event:send',
   'queue:deliver-event:dead-letter',
+  'queue:send-email:send',
   'secrets:open',
 ] as const satisfies readonly Grant[];
 
@@ -35,7 +36,13 @@ export const queues = {
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:fill-instruction:send', 'queue:watch-payment:send', 'rails:live'],
+    grants: [
+      'table:write',
+      'queue:fill-instruction:send',
+      'queue:watch-payment:send',
+      'queue:send-email:send',
+      'rails:live',
+    ],
   },
   'watch-payment': {
     worker: 'functions/workers/watch-payment.ts',
@@ -51,6 +58,13 @@ export const queues = {
     batchSize: 5,
     maxReceiveCount: 5,
     grants: ['table:write', 'queue:deliver-event:send', 'queue:deliver-event:dead-letter', 'secrets:open'],
+  },
+  'send-email': {
+    worker: 'functions/workers/send-email.ts',
+    workerTimeoutSeconds: 30,
+    batchSize: 5,
+    maxReceiveCount: 5,
+    grants: ['table:write', 'email:send'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
 
@@ -81,6 +95,7 @@ export const schedules = {
       'queue:fill-instruction:send',
       'queue:watch-payment:send',
       'queue:deliver-event:send',
+      'queue:send-email:send',
       'rails:live',
     ],
   },

@@ -477,7 +477,7 @@ export const routes = {
     auth: ['createTransaction', 'manageAccount'],
     errors: 'transaction',
     // A cancel that finds the charge paid records the payment and hands its event to delivery.
-    grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
+    grants: ['table:write', 'queue:deliver-event:send', 'queue:send-email:send', 'rails:live'],
     summary: 'Cancel a PENDING or FAILED transaction (closes its charge on the rail)',
     responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
   },

@@ -92,6 +92,14 @@ export const keys = {
     pk: `${acc(accountId)}#TX#${transactionId}`,
     sk: `EVENT#${kind}#ATTEMPT#${String(attempt).padStart(4, '0')}`,
   }),
+  /** A payer e-mail of the transaction, beside it; `kind` makes it one per (transaction, kind). */
+  email: (accountId: string, transactionId: string, kind: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: `EMAIL#${kind}`,
+  }),
+  emailPrefix: 'EMAIL#',
+  /** An address that bounced or complained (by its hash): the service sends it nothing more. */
+  emailSuppression: (addressHash: string) => ({ pk: `SUPPRESS#${addressHash}`, sk: 'EMAIL' }),
   transactionItemsPartition: (accountId: string, transactionId: string) =>
     `${acc(accountId)}#TX#${transactionId}`,
   /** The account's events newest first, over all its transactions. */

@@ -3,6 +3,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
+import { type EmailKind, isEmailKind } from '../emails/email-kinds.ts';
 import { type EventType, isEventType } from '../events/event-types.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys, type WorkKind } from './keys.ts';
@@ -11,7 +12,8 @@ import { table } from './table.ts';
 /** Which piece of work: the transaction's instruction or payment watch, or one of its events' delivery. */
 export type WorkItem =
   | { kind: 'fill-instruction' | 'watch-payment'; accountId: string; transactionId: string }
-  | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType };
+  | { kind: 'deliver-event'; accountId: string; transactionId: string; eventType: EventType }
+  | { kind: 'send-email'; accountId: string; transactionId: string; emailKind: EmailKind };
 
 export type PendingWork = WorkItem & {
   dueAt: string;
@@ -25,9 +27,9 @@ export type WorkPageKey = Record<string, unknown>;
 
 /** The item that carries the work in the index: the transaction, or the event being delivered. */
 function itemKey(work: WorkItem): { pk: string; sk: string } {
-  return work.kind === 'deliver-event'
-    ? keys.event(work.accountId, work.transactionId, work.eventType)
-    : keys.transaction(work.accountId, work.transactionId);
+  if (work.kind === 'deliver-event') return keys.event(work.accountId, work.transactionId, work.eventType);
+  if (work.kind === 'send-email') return keys.email(work.accountId, work.transactionId, work.emailKind);
+  return keys.transaction(work.accountId, work.transactionId);
 }
 
 const { gsi2 } = table.indexes;
@@ -48,7 +50,7 @@ export async function listOverdueWork(
       ExpressionAttributeNames: {
         '#pk': gsi2.partitionKey,
         '#sk': gsi2.sortKey,
-        '#txid': kind === 'deliver-event' ? 'transactionId' : 'id',
+        '#txid': kind === 'deliver-event' || kind === 'send-email' ? 'transactionId' : 'id',
         '#type': 'type',
       },
       ExpressionAttributeValues: { ':pk': keys.pendingWorkPartition(kind, shard), ':before': dueBefore },
@@ -63,6 +65,19 @@ export async function listOverdueWork(
     const dueAt = sortKey.split('#')[0] as string;
     // The count only holds while the item is where the last sweep put it; any move is progress.
     const sweepsWithoutProgress = item.sweptWorkSk === sortKey ? Number(item.workSweeps ?? 0) : 0;
+    if (kind === 'send-email')
+      return isEmailKind(item.type)
+        ? [
+            {
+              kind,
+              accountId,
+              transactionId: item.transactionId as string,
+              emailKind: item.type,
+              dueAt,
+              sweepsWithoutProgress,
+            },
+          ]
+        : [];
     if (kind !== 'deliver-event')
       return [{ kind, accountId, transactionId: item.id as string, dueAt, sweepsWithoutProgress }];
     if (!isEventType(item.type)) return [];
@@ -187,6 +202,14 @@ export async function abandonWork(
       }),
     );
   const leaveIndex = 'REMOVE #pk, #sk, workSweeps, sweptWorkSk';
+  if (work.kind === 'send-email')
+    return (await update(
+      `SET #status = :failed, reason = :reason ${leaveIndex}`,
+      '#status IN (:queued, :sending)',
+      { ':failed': 'FAILED', ':queued': 'QUEUED', ':sending': 'SENDING' },
+    ))
+      ? 'failed'
+      : null;
   if (work.kind === 'deliver-event')
     return (await update(
       `SET deliveryStatus = :failed, lastError = :reason ${leaveIndex}`,

@@ -21,7 +21,12 @@ import {
 } from '../store/pending-work.ts';
 import { recordingMarginMs } from '../time-budget.ts';
 import { closeGivenUpCharge } from './close-given-up-charge.ts';
-import { enqueueDeliverEvent, enqueueFillInstruction, enqueueWatchPayment } from './jobs.ts';
+import {
+  enqueueDeliverEvent,
+  enqueueFillInstruction,
+  enqueueSendEmail,
+  enqueueWatchPayment,
+} from './jobs.ts';
 
 const pageSize = 100;
 /** Items of one page handled at once (each is a conditional write and an SQS send). */
@@ -31,7 +36,7 @@ const maxSweepWaitMs = 30 * 60_000;
 /** Enqueue failures in one run after which the queue is taken to be down until the next run. */
 const enqueueFailuresBeforeStop = 3;
 
-const kinds: readonly WorkKind[] = ['fill-instruction', 'watch-payment', 'deliver-event'];
+const kinds: readonly WorkKind[] = ['fill-instruction', 'watch-payment', 'deliver-event', 'send-email'];
 
 const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
   'fill-instruction': (work, workDueAt) =>
@@ -53,6 +58,14 @@ const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promis
       workDueAt,
     });
   },
+  'send-email': (work) => {
+    if (work.kind !== 'send-email') throw new Error(`not e-mail work: ${work.kind}`);
+    return enqueueSendEmail({
+      accountId: work.accountId,
+      transactionId: work.transactionId,
+      kind: work.emailKind,
+    });
+  },
 };
 
 const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
@@ -61,6 +74,7 @@ const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
   'watch-payment': (sweeps) =>
     `payment watch given up: its job failed to make progress through ${sweeps} sweeps`,
   'deliver-event': (sweeps) => `delivery given up: its job failed to make progress through ${sweeps} sweeps`,
+  'send-email': (sweeps) => `e-mail given up: its job failed to make progress through ${sweeps} sweeps`,
 };
 
 /** Wait before the sweep after the `sweeps`-th: the grace period, doubled each time, capped. */
@@ -84,8 +98,8 @@ export async function sweepPendingWork(
   const config = serviceConfig();
   const startedAt = clock();
   const result: SweepResult = {
-    enqueued: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0 },
-    abandoned: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0 },
+    enqueued: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0, 'send-email': 0 },
+    abandoned: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0, 'send-email': 0 },
     drained: true,
   };
   let enqueueFailures = 0;
@@ -103,7 +117,7 @@ export async function sweepPendingWork(
       result.abandoned[work.kind] += 1;
       log.error('work given up', { kind: work.kind, transactionId: work.transactionId, reason });
       countMetric(metricNames.workAbandoned, 1, { kind: work.kind, transactionId: work.transactionId });
-      if (abandoned === 'failed' && work.kind !== 'deliver-event')
+      if (abandoned === 'failed' && work.kind !== 'deliver-event' && work.kind !== 'send-email')
         await closeGivenUpCharge(work.accountId, work.transactionId, now, endBy - recordingMarginMs);
       return;
     }

@@ -76,6 +76,8 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** False: the payer gets no e-mail for this transaction (the purchase's or the session's `sendEmails`). */
+  sendEmails?: boolean;
   /** The rail's own reference of the payment (the Pix end-to-end id), when the rail reports one. */
   railReference?: string;
   /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
@@ -125,6 +127,15 @@ export interface TransactionView {
   productId?: string;
   checkoutSessionId?: string;
   paymentLinkId?: string | null;
+  /** Only on reads of one transaction: its payer e-mails. */
+  emails?: TransactionEmailView[];
+}
+
+export interface TransactionEmailView {
+  kind: 'instruction' | 'receipt';
+  to: string;
+  status: 'QUEUED' | 'SENDING' | 'SENT' | 'SKIPPED' | 'SUPPRESSED' | 'FAILED';
+  sentAt: string | null;
 }
 
 export interface BoletoPaymentInstruction {

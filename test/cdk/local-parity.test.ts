@@ -30,6 +30,7 @@ const functions = localFunctions(
       'fill-instruction': queue('fill-instruction'),
       'watch-payment': queue('watch-payment'),
       'deliver-event': queue('deliver-event'),
+      'send-email': queue('send-email'),
     },
     bucket: 'cashin-local-images',
     secretsKeyArn: 'arn:aws:kms:us-east-1:000000000000:key/local',

@@ -1575,6 +1575,22 @@ export interface components {
             checkoutSessionId?: string;
             /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
             paymentLinkId?: string | null;
+            /** @description Shown by GET /transactions/{id}: the e-mails sent to the payer, one per kind at most. */
+            emails?: {
+                /**
+                 * @description `instruction` (when filled) or `receipt` (when PAID).
+                 * @enum {string}
+                 */
+                kind: "instruction" | "receipt";
+                /** @description The payer's address, masked (`a**@example.com`). */
+                to: string;
+                /**
+                 * @description QUEUED/SENDING: owed; SENT; SKIPPED: turned off (account, `sendEmails: false`) or the stage sends no e-mail; SUPPRESSED: the address bounced or complained before; FAILED: given up.
+                 * @enum {string}
+                 */
+                status: "QUEUED" | "SENDING" | "SENT" | "SKIPPED" | "SUPPRESSED" | "FAILED";
+                sentAt: string | null;
+            }[];
         };
         /** TransactionPage */
         TransactionPage: {
