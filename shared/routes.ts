@@ -240,6 +240,27 @@ export const routes = {
     request: { body: 'UpdateAccountSettingsRequest' },
     responses: { 200: 'AccountSettings', 400: 'error', 404: 'error' },
   },
+  getAccountEmails: {
+    method: 'GET',
+    path: '/v2/account/emails',
+    handler: 'functions/http/get-account-emails.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:read'],
+    summary: 'Which payer e-mails the account sends, the reply-to address and the sender name',
+    responses: { 200: 'AccountEmails', 404: 'error' },
+  },
+  updateAccountEmails: {
+    method: 'PUT',
+    path: '/v2/account/emails',
+    handler: 'functions/http/update-account-emails.ts',
+    auth: 'manageAccount',
+    errors: 'catalog',
+    grants: ['table:write'],
+    summary: 'Turn payer e-mails on or off per kind; set the reply-to address and the sender name',
+    request: { body: 'UpdateAccountEmailsRequest' },
+    responses: { 200: 'AccountEmails', 400: 'error', 404: 'error' },
+  },
 
   createProduct: {
     method: 'POST',

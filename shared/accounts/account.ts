@@ -47,8 +47,9 @@ export interface AccountRecord {
 }
 
 export interface AccountEmailSettings {
-  /** Per kind (`instruction`, `receipt`): false turns it off for the account. */
-  kinds: Partial<Record<'instruction' | 'receipt', boolean>>;
+  /** false turns the kind off for the account. */
+  instruction: boolean;
+  receipt: boolean;
   replyTo: string | null;
   /** The sender's display name; the branding's display name when null. */
   senderName: string | null;

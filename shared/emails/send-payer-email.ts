@@ -58,7 +58,7 @@ export async function sendPayerEmail(
   ]);
   if (!transaction) return;
   const settings = account?.emailSettings;
-  const skip = await reasonNotToSend(email, transaction, settings?.kinds[email.kind], transport);
+  const skip = await reasonNotToSend(email, transaction, settings?.[email.kind], transport);
   if (skip || !transport) {
     if (skip) await settleEmail(email, skip.status, now, skip.reason);
     return;

@@ -187,6 +187,7 @@ export function newTransactionRecord(input: {
       : {}),
     ...(input.rail ? { rail: input.rail } : {}),
     ...(input.sale ? { sale: input.sale } : {}),
+    ...(request.sendEmails ? {} : { sendEmails: false }),
     redirectUrl: null,
     qr: null,
     boletoBarcode: null,

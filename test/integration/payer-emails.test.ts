@@ -8,11 +8,12 @@ import { recordEmailFeedback } from '../../shared/emails/email-feedback.ts';
 import { emailTransport } from '../../shared/emails/email-transport.ts';
 import { sendPayerEmail } from '../../shared/emails/send-payer-email.ts';
 import { paymentMethods } from '../../shared/payment-methods.ts';
-import { call, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { bodyFor } from '../support/purchase-fixtures.ts';
 
 interface InboxMessage {
   to: string[];
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string;
@@ -26,21 +27,21 @@ async function inboxOf(address: string): Promise<InboxMessage[]> {
 
 const filled = (tx: any) => Boolean(tx.boletoDigitableLine || tx.qr || tx.redirectUrl);
 
-async function buy(body: Record<string, unknown>): Promise<any> {
-  const created = await call('POST', '/transactions/v2/purchase', { body });
+async function buy(body: Record<string, unknown>, key?: string): Promise<any> {
+  const created = await call('POST', '/transactions/v2/purchase', { body, key });
   expect(created.status, created.text).toBe(201);
   return pollUntil(
-    async () => (await call('GET', `/transactions/${created.body.id}`)).body,
+    async () => (await call('GET', `/transactions/${created.body.id}`, { key })).body,
     filled,
     15_000,
     50,
   );
 }
 
-async function payAndWaitForEmails(tx: any, kinds: number): Promise<any> {
-  expect((await call('POST', `/sandbox/transactions/${tx.id}/pay`)).status).toBe(202);
+async function payAndWaitForEmails(tx: any, kinds: number, key?: string): Promise<any> {
+  expect((await call('POST', `/sandbox/transactions/${tx.id}/pay`, { key })).status).toBe(202);
   return pollUntil(
-    async () => (await call('GET', `/transactions/${tx.id}`)).body,
+    async () => (await call('GET', `/transactions/${tx.id}`, { key })).body,
     (t) =>
       t.status === 'PAID' &&
       t.emails?.filter((e: any) => e.status !== 'QUEUED' && e.status !== 'SENDING').length === kinds,
@@ -84,6 +85,42 @@ describe('payer e-mails', () => {
       if (row.method === 'PIX') expect(instruction.text).toContain(tx.qr);
     },
   );
+
+  it('sends none with sendEmails: false on the purchase', async () => {
+    const address = newAddress();
+    const row = paymentMethods.find((r) => r.currency === 'BOB')!;
+    const tx = await buy({ ...bodyFor(row), email: address, sendEmails: false });
+    const paid = await payAndWaitForEmails(tx, 2);
+    expect(paid.emails.map((e: any) => e.status)).toEqual(['SKIPPED', 'SKIPPED']);
+    expect(await inboxOf(address)).toHaveLength(0);
+  });
+
+  it("follows the account's settings: a kind turned off, the reply-to and the sender name", async () => {
+    const { secretKey } = await createKey(['createTransaction', 'manageAccount']);
+    const settings = {
+      instruction: false,
+      receipt: true,
+      replyTo: 'help@shop.example',
+      senderName: 'Loja Teste',
+    };
+    const put = await call('PUT', '/v2/account/emails', { key: secretKey, body: settings });
+    expect(put.status, put.text).toBe(200);
+    expect((await call('GET', '/v2/account/emails', { key: secretKey })).body).toEqual(settings);
+    const address = newAddress();
+    const row = paymentMethods.find((r) => r.currency === 'BOB')!;
+    const tx = await buy({ ...bodyFor(row), email: address }, secretKey);
+    const paid = await payAndWaitForEmails(tx, 2, secretKey);
+    expect(Object.fromEntries(paid.emails.map((e: any) => [e.kind, e.status]))).toEqual({
+      instruction: 'SKIPPED',
+      receipt: 'SENT',
+    });
+    const [receipt, ...others] = await inboxOf(address);
+    expect(others).toHaveLength(0);
+    expect(receipt!.replyTo).toBe('help@shop.example');
+    const refused = await call('PUT', '/v2/account/emails', { key: secretKey, body: { replyTo: 'nope' } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/replyTo/);
+  });
 
   it('sends exactly one e-mail despite duplicated jobs', async () => {
     useSharedStore();

@@ -282,6 +282,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/account/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which payer e-mails the account sends, the reply-to address and the sender name
+         * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["getAccountEmails"];
+        /**
+         * Turn payer e-mails on or off per kind; set the reply-to address and the sender name
+         * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        put: operations["updateAccountEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/products": {
         parameters: {
             query?: never;
@@ -1119,6 +1143,8 @@ export interface components {
             /** @description Your reference (e.g. the order id); the transaction takes it, so an order is paid once. */
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             /** @description Any JSON object, at most 16384 bytes serialized. */
             metadata?: {
                 [key: string]: unknown;
@@ -1158,6 +1184,36 @@ export interface components {
         UpdateAccountSettingsRequest: {
             responsibleDocument?: string | null;
             responsibleExternalId?: string | null;
+        };
+        /**
+         * @example {
+         *       "instruction": true,
+         *       "receipt": true,
+         *       "replyTo": "atendimento@loja.example",
+         *       "senderName": "Loja Ana"
+         *     }
+         */
+        UpdateAccountEmailsRequest: {
+            /**
+             * @description Send the payment instruction when it is ready (boleto attached, Pix code, page link).
+             * @default true
+             */
+            instruction: boolean;
+            /**
+             * @description Send the receipt when the payment is received.
+             * @default true
+             */
+            receipt: boolean;
+            /**
+             * @description Where the payer's replies go; null: no Reply-To.
+             * @default null
+             */
+            replyTo: string | null;
+            /**
+             * @description The sender's display name; null: the branding's display name.
+             * @default null
+             */
+            senderName: string | null;
         };
         /**
          * PixNotification
@@ -1216,6 +1272,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             dueDate?: string | null;
             boletoAddress: {
                 address: string;
@@ -1252,6 +1310,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             expiresIn?: number | null;
         };
         CopPurchase: {
@@ -1273,6 +1333,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             cpf?: string | null;
         };
         BobPurchase: {
@@ -1294,6 +1356,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             cpf?: string | null;
         };
         /** Product */
@@ -1484,6 +1548,22 @@ export interface components {
             responsibleDocument: string | null;
             /** @description null: sales name the account's id as the responsible party's id. */
             responsibleExternalId: string | null;
+        };
+        /**
+         * AccountEmails
+         * @description The payer e-mails (instruction, receipt) the account sends, and how.
+         * @example {
+         *       "instruction": true,
+         *       "receipt": true,
+         *       "replyTo": "atendimento@loja.example",
+         *       "senderName": "Loja Ana"
+         *     }
+         */
+        AccountEmails: {
+            instruction: boolean;
+            receipt: boolean;
+            replyTo: string | null;
+            senderName: string | null;
         };
         /**
          * Transaction
@@ -3685,6 +3765,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    getAccountEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEmails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    updateAccountEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountEmailsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEmails"];
                 };
             };
             /** @description Bad request: the message names the field and the rule */
