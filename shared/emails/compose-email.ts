@@ -4,6 +4,7 @@
 import { langForCurrency } from '../hosted-pages/render/locale.ts';
 import { formatMoney } from '../hosted-pages/render/money-format.ts';
 import { escapeHtml } from '../http/html.ts';
+import { methodOf } from '../payment-methods.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { EmailKind } from './email-kinds.ts';
 import { emailMessagesFor } from './email-messages.ts';
@@ -60,7 +61,7 @@ export function composeEmail(
           content: context.boletoPdf,
         });
       }
-    } else if (record.method === 'PIX' && record.qr)
+    } else if (methodOf(record).page.kind === 'pix' && record.qr)
       blocks.push({ label: m.pixCode, value: record.qr, code: true });
   }
   blocks.push({ label: m.transaction, value: record.id, code: true });

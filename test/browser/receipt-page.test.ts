@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import { methodNameOf } from '../../shared/payment-methods.ts';
-import { call } from '../support/api.ts';
+import { call, pollUntil, sharedStack } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   newPayerContext,
@@ -21,11 +21,12 @@ import {
 import { boletoBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
+const payerAddress = `receipt-${Date.now()}@example.com`;
 
 describe('receipt page', () => {
   it('404 until paid, then linked from the paid page, with the PDF', async () => {
     const tx = await purchaseWithInstruction(
-      { ...boletoBody(), amount: 25_990, postbackUrl: setup.receiver.url },
+      { ...boletoBody(), amount: 25_990, postbackUrl: setup.receiver.url, email: payerAddress },
       (t) => Boolean(t.boletoDigitableLine),
     );
     const token = new URL(tx.paymentInstruction.boletoUrl).pathname.split('/').pop();
@@ -63,6 +64,29 @@ describe('receipt page', () => {
       const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex');
       expect(text).toContain(hex(tx.boletoDigitableLine));
       expect(text).toContain(hex(tx.id));
+
+      // The e-mails' HTML as a phone shows it: both fit 390 px and load nothing.
+      const mails = await pollUntil(
+        async () =>
+          (
+            (await (await fetch(sharedStack().mailInboxUrl)).json()) as Array<{
+              to: string[];
+              html: string;
+              text: string;
+            }>
+          ).filter((mail) => mail.to.includes(payerAddress)),
+        (list) => list.length === 2,
+        15_000,
+        100,
+      );
+      for (const mail of mails) {
+        // A fresh document: the receipt page's CSP must not apply to the e-mail's inline styles.
+        await page.goto('about:blank');
+        await page.setContent(mail.html);
+        expect(await overflowsHorizontally(page), `e-mail fits ${phoneWidth} px`).toBe(false);
+        await saveScreenshot(page, mail.text.includes('/receipt/') ? 'email-receipt' : 'email-instruction');
+      }
+      expect(watch.foreignRequests).toEqual([]);
     } finally {
       await context.close();
     }
