@@ -57,6 +57,11 @@ export interface StageConfig {
     readonly sweeper: number;
   };
   /**
+   * The SES identity payer e-mails are sent as (`-c emailDomain=…`, verified beforehand: README);
+   * absent: the stage sends no e-mail (each is recorded SKIPPED).
+   */
+  readonly emailDomain?: string;
+  /**
    * The PSP behind the API Pix rail (BRL PIX); absent: PIX runs on the sandbox rail where the
    * stage has sandbox rails, and is refused elsewhere. The client secret, certificate and key
    * are in a Secrets Manager secret the operator created and filled beforehand (JSON:
@@ -163,6 +168,7 @@ export interface StageOverrides {
   readonly pixApiSecretArn?: string;
   readonly pixApiMerchantName?: string;
   readonly pixApiMerchantCity?: string;
+  readonly emailDomain?: string;
 }
 
 const stageNamePattern = /^[a-z][a-z0-9-]{0,19}$/;
@@ -234,6 +240,13 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
     throw new Error(
       'stage: pixApiSecretArn applies only with -c pixApiBaseUrl, pixApiChave and pixApiClientId',
     );
+  if (
+    overrides.emailDomain !== undefined &&
+    !/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(overrides.emailDomain)
+  )
+    throw new Error(
+      `stage: emailDomain "${overrides.emailDomain}" is not a domain name (e.g. mail.example.com)`,
+    );
   if (overrides.pixApiSecretArn !== undefined && !secretArnPattern.test(overrides.pixApiSecretArn))
     throw new Error(
       `stage: pixApiSecretArn "${overrides.pixApiSecretArn}" is not a complete Secrets Manager secret ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 characters>)`,
@@ -256,6 +269,7 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
           },
         }
       : {}),
+    ...(overrides.emailDomain !== undefined ? { emailDomain: overrides.emailDomain } : {}),
     ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail } : {}),
     ...(overrides.alarmTopicArn !== undefined ? { alarmTopicArn: overrides.alarmTopicArn } : {}),
     ...(overrides.manageAlarmTopicPolicy === 'true' ? { manageAlarmTopicPolicy: true } : {}),

@@ -26,6 +26,8 @@ export interface GrantTargets {
   readonly secretsKey: IKey;
   /** The image CDN. */
   readonly distribution: IDistribution;
+  /** The stage's SES sending domain (a verified identity), when it sends e-mail. */
+  readonly emailDomain?: string;
 }
 
 type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
@@ -158,11 +160,11 @@ export function applyGrants(
         if (targets.pixApi) fn.addEnvironment(liveRailsEnv, 'api-pix');
         break;
       case 'email:send': {
-        // Only the stage's verified sending domain (`-c emailDomain=…`, README); a stage without
+        // Only the stage's sending identity (`-c emailDomain=…`, README); a stage without
         // one sends no e-mail (each is recorded SKIPPED). Locally EMAIL_TRANSPORT stands for the
         // SMTP server (infra/local/parity/local-functions.ts).
-        const domain: unknown = Stack.of(fn).node.tryGetContext('emailDomain');
-        if (typeof domain === 'string' && domain) {
+        const domain = targets.emailDomain;
+        if (domain) {
           fn.addToRolePolicy(
             new PolicyStatement({
               actions: ['ses:SendEmail', 'ses:SendRawEmail'],

@@ -204,6 +204,8 @@ export const keyScopes = {
   /** A receipt: the hosted pages' reads, plus the checkout session's snapshot of what it sold. */
   receipts: ['TXID#*', 'PAGE#*', 'ACC#*#TX#*', 'BRAND#*', 'CHECKOUT#*'],
   health: ['HEALTH'],
+  /** SES feedback: the suppressed addresses (by hash) only. */
+  'email-suppression': ['SUPPRESS#*'],
   'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
   /**
    * A rail's own charge ids → account and transaction (the PSP notification's only read): the
