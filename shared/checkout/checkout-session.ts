@@ -51,6 +51,8 @@ export interface CheckoutSessionRecord {
   cancelUrl: string | null;
   externalId: string | null;
   postbackUrl: string | null;
+  /** Present (false) only when the session's payer gets no e-mail. */
+  sendEmails?: false;
   metadata: Record<string, unknown>;
   terms: SaleTerms;
   paymentLinkId: string | null;

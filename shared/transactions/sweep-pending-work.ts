@@ -24,6 +24,7 @@ import { closeGivenUpCharge } from './close-given-up-charge.ts';
 import {
   enqueueDeliverEvent,
   enqueueFillInstruction,
+  enqueueSendEmail,
   enqueueSettleRefund,
   enqueueWatchPayment,
 } from './jobs.ts';
@@ -36,7 +37,13 @@ const maxSweepWaitMs = 30 * 60_000;
 /** Enqueue failures in one run after which the queue is taken to be down until the next run. */
 const enqueueFailuresBeforeStop = 3;
 
-const kinds: readonly WorkKind[] = ['fill-instruction', 'watch-payment', 'deliver-event', 'settle-refund'];
+const kinds: readonly WorkKind[] = [
+  'fill-instruction',
+  'watch-payment',
+  'deliver-event',
+  'settle-refund',
+  'send-email',
+];
 
 const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
   'fill-instruction': (work, workDueAt) =>
@@ -66,6 +73,14 @@ const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promis
       refundId: work.refundId,
     });
   },
+  'send-email': (work) => {
+    if (work.kind !== 'send-email') throw new Error(`not e-mail work: ${work.kind}`);
+    return enqueueSendEmail({
+      accountId: work.accountId,
+      transactionId: work.transactionId,
+      kind: work.emailKind,
+    });
+  },
 };
 
 const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
@@ -76,6 +91,7 @@ const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
   'deliver-event': (sweeps) => `delivery given up: its job failed to make progress through ${sweeps} sweeps`,
   'settle-refund': (sweeps) =>
     `refund settlement given up: its job failed to make progress through ${sweeps} sweeps; ask the rail`,
+  'send-email': (sweeps) => `e-mail given up: its job failed to make progress through ${sweeps} sweeps`,
 };
 
 /** Wait before the sweep after the `sweeps`-th: the grace period, doubled each time, capped. */
@@ -99,8 +115,20 @@ export async function sweepPendingWork(
   const config = serviceConfig();
   const startedAt = clock();
   const result: SweepResult = {
-    enqueued: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0, 'settle-refund': 0 },
-    abandoned: { 'fill-instruction': 0, 'watch-payment': 0, 'deliver-event': 0, 'settle-refund': 0 },
+    enqueued: {
+      'fill-instruction': 0,
+      'watch-payment': 0,
+      'deliver-event': 0,
+      'settle-refund': 0,
+      'send-email': 0,
+    },
+    abandoned: {
+      'fill-instruction': 0,
+      'watch-payment': 0,
+      'deliver-event': 0,
+      'settle-refund': 0,
+      'send-email': 0,
+    },
     drained: true,
   };
   let enqueueFailures = 0;

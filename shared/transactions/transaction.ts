@@ -83,6 +83,10 @@ export interface TransactionRecord {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** False: the payer gets no e-mail for this transaction (the purchase's or the session's `sendEmails`). */
+  sendEmails?: boolean;
+  /** The rail's own reference of the payment (the Pix end-to-end id), when the rail reports one. */
+  railReference?: string;
   /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
@@ -135,6 +139,15 @@ export interface TransactionView {
   checkoutSessionId?: string;
   paymentLinkId?: string | null;
   refundedAmount?: number;
+  /** Only on reads of one transaction: its payer e-mails. */
+  emails?: TransactionEmailView[];
+}
+
+export interface TransactionEmailView {
+  kind: 'instruction' | 'receipt';
+  to: string;
+  status: 'QUEUED' | 'SENDING' | 'SENT' | 'SKIPPED' | 'SUPPRESSED' | 'FAILED';
+  sentAt: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -186,6 +199,7 @@ export function newTransactionRecord(input: {
       : {}),
     ...(input.rail ? { rail: input.rail } : {}),
     ...(input.sale ? { sale: input.sale } : {}),
+    ...(request.sendEmails ? {} : { sendEmails: false }),
     redirectUrl: null,
     qr: null,
     boletoBarcode: null,
