@@ -276,6 +276,7 @@ export class ServiceStack extends Stack {
         entry: def.worker,
         description: `worker for the ${name} queue`,
         timeout: Duration.seconds(def.workerTimeoutSeconds),
+        ...('memoryMb' in def ? { memoryMb: def.memoryMb } : {}),
         grants: def.grants,
         allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
         ...(capacity !== undefined ? { reservedConcurrency: capacity } : {}),
@@ -295,6 +296,7 @@ export class ServiceStack extends Stack {
         entry: def.handler,
         description: `scheduled every ${def.everyMinutes} min: ${name}`,
         timeout: Duration.seconds(scheduleTimeoutSeconds),
+        ...('memoryMb' in def ? { memoryMb: def.memoryMb } : {}),
         grants: def.grants,
         // One run at a time, and always room for it: two listing runs would read one window twice.
         reservedConcurrency: name === 'sweepPendingWork' ? stage.capacity.sweeper : 1,

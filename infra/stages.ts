@@ -38,6 +38,12 @@ export interface StageConfig {
   /** API 5xx share (percent of requests) that raises the API alarm. */
   readonly apiErrorRatePercent: number;
   /**
+   * Function errors page through one alarm per function (it names the function; ~$0.10 a month
+   * each, about 70 of them), or one alarm on the account's and region's Lambda errors (one
+   * metric; the dashboard shows which function): the lever that cuts an idle dev stage's cost.
+   */
+  readonly functionErrorAlarms: 'per-function' | 'account-wide';
+  /**
    * Browser origins allowed by CORS (the merchant dashboard's origin, once it exists); CORS stays
    * off when absent (server-to-server API).
    */
@@ -106,6 +112,7 @@ const devLike: Defaults = {
   throttle: { rateLimit: 50, burstLimit: 100 },
   publicRouteThrottle: { rateLimit: 10, burstLimit: 20 },
   apiErrorRatePercent: 5,
+  functionErrorAlarms: 'account-wide',
   // Stripe's test-mode figure: sandbox stages are test mode.
   rateLimitPerSecond: 25,
   // Small, so a fresh account (whose unreserved concurrency must stay at least 100) can deploy.
@@ -126,6 +133,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
   dev: devLike,
   staging: {
     ...devLike,
+    functionErrorAlarms: 'per-function',
     logRetentionDays: 30,
     logLevel: 'info',
     throttle: { rateLimit: 100, burstLimit: 200 },
@@ -151,6 +159,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
     throttle: { rateLimit: 500, burstLimit: 1000 },
     publicRouteThrottle: { rateLimit: 100, burstLimit: 200 },
     apiErrorRatePercent: 1,
+    functionErrorAlarms: 'per-function',
     // Stripe's live-mode figure.
     rateLimitPerSecond: 100,
     capacity: {

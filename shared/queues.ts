@@ -21,6 +21,11 @@ export interface QueueDef {
   /** Receives before a message is moved to the DLQ. */
   readonly maxReceiveCount: number;
   readonly grants: readonly Grant[];
+  /**
+   * The worker's memory (MB) when not the default 512: a worker that mostly waits on the network
+   * pays for its memory while it waits (`npm run bench:cost`, the figures with waits).
+   */
+  readonly memoryMb?: number;
 }
 
 /**
@@ -52,6 +57,8 @@ export const queues = {
   },
   'watch-payment': {
     worker: 'functions/workers/watch-payment.ts',
+    // Waits on the rail: half the memory costs less than the CPU it slows (the cost model).
+    memoryMb: 256,
     // The rail's answer, then the first webhook attempt of a payment it reports (record-payment.ts).
     workerTimeoutSeconds: 30,
     batchSize: 10,
@@ -60,6 +67,8 @@ export const queues = {
   },
   'deliver-event': {
     worker: 'functions/workers/deliver-event.ts',
+    // Waits on the merchant's receiver.
+    memoryMb: 256,
     workerTimeoutSeconds: 30,
     batchSize: 5,
     maxReceiveCount: 5,
@@ -67,6 +76,8 @@ export const queues = {
   },
   'settle-refund': {
     worker: 'functions/workers/settle-refund.ts',
+    // Waits on the rail.
+    memoryMb: 256,
     // The rail's answer, recorded (no webhook yet: refund events are not in the catalogue).
     workerTimeoutSeconds: 30,
     batchSize: 10,
@@ -96,6 +107,8 @@ export interface ScheduleDef {
    */
   readonly onlyWith?: 'sandbox-rails' | 'live-pix';
   readonly grants: readonly Grant[];
+  /** Memory (MB) when not the default 512 (as a queue's `memoryMb`). */
+  readonly memoryMb?: number;
 }
 
 export const schedules = {
@@ -121,6 +134,8 @@ export const schedules = {
     locallyEverySeconds: 5,
     onlyWith: 'live-pix',
     grants: [...settlesPayments, 'rails:live'],
+    // Waits on the PSP's listing.
+    memoryMb: 256,
   },
   /** Reads the sandbox rails' statement once a window. */
   reconcileSandboxPayments: {
@@ -130,6 +145,7 @@ export const schedules = {
     locallyEverySeconds: 5,
     onlyWith: 'sandbox-rails',
     grants: settlesPayments,
+    memoryMb: 256,
   },
 } as const satisfies Record<string, ScheduleDef>;
 

@@ -1,6 +1,7 @@
 // Calls to the service's public API with the session's key. Errors come back as ApiError with
 // the API's message and, when the message names a field ("url: must be…"), that field.
-import { readRetryDelayMs } from './read-retry.ts';
+import { imageTooLarge } from '../../shared/http/too-large.ts';
+import { retryDelayMs } from './retry.ts';
 import { currentKey, signOut } from './session.ts';
 
 export class ApiError extends Error {
@@ -28,7 +29,12 @@ export async function loadApiBase(): Promise<void> {
   }
 }
 
-function messageOf(status: number, body: unknown): string {
+/** What the page shows for a failed call: the API's message, else one in the merchant's words. */
+export function messageOf(status: number, body: unknown): string {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  // A 413 without the service's own body came from the platform in front of it (API Gateway's
+  // 10 MB, Lambda's 6 MB: "Request Too Long"); only image uploads send bodies that large.
+  if (status === 413 && typeof record?.error !== 'string') return imageTooLarge('image');
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     if (typeof record.message === 'string' && status !== 401 && status !== 403) return record.message;
@@ -37,7 +43,6 @@ function messageOf(status: number, body: unknown): string {
     if (typeof record.message === 'string') return record.message;
   }
   if (status === 403) return 'This key lacks the permission this page needs.';
-  if (status === 413) return 'The file is too large.';
   return `The request failed (HTTP ${status}).`;
 }
 
@@ -68,10 +73,12 @@ export async function api<T = unknown>(
     } catch {
       response = undefined;
     }
-    const delayMs =
-      method === 'GET'
-        ? readRetryDelayMs(response?.status ?? 0, response?.headers.get('retry-after') ?? null, attempt)
-        : null;
+    const delayMs = retryDelayMs(
+      method,
+      response?.status ?? 0,
+      response?.headers.get('retry-after') ?? null,
+      attempt,
+    );
     if (delayMs === null || response?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }

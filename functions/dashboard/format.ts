@@ -5,7 +5,13 @@ const formatters = new Map<string, Intl.NumberFormat>();
 export function money(cents: number, currency: string): string {
   let formatter = formatters.get(currency);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locales[currency] ?? 'en', { style: 'currency', currency });
+    // Always the cents: every currency we take has them, and CLDR would round COP to whole pesos.
+    formatter = new Intl.NumberFormat(locales[currency] ?? 'en', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formatters.set(currency, formatter);
   }
   return formatter.format(cents / 100);

@@ -1,8 +1,8 @@
 import { setBrandingLogo } from '../../shared/accounts/branding.ts';
-import { maxImageBytes } from '../../shared/catalog/set-product-image.ts';
 import { httpHandler } from '../../shared/http/handler.ts';
 import { readFilePart } from '../../shared/http/multipart.ts';
 import { ok } from '../../shared/http/responses.ts';
+import { imageTooLarge, maxImageBytes } from '../../shared/http/too-large.ts';
 import * as routes from '../../shared/routes.ts';
 
 // No body schema: the middleware leaves the (base64) multipart body as it came.
@@ -10,7 +10,7 @@ export const handler = httpHandler(routes.uploadBrandingLogo, {}, async ({ princ
   const file = await readFilePart(event, {
     fields: ['image', 'file'],
     maxBytes: maxImageBytes,
-    maxLabel: '4 MiB',
+    tooLarge: imageTooLarge,
   });
   return ok(await setBrandingLogo(principal.accountId, file.bytes, file.field));
 });

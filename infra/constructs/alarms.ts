@@ -109,6 +109,25 @@ export class ServiceAlarms extends Construct {
       );
     }
 
+    if (stage.functionErrorAlarms === 'account-wide')
+      this.add(
+        new Alarm(this, 'FunctionErrors', {
+          alarmDescription:
+            'A function of this account and region failed (uncaught error, timeout or crash). The dashboard\'s "Function errors" graphs show which; search its log group for level "error".',
+          // No FunctionName dimension: the sum over every function in the account and region.
+          metric: new Metric({
+            namespace: 'AWS/Lambda',
+            metricName: 'Errors',
+            period: Duration.minutes(5),
+            statistic: 'Sum',
+          }),
+          threshold: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+
     // The sweeper gave up on a transaction's instruction or payment watch, or an event's delivery
     // (its job failed through WORK_MAX_SWEEPS sweeps): counted in EMF by shared/metrics.ts.
     this.add(
@@ -214,20 +233,21 @@ export class ServiceAlarms extends Construct {
   }
 
   /**
-   * The function's Errors alarm, in `scope` (the nested stack that holds the function), and its
-   * place on the dashboard under `group`.
+   * The function's Errors alarm (per-function stages), in `scope` (the nested stack that holds
+   * the function), and its place on the dashboard under `group`.
    */
   watchFunction(scope: Construct, group: string, name: string, fn: IFunction): void {
-    this.add(
-      new Alarm(scope, `${pascalCase(name)}Errors`, {
-        alarmDescription: functionErrorRunbook(name),
-        metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
+    if (this.stage.functionErrorAlarms === 'per-function')
+      this.add(
+        new Alarm(scope, `${pascalCase(name)}Errors`, {
+          alarmDescription: functionErrorRunbook(name),
+          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+          threshold: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
     const inGroup = this.functionsByGroup.get(group) ?? [];
     inGroup.push({ name, fn });
     this.functionsByGroup.set(group, inGroup);

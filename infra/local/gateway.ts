@@ -12,6 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { payloadTooLarge } from '../../shared/errors.ts';
 import { errorResponse } from '../../shared/http/error-mapper.ts';
 import { maskedPath, maskedUnmatchedPath } from '../../shared/http/masked-path.ts';
+import { bodyTooLargeMessage } from '../../shared/http/too-large.ts';
 import type { RouteDef } from '../../shared/route-def.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
@@ -280,12 +281,7 @@ export async function startGateway(
       };
       const body = await readBody(request);
       if (body === 'too-large') {
-        refuseTooLarge(
-          response,
-          route,
-          requestId,
-          `body: must be at most ${maxApiPayloadBytes} bytes (API Gateway's payload limit)`,
-        );
+        refuseTooLarge(response, route, requestId, bodyTooLargeMessage(route));
         return;
       }
       const event = toEvent(
@@ -297,12 +293,7 @@ export async function startGateway(
         new Date(startedAt),
       );
       if (lambdaEventBytes(event) > maxLambdaEventBytes) {
-        refuseTooLarge(
-          response,
-          route,
-          requestId,
-          `body: too large for one function call (Lambda takes at most ${maxLambdaEventBytes} bytes per request, and binary bodies grow by a third in base64)`,
-        );
+        refuseTooLarge(response, route, requestId, bodyTooLargeMessage(route));
         return;
       }
       const result = options.invoke

@@ -1,7 +1,6 @@
 // SDK clients live at module scope so a warm Lambda reuses their connections. Local emulator
 // endpoints come from the environment; in AWS the SDK's defaults apply.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsConfig, onConfigurationReset } from '../config.ts';
@@ -16,7 +15,6 @@ import { awsConfig, onConfigurationReset } from '../config.ts';
 const timeouts = {
   dynamodb: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
   sqs: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
-  s3: { connectionTimeout: 1000, requestTimeout: 10_000, throwOnRequestTimeout: true },
   // The rate limiter's writes: as bounded as any other DynamoDB call, but never retried.
   rateLimit: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
 } as const;
@@ -24,12 +22,10 @@ const timeouts = {
 let documentClient: DynamoDBDocumentClient | undefined;
 let rateLimitClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
-let s3Client: S3Client | undefined;
 onConfigurationReset(() => {
   documentClient = undefined;
   rateLimitClient = undefined;
   sqsClient = undefined;
-  s3Client = undefined;
 });
 
 export function dynamo(): DynamoDBDocumentClient {
@@ -78,16 +74,4 @@ export function sqs(): SQSClient {
     });
   }
   return sqsClient;
-}
-
-export function s3(): S3Client {
-  if (!s3Client) {
-    const { region, s3Endpoint } = awsConfig();
-    s3Client = new S3Client({
-      region,
-      ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}),
-      requestHandler: timeouts.s3,
-    });
-  }
-  return s3Client;
 }

@@ -13,8 +13,6 @@ import { imageKeyFor } from './image-location.ts';
 import { isArchived, type Product, toProduct } from './product.ts';
 import { productArchived } from './product-errors.ts';
 
-export const maxImageBytes = 4 * 1024 * 1024;
-
 export async function setProductImage(
   principal: Principal,
   productId: string,

@@ -3,6 +3,7 @@
 // the outcome on its item. Never on the payment path: a failure here retries this job only.
 import { brandingView } from '../accounts/branding.ts';
 import { serviceConfig } from '../config.ts';
+import { boletoSlipOf } from '../hosted-pages/boleto-slip.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { pageBranding } from '../hosted-pages/page-branding.ts';
 import { toPageModel } from '../hosted-pages/page-model.ts';
@@ -78,7 +79,7 @@ export async function sendPayerEmail(
         ? `${serviceConfig().publicBaseUrl}${receiptPath(transaction.pageToken)}`
         : hostedPageUrl(transaction),
     ...(email.kind === 'instruction' && page?.kind === 'boleto'
-      ? { boletoPdf: renderBoletoPdf(page.model) }
+      ? { boletoPdf: renderBoletoPdf(boletoSlipOf(transaction, page.model)) }
       : {}),
   });
   const from = senderAddress();

@@ -14,8 +14,8 @@ export interface FilePartOptions {
   /** Accepted part names, in order of preference. */
   fields: readonly string[];
   maxBytes: number;
-  /** How the limit reads in messages, e.g. "4 MiB". */
-  maxLabel: string;
+  /** The 413 message for a file over `maxBytes`, naming the field (e.g. `imageTooLarge`). */
+  tooLarge: (field: string) => string;
 }
 
 /** Room for part headers and boundaries around a file at the size limit. */
@@ -37,8 +37,8 @@ export async function readFilePart(
     throw badRequest('validation', expected);
 
   const body = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  const tooLarge = () =>
-    payloadTooLarge(`${first}: must be at most ${options.maxBytes} bytes (${options.maxLabel})`);
+  // Before parsing, the part is not known yet: the message names the preferred field.
+  const tooLarge = (field = first ?? 'file') => payloadTooLarge(options.tooLarge(field));
   if (body.length > options.maxBytes + multipartOverheadBytes) throw tooLarge();
 
   let form: FormData;
@@ -53,7 +53,7 @@ export async function readFilePart(
     // A part without a filename arrives as text: the bytes would not survive decoding.
     if (typeof part === 'string')
       throw badRequest('validation', `${field}: must be a file part (Content-Disposition with a filename)`);
-    if (part.size > options.maxBytes) throw tooLarge();
+    if (part.size > options.maxBytes) throw tooLarge(field);
     if (part.size === 0) throw badRequest('validation', `${field}: the file is empty`);
     return { field, bytes: new Uint8Array(await part.arrayBuffer()) };
   }

@@ -6,9 +6,12 @@
 // - no leased token and this instance has written twice this second: wait for its next write
 //   slot (under a second) unless the bucket is known empty;
 // - the shared bucket (as last seen, or as the write found it) has no token → 429;
-// - the table throttled the write, or did not answer in time, or failed → 429 until the back-off
-//   ends (logged): under a flood the shared state is what is hot or slow, and admitting without a
-//   lease would hand the flood every request the bucket could not count.
+// - the table throttled the write → 429 until the back-off ends (logged): under a flood the shared
+//   item is what is hot, and admitting without a lease would hand the flood every request the
+//   bucket could not count;
+// - the write did not answer in time, or failed otherwise → the lease it asked for, laid out after
+//   the bucket as last seen, and no write until the back-off ends: one lease (≤ burst) per
+//   back-off bounds what the instance admits, and a slow table does not refuse ordinary traffic.
 // The DynamoDB write is injected (store/rate-limits.ts in the service), so several instances
 // can share one bucket in a test or a benchmark.
 import { log } from '../log.ts';
@@ -208,13 +211,34 @@ export class LeasingLimiter {
         }
         // Paced from when the write ended: the bound then holds for when writes reach the table too.
         state.pacing = afterWrite(state.pacing, this.#clock());
-        if (outcome.kind === 'throttled' || outcome.kind === 'failed') {
-          log.warn('rate limiter: the shared bucket could not be written; refusing until the back-off ends', {
-            outcome: outcome.kind,
-            ...(outcome.kind === 'failed' ? { error: (outcome.error as Error).message } : {}),
-          });
+        if (outcome.kind === 'throttled') {
+          log.warn('rate limiter: the table throttled the shared bucket; refusing until the back-off ends');
           state.pacing = afterThrottled(state.pacing, now, this.#random());
           refuseAll();
+          continue;
+        }
+        if (outcome.kind === 'failed') {
+          // Slow or unreachable, not hot: the instance takes the lease it asked for, laid out
+          // after the bucket as it last saw it, and writes again only after the back-off. At most
+          // one lease (≤ burst) per back-off, which doubles, so the instance stays within its
+          // policy share rather than refusing traffic the account has room for.
+          log.warn(
+            'rate limiter: the shared bucket could not be written; serving one lease from what was last seen',
+            {
+              error: (outcome.error as Error).message,
+            },
+          );
+          state.pacing = afterThrottled(state.pacing, now, this.#random());
+          const start = Math.max(state.knownTat ?? Number.NEGATIVE_INFINITY, planned.plan.earliestStart);
+          state.lease = leaseFrom(
+            policy,
+            planned.plan.count,
+            start + planned.plan.count * emissionIntervalMs(policy),
+          );
+          for (const waiter of unserved.splice(0)) {
+            const decision = this.#fromLease(state, policy, now);
+            waiter.resolve(decision ?? this.#refusal(state, policy, now));
+          }
           continue;
         }
         state.knownTat = Math.max(

@@ -14,7 +14,7 @@
 // so a typing error is caught field by field, while field 5 is covered only by field 4.
 
 import { dueDateFactor, dueDateFromFactor } from './due-date-factor.ts';
-import { boletoGeneralCheckDigit, modulo10 } from './modulo.ts';
+import { boletoGeneralCheckDigit, modulo10, modulo11 } from './modulo.ts';
 
 export { dueDateFactor, dueDateFromFactor } from './due-date-factor.ts';
 
@@ -237,4 +237,16 @@ export function ourNumberFromSandboxFreeField(freeField: string): string | null 
   const padded = freeField.slice(0, 24);
   if (modulo10(padded) !== Number(freeField[24])) return null;
   return padded.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * The slip's bank code field: the three-digit COMPE code, a hyphen and its check digit, printed
+ * bold beside the digitable line (e.g. 001-9 Banco do Brasil, 104-0 Caixa, 237-2 Bradesco, 341-7
+ * Itaú). The digit is modulo 11 with weights 2…4 from the right, 10 and 11 written as 0; a bank
+ * that publishes another digit for its code (Sicredi prints 748-X) is the authority for its own.
+ */
+export function bankCodeField(bankCode: string): string {
+  if (!/^\d{3}$/.test(bankCode)) throw new RangeError('bankCode: must be 3 digits');
+  const digit = modulo11(bankCode);
+  return `${bankCode}-${digit >= 10 ? 0 : digit}`;
 }

@@ -1,27 +1,24 @@
 // Product images in the image bucket. Keys are content-addressed (the SHA-256 of the bytes), so
 // an object never changes once written and can be cached forever by browsers and the CDN.
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../aws/clients.ts';
+import { deleteObject, putObject } from '../aws/s3-objects.ts';
 import { imageConfig } from '../config.ts';
 import { log } from '../log.ts';
 
 export const imageCacheControl = 'public, max-age=31536000, immutable';
 
 export async function putImage(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: imageConfig().bucket,
-      Key: key,
-      Body: bytes,
-      ContentType: contentType,
-      CacheControl: imageCacheControl,
-    }),
-  );
+  await putObject({
+    bucket: imageConfig().bucket,
+    key,
+    body: bytes,
+    contentType,
+    cacheControl: imageCacheControl,
+  });
 }
 
 /** Deleting an object that is already gone succeeds, so a retried cleanup is harmless. */
 export async function deleteImage(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: imageConfig().bucket, Key: key }));
+  await deleteObject({ bucket: imageConfig().bucket, key });
 }
 
 /** For an object nothing points to any more: failing to delete it only leaves garbage behind. */

@@ -10,6 +10,7 @@ import { serviceConfig, workIndexShards } from '../config.ts';
 import { mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { countMetric, metricNames } from '../metrics.ts';
+import { queueNames } from '../queues.ts';
 import type { WorkKind } from '../store/keys.ts';
 import {
   abandonWork,
@@ -37,13 +38,11 @@ const maxSweepWaitMs = 30 * 60_000;
 /** Enqueue failures in one run after which the queue is taken to be down until the next run. */
 const enqueueFailuresBeforeStop = 3;
 
-const kinds: readonly WorkKind[] = [
-  'fill-instruction',
-  'watch-payment',
-  'deliver-event',
-  'settle-refund',
-  'send-email',
-];
+/** Every queue's jobs are work the index tracks (WorkKind is QueueName): a new queue row is swept too. */
+const kinds: readonly WorkKind[] = queueNames;
+
+const noneOfEachKind = (): Record<WorkKind, number> =>
+  Object.fromEntries(kinds.map((kind) => [kind, 0])) as Record<WorkKind, number>;
 
 const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promise<void>> = {
   'fill-instruction': (work, workDueAt) =>
@@ -115,20 +114,8 @@ export async function sweepPendingWork(
   const config = serviceConfig();
   const startedAt = clock();
   const result: SweepResult = {
-    enqueued: {
-      'fill-instruction': 0,
-      'watch-payment': 0,
-      'deliver-event': 0,
-      'settle-refund': 0,
-      'send-email': 0,
-    },
-    abandoned: {
-      'fill-instruction': 0,
-      'watch-payment': 0,
-      'deliver-event': 0,
-      'settle-refund': 0,
-      'send-email': 0,
-    },
+    enqueued: noneOfEachKind(),
+    abandoned: noneOfEachKind(),
     drained: true,
   };
   let enqueueFailures = 0;

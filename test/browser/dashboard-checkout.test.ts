@@ -52,15 +52,29 @@ describe('dashboard checkout', () => {
       await eventually(() => editor.getByRole('heading', { level: 2 }).textContent()).toBe('Camiseta');
       await editor.getByLabel('Offer name').fill('Tamanho M');
       await editor.getByLabel('Currency').selectOption('BRL');
+      // The amount as the merchant writes it, and what it will be saved as before saving:
+      // "1.500" is fifteen hundred reais in Brazil, not R$ 1,50.
+      const amountHint = editor.locator('#offer-amount-hint');
+      await editor.getByLabel(/Amount/).fill('1.500');
+      await eventually(() => amountHint.textContent()).toBe('Saved as R$\u00a01.500,00.');
       await editor.getByLabel(/Amount/).fill('59,90');
+      await eventually(() => amountHint.textContent()).toBe('Saved as R$\u00a059,90.');
       await editor.getByRole('button', { name: 'Add offer' }).click();
       await eventually(() => editor.getByTestId('offers').textContent()).toContain(
         'Tamanho M · R$\u00a059,90 · one-time',
       );
       await editor.getByRole('button', { name: 'Create payment link for Tamanho M' }).click();
 
-      // Its page: the URL to copy, the same URL in the QR, and the switch.
-      await eventually(() => page.url()).toMatch(/#\/checkout\/plink_/);
+      // Its page: the URL to copy, the same URL in the QR, and the switch. (Until then, what the
+      // Products page says, so a refused link names its reason here.)
+      await eventually(
+        async () =>
+          /#\/checkout\/plink_/.test(page.url())
+            ? 'the link page'
+            : `${page.url()}: ${(await editor.getByRole('alert').allTextContents()).join(' | ')}`,
+        // The first call to the payment-link function: it may start cold on a loaded machine.
+        { timeout: 30_000 },
+      ).toBe('the link page');
       const linkId = page.url().split('/').at(-1)!;
       const urlText = page.getByTestId('payment-link-url');
       await eventually(() => urlText.textContent()).toBe(`${sharedStack().baseUrl}/l/${linkId}`);

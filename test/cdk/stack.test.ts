@@ -1,9 +1,11 @@
 // The stack for dev and prod, checked against the tables in shared/ and the deployment rules:
 // one function per route, Node.js 24 on arm64, a DLQ per queue, PITR, prod retention, a private
 // bucket, least-privilege IAM and a clean cdk-nag report.
+
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMemoryMb } from '../../infra/function-memory.ts';
 import { deployedSchedules } from '../../infra/stack.ts';
 import { resolveStage, stages } from '../../infra/stages.ts';
 import { deadLetterUrlEnv, type QueueName, queues, queueUrlEnv, schedules } from '../../shared/queues.ts';
@@ -139,6 +141,18 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       logGroups.add(logGroupId);
     }
     expect(logGroups.size).toBe(keys.length);
+  });
+
+  it('gives each worker and schedule the memory its row names (512 MB otherwise), as routes get theirs', () => {
+    const memoryOf = (row: object): number =>
+      'memoryMb' in row && typeof row.memoryMb === 'number' ? row.memoryMb : defaultMemoryMb;
+    const rows: Array<[string, object]> = [
+      ...Object.entries(queues).map(([name, def]): [string, object] => [`queue:${name}`, def]),
+      ...Object.entries(expectedSchedules).map(([name, def]): [string, object] => [`schedule:${name}`, def]),
+      ...expectedRoutes.map((route): [string, object] => [`route:${route.name}`, route]),
+    ];
+    expect(rows.some(([, row]) => memoryOf(row) !== defaultMemoryMb)).toBe(true);
+    for (const [key, row] of rows) expect(fnOf(key).resource.Properties!.MemorySize, key).toBe(memoryOf(row));
   });
 
   it('passes each function its configuration, and queue URLs only for the queues it may use', () => {
@@ -434,15 +448,25 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       );
       expect(dlqAlarm, name).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     }
-    for (const key of serviceFunctionKeys()) {
-      const { id } = fnOf(key);
-      const errorAlarm = alarms.find(
-        (alarm) => alarm.MetricName === 'Errors' && alarm.Dimensions?.[0]?.Value?.Ref === id,
-      );
-      expect(errorAlarm, key).toMatchObject({
+    const errorAlarms = alarms.filter((alarm) => alarm.MetricName === 'Errors');
+    if (config.functionErrorAlarms === 'per-function')
+      for (const key of serviceFunctionKeys()) {
+        const { id } = fnOf(key);
+        const errorAlarm = errorAlarms.find((alarm) => alarm.Dimensions?.[0]?.Value?.Ref === id);
+        expect(errorAlarm, key).toMatchObject({
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        });
+      }
+    else {
+      // One alarm on the account's Lambda errors in the region: no function dimension.
+      expect(errorAlarms).toHaveLength(1);
+      expect(errorAlarms[0]).toMatchObject({
+        Namespace: 'AWS/Lambda',
         Threshold: 1,
         ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       });
+      expect(errorAlarms[0]!.Dimensions).toBeUndefined();
     }
     const apiAlarm = alarms.find((alarm) =>
       (alarm.Metrics as any[] | undefined)?.some((metric) => metric.MetricStat?.Metric.MetricName === '5xx'),
@@ -552,12 +576,14 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       )![1];
       expect(alarm.Properties!.AlarmDescription, name).toMatch(/sweeper re-enqueues/);
     }
-    for (const key of serviceFunctionKeys()) {
-      expect(
-        described.find((text) => text.startsWith(`${key}:`)),
-        key,
-      ).toMatch(/log group/);
-    }
+    if (config.functionErrorAlarms === 'per-function')
+      for (const key of serviceFunctionKeys()) {
+        expect(
+          described.find((text) => text.startsWith(`${key}:`)),
+          key,
+        ).toMatch(/log group/);
+      }
+    else expect(described.find((text) => text.startsWith('A function of this account'))).toMatch(/log group/);
   });
 
   it(

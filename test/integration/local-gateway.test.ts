@@ -96,7 +96,7 @@ describe('local gateway: the payload limits AWS enforces before any function run
     expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
     expect(await response.json()).toEqual({
       status: 413,
-      error: expect.stringMatching(/^body: too large for one function call/),
+      error: 'body: the request is too large',
     });
   });
 
@@ -110,7 +110,7 @@ describe('local gateway: the payload limits AWS enforces before any function run
     expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
     expect(await response.json()).toEqual({
       statusCode: 413,
-      message: expect.stringMatching(/^body: too large for one function call/),
+      message: 'body: the request is too large',
       error: 'Payload Too Large',
     });
   });
@@ -121,7 +121,7 @@ describe('local gateway: the payload limits AWS enforces before any function run
     expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
     expect(await response.json()).toEqual({
       status: 413,
-      error: `body: must be at most ${maxApiPayloadBytes} bytes (API Gateway's payload limit)`,
+      error: 'body: the request is too large',
     });
   });
 
@@ -134,6 +134,6 @@ describe('local gateway: the payload limits AWS enforces before any function run
     const response = await fetch(`${base}/v2/products/prd_any/image`, { method: 'POST', body: form });
     expect(response.status).toBe(413);
     expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);
-    expect(await response.json()).toMatchObject({ status: 413, error: expect.stringMatching(/^body: /) });
+    expect(await response.json()).toEqual({ status: 413, error: 'image: the image is over 4 MB' });
   });
 });

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { s3 } from '../../shared/aws/clients.ts';
 import { call, createKey, sharedStack, useSharedStore } from '../support/api.ts';
+import { testS3 } from '../support/s3.ts';
 
 const MiB = 1024 * 1024;
 
@@ -72,7 +72,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 async function objectExists(key: string): Promise<boolean> {
   try {
-    await s3().send(new HeadObjectCommand({ Bucket: sharedStack().bucket, Key: key }));
+    await testS3().send(new HeadObjectCommand({ Bucket: sharedStack().bucket, Key: key }));
     return true;
   } catch (error) {
     if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
@@ -82,7 +82,9 @@ async function objectExists(key: string): Promise<boolean> {
 }
 
 async function objectsUnder(prefix: string): Promise<string[]> {
-  const listed = await s3().send(new ListObjectsV2Command({ Bucket: sharedStack().bucket, Prefix: prefix }));
+  const listed = await testS3().send(
+    new ListObjectsV2Command({ Bucket: sharedStack().bucket, Prefix: prefix }),
+  );
   return (listed.Contents ?? []).map((object) => object.Key!).sort();
 }
 
@@ -136,7 +138,7 @@ describe('POST /v2/products/:id/image', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
-    const head = await s3().send(new HeadObjectCommand({ Bucket: sharedStack().bucket, Key: key }));
+    const head = await testS3().send(new HeadObjectCommand({ Bucket: sharedStack().bucket, Key: key }));
     expect(head.ContentType).toBe('image/png');
     expect(head.CacheControl).toBe('public, max-age=31536000, immutable');
   });
@@ -231,7 +233,7 @@ describe('POST /v2/products/:id/image', () => {
     const over = Buffer.concat([exact, Buffer.from([7])]);
     const refused = await upload(product.id, form('image', over));
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ status: 413, error: 'image: must be at most 4194304 bytes (4 MiB)' });
+    expect(refused.body).toEqual({ status: 413, error: 'image: the image is over 4 MB' });
     expect((await api('GET', `/v2/products/${product.id}`)).body.imageUrl).toBe(accepted.body.imageUrl);
   });
 

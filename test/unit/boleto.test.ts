@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BOLETO_MAX_AMOUNT_CENTS,
+  bankCodeField,
   barcodeFromDigitableLine,
   buildBarcode,
   digitableLineFromBarcode,
@@ -552,5 +553,15 @@ describe('sandboxFreeField', () => {
     expect(ourNumberFromSandboxFreeField(changeDigit(field, 24, 1))).toBeNull();
     expect(ourNumberFromSandboxFreeField(changeDigit(field, 23, 1))).toBeNull();
     expect(ourNumberFromSandboxFreeField('1'.repeat(24))).toBeNull();
+  });
+});
+
+describe('bankCodeField', () => {
+  it('prints the COMPE code with the check digit banks print beside it', () => {
+    // As printed on the slips of Banco do Brasil, Santander, Caixa, Bradesco, Itaú, Sicoob, Safra.
+    const printed = ['001-9', '033-7', '104-0', '237-2', '341-7', '756-0', '422-7'];
+    for (const field of printed) expect(bankCodeField(field.slice(0, 3))).toBe(field);
+    expect(bankCodeField('000')).toBe('000-0');
+    expect(() => bankCodeField('12')).toThrow(/bankCode: must be 3 digits/);
   });
 });

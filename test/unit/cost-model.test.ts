@@ -1,7 +1,14 @@
 // The cost model's arithmetic (test/bench/cost-model): request units by AWS's rules, prices,
 // the simulated clock, the work-index write detection and the per-day slope. No stack.
 import { afterEach, describe, expect, it } from 'vitest';
-import { awsPrices, billedGbSeconds, priceOf, type Usage } from '../bench/cost-model/aws-prices.ts';
+import {
+  awsPrices,
+  billedGbSeconds,
+  lambdaDurationMs,
+  priceOf,
+  priceWithWaits,
+  type Usage,
+} from '../bench/cost-model/aws-prices.ts';
 import {
   itemBytes,
   readUnitsFor,
@@ -190,6 +197,23 @@ describe('prices', () => {
     expect(billedGbSeconds(0.1, 1024)).toBeCloseTo(0.001);
   });
 
+  it("stretches CPU time to the function's share of a vCPU and adds the network waits", () => {
+    // 1,769 MB is one vCPU: CPU time as measured here.
+    expect(lambdaDurationMs({ wallMs: 30, cpuMs: 10, waitedMs: 200, memoryMb: 1769 })).toBeCloseTo(230);
+    // 512 MB: 512/1769 of a vCPU, so 10 ms of CPU take 34.6 ms.
+    expect(lambdaDurationMs({ wallMs: 30, cpuMs: 10, waitedMs: 0, memoryMb: 512 })).toBeCloseTo(
+      30 + 10 * (1769 / 512 - 1),
+    );
+    // CPU time above the wall time (another thread's) is not stretched beyond it.
+    expect(lambdaDurationMs({ wallMs: 5, cpuMs: 50, waitedMs: 0, memoryMb: 3538 })).toBe(5);
+  });
+
+  it('prices the GB-seconds with waits when asked', () => {
+    expect(priceWithWaits({ ...usage, gbSecondsWithWaits: 2 }).lambda).toBeCloseTo(
+      awsPrices.lambdaPerMillionRequests + 2 * awsPrices.lambdaPerGbSecond,
+    );
+  });
+
   it('has a date and its sources', () => {
     expect(awsPrices.checkedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(awsPrices.sources.length).toBeGreaterThan(0);
@@ -218,6 +242,19 @@ describe('simulated clock', () => {
   it('never goes back', () => {
     clock = installSimulatedClock(1_000_000);
     expect(() => clock!.advanceTo(999_999)).toThrow(/cannot go back/);
+  });
+
+  it('flowing: runs with real time between moves, and a move to a time it has run past stays put', () => {
+    let real = 0;
+    clock = installSimulatedClock(1_000_000, { flowing: true, realNow: () => real });
+    real += 250;
+    expect(Date.now()).toBe(1_000_250);
+    clock.advanceTo(1_000_100);
+    expect(Date.now()).toBe(1_000_250);
+    clock.advanceTo(1_005_000);
+    real += 10;
+    expect(Date.now()).toBe(1_005_010);
+    expect(() => clock!.advanceTo(1_004_999)).toThrow(/cannot go back/);
   });
 
   it('ticks a schedule on the first period boundary strictly after a time', () => {
@@ -263,6 +300,7 @@ describe('work-index writes', () => {
       timeToPay,
       perTransaction: { ...emptyTally(), workIndexWrites: writes },
       dollarsPerMillion: 0,
+      dollarsPerMillionWithWaits: 0,
       pspCallsPerTransaction: 0,
       statuses: [],
       webhooks: 0,

@@ -165,7 +165,31 @@ describe('when the table refuses the write', () => {
     expect(bucket.writes).toHaveLength(2);
   });
 
-  it('slow or unreachable: refuses too, never admitting without a lease', async () => {
+  it('slow or unreachable: serves the one lease it asked for, from the bucket as last seen, then nothing until the back-off ends', async () => {
+    const bucket = memoryBucket();
+    let now = t0;
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => now),
+      random: () => 1,
+      clock: () => now,
+    });
+    bucket.failWith = new Error('a request has exceeded the configured 5000 ms requestTimeout');
+    const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.take('acc', policy)));
+    // One lease (what the write asked for: here the first request's), never the flood.
+    const admitted = decisions.filter((decision) => decision.allowed).length;
+    expect(admitted).toBeGreaterThanOrEqual(1);
+    expect(admitted).toBeLessThanOrEqual(policy.burst);
+    expect(bucket.writes).toHaveLength(1);
+    now += 100;
+    expect((await limiter.take('acc', policy)).allowed).toBe(false);
+    expect(bucket.writes).toHaveLength(1);
+    bucket.failWith = undefined;
+    now += 2_000; // the back-off is over and the bucket refilled
+    expect((await limiter.take('acc', policy)).allowed).toBe(true);
+    expect(bucket.writes).toHaveLength(2);
+  });
+
+  it('a lone request whose write timed out is served, not refused', async () => {
     const bucket = memoryBucket();
     const limiter = new LeasingLimiter({
       lease: bucket.writer(0, () => t0),
@@ -173,9 +197,7 @@ describe('when the table refuses the write', () => {
       clock: () => t0,
     });
     bucket.failWith = new Error('a request has exceeded the configured 5000 ms requestTimeout');
-    const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.take('acc', policy)));
-    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(0);
-    expect(bucket.writes).toHaveLength(1);
+    expect((await limiter.take('acc', policy)).allowed).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 // Branding: display name, colour and logo, with a preview of the hosted page header.
 import { useEffect, useState } from 'preact/hooks';
+import { fileOverImageLimit } from '../../../shared/http/too-large.ts';
 import { ApiError, api } from '../api.ts';
 import { Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
@@ -45,6 +46,12 @@ export function BrandingPage() {
   const upload = async (event: Event) => {
     const file = (event.target as HTMLInputElement).files?.[0];
     if (!file) return;
+    // Refused here, before a body the platform would refuse in its own words.
+    const overLimit = fileOverImageLimit(file);
+    if (overLimit) {
+      setLogoError(new ApiError(413, overLimit).detail);
+      return;
+    }
     const form = new FormData();
     form.append('image', file, file.name);
     try {

@@ -1,7 +1,10 @@
 // Products: list (active / inactive / archived), create, edit, archive, image upload with
 // preview (the API's 413/415 messages shown in place), and each product's offers.
+
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { billingCycles } from '../../../shared/catalog/offer.ts';
+import { fileOverImageLimit } from '../../../shared/http/too-large.ts';
+import { readAmountInput } from '../../../shared/money/amount-input.ts';
 import { purchaseCurrencies } from '../../../shared/payment-methods.ts';
 import { ApiError, api, type Page, query } from '../api.ts';
 import { money } from '../format.ts';
@@ -185,6 +188,12 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
+    // Refused here, before a body the platform would refuse in its own words.
+    const overLimit = fileOverImageLimit(file);
+    if (overLimit) {
+      setImageError(new ApiError(413, overLimit).detail);
+      return;
+    }
     setPreview(URL.createObjectURL(file));
     setImageError(undefined);
     const form = new FormData();
@@ -300,6 +309,13 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
 
 const cycles = ['', ...billingCycles];
 
+/** What the typed amount will be saved as, in the offer's currency, before it is saved. */
+function amountHint(typed: string, currency: string): string {
+  if (typed.trim() === '') return 'Type it as you write it: cents after a comma or a dot.';
+  const reading = readAmountInput(typed);
+  return 'error' in reading ? `The amount ${reading.error}.` : `Saved as ${money(reading.cents, currency)}.`;
+}
+
 function Offers(props: { product: Product }) {
   const [offers, setOffers] = useState<Offer[]>([]);
   const [name, setName] = useState('');
@@ -320,13 +336,17 @@ function Offers(props: { product: Product }) {
   }, [load]);
   const submit = async (event: Event) => {
     event.preventDefault();
-    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    const reading = readAmountInput(amount);
+    if ('error' in reading) {
+      setErrors({ fields: { amount: `The amount ${reading.error}.` }, form: null });
+      return;
+    }
     try {
       await api('POST', '/v2/offers', {
         body: {
           productId: props.product.id,
           name,
-          amount: Number.isFinite(cents) ? cents : amount,
+          amount: reading.cents,
           currency,
           billingCycle: cycle || null,
         },
@@ -396,13 +416,20 @@ function Offers(props: { product: Product }) {
               ))}
             </select>
           </Field>
-          <Field id="offer-amount" label="Amount (e.g. 49.90)" error={errors.fields.amount}>
+          <Field
+            id="offer-amount"
+            label="Amount (e.g. 1.234,56 or 49.90)"
+            error={errors.fields.amount}
+            hint={amountHint(amount, currency)}
+          >
             <input
               id="offer-amount"
               inputMode="decimal"
               value={amount}
               onInput={(event) => setAmount((event.target as HTMLInputElement).value)}
-              {...described('offer-amount', errors.fields.amount)}
+              {...(errors.fields.amount
+                ? described('offer-amount', errors.fields.amount)
+                : { 'aria-describedby': 'offer-amount-hint' })}
             />
           </Field>
           <Field id="offer-cycle" label="Billing cycle" error={errors.fields.billingCycle}>

@@ -32,7 +32,7 @@ export function Field(props: {
       <label for={props.id}>{props.label}</label>
       {props.children}
       {props.hint && !props.error ? (
-        <p class="hint" id={`${props.id}-hint`}>
+        <p class="hint" id={`${props.id}-hint`} aria-live="polite">
           {props.hint}
         </p>
       ) : null}

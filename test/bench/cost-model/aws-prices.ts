@@ -64,6 +64,33 @@ export function priceOf(usage: Usage, prices: AwsPrices = awsPrices): Cost {
   return { dynamo, sqs, lambda, httpApi, logs, total: dynamo + sqs + lambda + httpApi + logs };
 }
 
+/** Dollars for `usage` had its invocations waited on the network as from us-east-1. */
+export function priceWithWaits(
+  usage: Usage & { gbSecondsWithWaits: number },
+  prices: AwsPrices = awsPrices,
+): Cost {
+  return priceOf({ ...usage, gbSeconds: usage.gbSecondsWithWaits }, prices);
+}
+
+/** Lambda gives a function one full vCPU at this much memory, and a proportional share below it. */
+export const lambdaMemoryPerVcpuMb = 1769;
+
+/**
+ * How long an invocation measured here would run on Lambda: its CPU time stretched by the
+ * function's share of a vCPU (this machine gives it a whole core), plus the network waits it
+ * did not have here.
+ */
+export function lambdaDurationMs(invocation: {
+  wallMs: number;
+  cpuMs: number;
+  waitedMs: number;
+  memoryMb: number;
+}): number {
+  const share = Math.min(1, invocation.memoryMb / lambdaMemoryPerVcpuMb);
+  const cpuMs = Math.min(invocation.cpuMs, invocation.wallMs);
+  return invocation.wallMs + cpuMs * (1 / share - 1) + invocation.waitedMs;
+}
+
 /** Lambda bills duration in whole milliseconds, rounded up, at the function's memory. */
 export function billedGbSeconds(durationMs: number, memoryMb: number): number {
   return (Math.max(1, Math.ceil(durationMs)) / 1000) * (memoryMb / 1024);

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { repoRoot } from '../../../infra/local/repo-root.ts';
 import { awsPrices } from './aws-prices.ts';
 import type { CostMode, CostModelResults, CostModeResult } from './cost-results.ts';
+import { stageFixedCost } from './fixed-cost.ts';
 
 export interface CostModelOptions {
   modes?: readonly CostMode[];
@@ -33,6 +34,7 @@ const inheritedEnv = [
   'LC_ALL',
   'TZ',
   'COST_MODEL_TRACE',
+  'COST_MODEL_WAITS',
   'COST_MODEL_TRANSACTION_INDEX_FACTOR',
 ];
 
@@ -81,9 +83,12 @@ export async function runCostModel(options: CostModelOptions = {}): Promise<Cost
       await runMode(mode, outFile, options);
       modes.push(JSON.parse(await readFile(outFile, 'utf8')) as CostModeResult);
     }
+    options.progress?.('fixed cost of an idle stage: dev and prod synthesized');
+    const fixedCosts = ['dev', 'prod'].map((stage) => ({ stage, lines: stageFixedCost(stage) }));
     return {
       pricesCheckedOn: awsPrices.checkedOn,
       modes,
+      fixedCosts,
       wallSeconds: Math.round((performance.now() - started) / 1000),
     };
   } finally {

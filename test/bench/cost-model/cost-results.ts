@@ -1,5 +1,6 @@
 // The cost model's figures, as a mode's child process hands them back and the reports read them.
 import type { Usage } from './aws-prices.ts';
+import type { FixedCostLine } from './fixed-cost.ts';
 import type { Tally } from './meter.ts';
 import type { RailKey, TimeToPay } from './scenarios.ts';
 
@@ -13,6 +14,8 @@ export interface ScenarioRow {
   perTransaction: Tally;
   /** $ per million transactions like this one, at the price table's prices. */
   dollarsPerMillion: number;
+  /** The same, had every invocation waited on the PSP and the merchant as from us-east-1. */
+  dollarsPerMillionWithWaits: number;
   /** Calls the fake PSP received per transaction (API Pix only; the provider's side, unpriced). */
   pspCallsPerTransaction: number;
   /** Final status of each transaction and cashin.paid webhooks received, for checking the run. */
@@ -32,6 +35,7 @@ export interface ScheduleFixedCost {
   everyMinutes: number;
   idleTick: Usage & { providerRequests: number };
   dollarsPerMonth: number;
+  dollarsPerMonthWithWaits: number;
 }
 
 export interface CostModeResult {
@@ -50,5 +54,7 @@ export interface CostModeResult {
 export interface CostModelResults {
   pricesCheckedOn: string;
   modes: CostModeResult[];
+  /** What each stage's template bills by the month with no traffic (fixed-cost.ts). */
+  fixedCosts?: Array<{ stage: string; lines: FixedCostLine[] }>;
   wallSeconds: number;
 }

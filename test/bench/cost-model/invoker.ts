@@ -16,8 +16,9 @@ import { loadHandler } from '../../../infra/local/repo-root.ts';
 import { compileRoutes } from '../../../infra/local/route-matcher.ts';
 import { type QueueName, queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { routeList } from '../../../shared/route-table.ts';
-import { billedGbSeconds } from './aws-prices.ts';
+import { billedGbSeconds, lambdaDurationMs } from './aws-prices.ts';
 import type { Meter } from './meter.ts';
+import { type NetworkWaits, newWaitCounter } from './network-waits.ts';
 import type { SimulatedMessage } from './simulated-queues.ts';
 
 export interface HttpAnswer {
@@ -31,20 +32,39 @@ const httpTimeoutMs = 10_000;
 
 export class Invoker {
   private readonly meter: Meter;
+  private readonly waits: NetworkWaits;
 
-  constructor(meter: Meter) {
+  constructor(meter: Meter, waits: NetworkWaits) {
     this.meter = meter;
+    this.waits = waits;
   }
 
-  /** One Lambda invocation: wall time billed at `memoryMb`. */
+  /**
+   * One Lambda invocation: wall time billed at `memoryMb`, and beside it what Lambda would bill:
+   * the same with its CPU time stretched to the function's share of a vCPU, plus what its calls
+   * to the PSP and the merchant would have waited from us-east-1.
+   */
   private async invoke<T>(memoryMb: number, work: () => Promise<T>): Promise<T> {
+    const waited = newWaitCounter();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     try {
-      return await this.meter.inInvocation(work);
+      return await this.waits.during(waited, () => this.meter.inInvocation(work));
     } finally {
+      const wallMs = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       const tally = this.meter.tally;
       tally.lambdaInvocations += 1;
-      tally.gbSeconds += billedGbSeconds(performance.now() - started, memoryMb);
+      tally.gbSeconds += billedGbSeconds(wallMs, memoryMb);
+      tally.gbSecondsWithWaits += billedGbSeconds(
+        lambdaDurationMs({ wallMs, cpuMs, waitedMs: waited.waitedMs, memoryMb }),
+        memoryMb,
+      );
+      tally.pspCalls += waited.calls.psp;
+      tally.pspNewConnections += waited.newConnections.psp;
+      tally.merchantCalls += waited.calls.merchant;
+      tally.merchantNewConnections += waited.newConnections.merchant;
     }
   }
 
@@ -115,7 +135,8 @@ export class Invoker {
       ],
     };
     try {
-      const result = await this.invoke(defaultMemoryMb, () =>
+      const memoryMb: number = 'memoryMb' in def ? def.memoryMb : defaultMemoryMb;
+      const result = await this.invoke(memoryMb, () =>
         handler(event, lambdaContext(message.queue, def.workerTimeoutSeconds * 1000)),
       );
       return !result?.batchItemFailures?.length;
@@ -129,7 +150,8 @@ export class Invoker {
     const handler = await loadHandler<(event: unknown, context: unknown) => Promise<unknown>>(
       schedules[name].handler,
     );
-    await this.invoke(defaultMemoryMb, () =>
+    const def = schedules[name];
+    await this.invoke('memoryMb' in def ? def.memoryMb : defaultMemoryMb, () =>
       handler(
         { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
         lambdaContext(name, 60_000),

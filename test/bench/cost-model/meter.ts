@@ -21,6 +21,13 @@ import {
 export const providerKeyPrefixes = ['RAIL#', 'RAILREPORT#'] as const;
 
 export interface Tally extends Usage {
+  /** GB-seconds had each invocation also waited on the network as from us-east-1 (network-waits.ts). */
+  gbSecondsWithWaits: number;
+  /** HTTP calls to the PSP and the merchant's receiver, and how many opened a new connection. */
+  pspCalls: number;
+  pspNewConnections: number;
+  merchantCalls: number;
+  merchantNewConnections: number;
   dynamoRequests: number;
   /** Writes (items) that set or remove the work index's key attributes. */
   workIndexWrites: number;
@@ -36,6 +43,11 @@ export const emptyTally = (): Tally => ({
   sqsRequests: 0,
   lambdaInvocations: 0,
   gbSeconds: 0,
+  gbSecondsWithWaits: 0,
+  pspCalls: 0,
+  pspNewConnections: 0,
+  merchantCalls: 0,
+  merchantNewConnections: 0,
   httpRequests: 0,
   logBytes: 0,
   dynamoRequests: 0,

@@ -59,13 +59,15 @@ try {
     // Production's level: its lines are what CloudWatch Logs would ingest.
     LOG_LEVEL: 'info',
     ...apiPixEnvFor(psp),
+    // Pix on API Pix against the fake PSP, as a stage that configures a PSP runs it.
+    LIVE_RAILS: 'api-pix',
     ...simulatedQueueEnv(),
     ...modeEnv,
   };
   for (const name of ['SQS_ENDPOINT', 'S3_ENDPOINT', 'RAIL_REPORTING']) delete process.env[name];
   Object.assign(process.env, env);
   // A Monday in March 2027, 10:00 in São Paulo; each scenario starts on a later Monday.
-  const clock = installSimulatedClock(Date.parse('2027-03-01T13:00:00Z'));
+  const clock = installSimulatedClock(Date.parse('2027-03-01T13:00:00Z'), { flowing: true });
   const { runWorld } = await import('./world.ts');
   const result = await runWorld({
     mode,

@@ -2,6 +2,8 @@
 // payer after a time-to-pay (or never), each run to the end of its life on the simulated clock.
 // Pay times come from the transaction itself (its due day or expiry), never from a figure per
 // scenario.
+
+import type { RailName } from '../../../shared/payment-methods.ts';
 import { addBusinessDays } from '../../../shared/transactions/payment-deadline.ts';
 import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../../support/purchase-fixtures.ts';
@@ -26,6 +28,8 @@ export interface Payment {
 export interface RailScenario {
   rail: RailKey;
   label: string;
+  /** The rail its transactions must be on (the run stops otherwise: a stage setting went missing). */
+  expectedRail: RailName;
   body: () => Record<string, unknown>;
   timesToPay: readonly TimeToPay[];
   /** What the longest time-to-pay means on this rail, for the report. */
@@ -50,6 +54,7 @@ export const railScenarios: readonly RailScenario[] = [
   {
     rail: 'boleto',
     label: 'BRL BOLETO (sandbox)',
+    expectedRail: 'sandbox',
     body: boletoBody,
     timesToPay: ['1 min', '23 h', '3 days', 'longest', 'never'],
     longest: 'paid at the end of its due day (today + 3), reported by the bank 3 business days later',
@@ -63,6 +68,7 @@ export const railScenarios: readonly RailScenario[] = [
   {
     rail: 'pix',
     label: 'BRL PIX (API Pix, fake PSP)',
+    expectedRail: 'api-pix',
     body: () => ({ ...pixBody(), expiresIn: pixExpiresInSeconds }),
     timesToPay: ['1 min', '23 h', '3 days', 'longest', 'never'],
     longest: 'a minute before its expiry (expiresIn 7 days)',
@@ -74,6 +80,7 @@ export const railScenarios: readonly RailScenario[] = [
   {
     rail: 'cop',
     label: 'COP PSE (sandbox)',
+    expectedRail: 'sandbox',
     body: () => ({ ...copBody(), paymentMethod: 'PSE' }),
     timesToPay: ['1 min', '23 h', 'never'],
     payment: (timeToPay, _transaction, start) => commonPayment(timeToPay, start),
@@ -81,6 +88,7 @@ export const railScenarios: readonly RailScenario[] = [
   {
     rail: 'bob',
     label: 'BOB QR (sandbox)',
+    expectedRail: 'sandbox',
     body: bobBody,
     timesToPay: ['1 min', '23 h', 'never'],
     payment: (timeToPay, _transaction, start) => commonPayment(timeToPay, start),

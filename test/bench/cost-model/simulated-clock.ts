@@ -28,15 +28,28 @@ export function simulatedDateClass(now: () => number): DateConstructor {
   return SimulatedDate as unknown as DateConstructor;
 }
 
-export function installSimulatedClock(startEpochMs: number): SimulatedClock {
+/**
+ * `flowing`: between moves the clock also runs with real time, as a handler's clock does while it
+ * waits (the rate limiter waits for its next write slot and then reads the clock again; a clock
+ * that stood still would refuse the request). A move to a time the clock has already passed by
+ * running is then no move at all; a move back past the last move is a bug and throws.
+ */
+export function installSimulatedClock(
+  startEpochMs: number,
+  options: { flowing?: boolean; realNow?: () => number } = {},
+): SimulatedClock {
+  const realNow = options.realNow ?? (() => performance.now());
   let current = startEpochMs;
-  globalThis.Date = simulatedDateClass(() => current);
+  let movedAt = realNow();
+  const now = () => (options.flowing ? current + (realNow() - movedAt) : current);
+  globalThis.Date = simulatedDateClass(now);
   return {
-    now: () => current,
+    now,
     advanceTo(epochMs) {
       if (epochMs < current)
         throw new Error(`the simulated clock cannot go back (${new RealDate(epochMs).toISOString()})`);
-      current = epochMs;
+      current = Math.max(epochMs, now());
+      movedAt = realNow();
     },
     restore() {
       globalThis.Date = RealDate;

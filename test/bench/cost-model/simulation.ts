@@ -146,8 +146,9 @@ export class Simulation {
           continue;
         }
         addTally(meter.tally, idle, -1);
-        // A tick never costs less than nothing above an idle one (its duration varies).
-        meter.tally.gbSeconds = Math.max(meter.tally.gbSeconds, before.gbSeconds);
+        // A tick never costs less than nothing above an idle one (its duration and waits vary).
+        for (const measure of ['gbSeconds', 'gbSecondsWithWaits', 'pspCalls', 'pspNewConnections'] as const)
+          meter.tally[measure] = Math.max(meter.tally[measure], before[measure]);
       }
     }
   }

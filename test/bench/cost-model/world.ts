@@ -18,10 +18,11 @@ import { paySandboxTransactionById } from '../../../shared/transactions/sandbox-
 import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
 import type { FakePsp } from '../../support/fake-psp/fake-psp.ts';
 import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
-import { minutesPerMonth, priceOf } from './aws-prices.ts';
+import { minutesPerMonth, priceOf, priceWithWaits } from './aws-prices.ts';
 import type { CostMode, CostModeResult, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
 import { Invoker } from './invoker.ts';
 import { emptyTally, Meter, scaleTally, type Tally } from './meter.ts';
+import { NetworkWaits } from './network-waits.ts';
 import { nextScenarioStart, type RailScenario, railScenarios, type TimeToPay } from './scenarios.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import { SimulatedQueues } from './simulated-queues.ts';
@@ -79,7 +80,8 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     meter.tally.sqsRequests += requests;
   });
   queues.install(sqs().middlewareStack);
-  const invoker = new Invoker(meter);
+  const waits = new NetworkWaits();
+  const invoker = new Invoker(meter, waits);
   options.onLogWrite((bytes) => {
     if (!meter.insideInvocation) return false;
     meter.tally.logBytes += bytes;
@@ -130,6 +132,10 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
   const notificationPort = (notifications.address() as { port: number }).port;
   psp.setWebhookUrl(`http://127.0.0.1:${notificationPort}`);
   const receiver = await startWebhookReceiver();
+  const portOf = (url: string) => Number(new URL(url).port);
+  const pspPorts = new Set([portOf(psp.baseUrl), portOf(psp.tokenUrl)]);
+  waits.destinations = (port) =>
+    pspPorts.has(port) ? 'psp' : port === portOf(receiver.url) ? 'merchant' : undefined;
 
   try {
     const issued = await meter.uncounted(() =>
@@ -198,11 +204,15 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       const lifetimeHours = (clock.now() - start) / (60 * 60 * 1000);
       const tally = meter.tally;
       meter.tally = emptyTally();
-      const statuses = await meter.uncounted(async () =>
-        Promise.all(
-          created.map(async (id) => (await getTransaction(issued.accountId, id, true))?.status ?? 'MISSING'),
-        ),
+      const records = await meter.uncounted(async () =>
+        Promise.all(created.map((id) => getTransaction(issued.accountId, id, true))),
       );
+      const statuses = records.map((record) => record?.status ?? 'MISSING');
+      const offRail = records.filter((record) => record && record.rail !== scenario.expectedRail);
+      if (offRail.length)
+        throw new Error(
+          `cost model: ${scenario.label} ran on the ${offRail[0]!.rail} rail, not ${scenario.expectedRail} (LIVE_RAILS?)`,
+        );
       const perTransaction = scaleTally(tally, 1 / count);
       return {
         rail: scenario.rail,
@@ -210,6 +220,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         timeToPay,
         perTransaction,
         dollarsPerMillion: priceOf(perTransaction).total * 1e6,
+        dollarsPerMillionWithWaits: priceWithWaits(perTransaction).total * 1e6,
         pspCallsPerTransaction: (psp.requests.length - pspCallsBefore) / count,
         statuses,
         webhooks: receiver.received.slice(webhooksBefore).length,
@@ -251,7 +262,11 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         await invoker.tick(name);
         ticks.push(meter.tally);
       }
-      const idle = { ...ticks[ticks.length - 1]!, gbSeconds: median(ticks.map((tick) => tick.gbSeconds)) };
+      const idle = {
+        ...ticks[ticks.length - 1]!,
+        gbSeconds: median(ticks.map((tick) => tick.gbSeconds)),
+        gbSecondsWithWaits: median(ticks.map((tick) => tick.gbSecondsWithWaits)),
+      };
       idleTicks[name] = idle;
       const ticksPerMonth = minutesPerMonth / schedules[name].everyMinutes;
       fixed.push({
@@ -268,6 +283,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
           providerRequests: idle.providerRequests,
         },
         dollarsPerMonth: priceOf(idle).total * ticksPerMonth,
+        dollarsPerMonthWithWaits: priceWithWaits(idle).total * ticksPerMonth,
       });
     }
 

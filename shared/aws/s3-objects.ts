@@ -1,0 +1,138 @@
+// Writes and deletes of single S3 objects, signed here (sigv4.ts) and sent over a kept-alive
+// connection: the only S3 calls the service makes, without the S3 client's ~120 KB in the
+// functions that make them. Like the client it replaces: a bounded time per attempt, and up to
+// three attempts after a 5xx, a throttle or a dropped connection (both calls are idempotent: keys
+// are content-addressed, and deleting a missing object succeeds).
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { awsConfig, onConfigurationReset, requireEnv } from '../config.ts';
+import { type AwsCredentials, sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
+
+const attemptTimeoutMs = 10_000;
+const maxAttempts = 3;
+
+let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
+onConfigurationReset(() => {
+  agents?.http.destroy();
+  agents?.https.destroy();
+  agents = undefined;
+});
+
+export class S3Error extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(status: number, code: string | undefined, message: string) {
+    super(message);
+    this.name = 'S3Error';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Lambda's (and the local stack's) credentials: its role's, in the environment. */
+function credentials(): AwsCredentials {
+  const sessionToken = process.env.AWS_SESSION_TOKEN;
+  return {
+    accessKeyId: requireEnv('AWS_ACCESS_KEY_ID'),
+    secretAccessKey: requireEnv('AWS_SECRET_ACCESS_KEY'),
+    ...(sessionToken ? { sessionToken } : {}),
+  };
+}
+
+/** Where an object lives: the emulator's endpoint path-style, else the bucket's regional host. */
+export function objectUrl(bucket: string, key: string): URL {
+  const { region, s3Endpoint } = awsConfig();
+  const path = uriEncode(key, true);
+  return s3Endpoint
+    ? new URL(`${s3Endpoint.replace(/\/$/, '')}/${uriEncode(bucket, false)}/${path}`)
+    : new URL(`https://${bucket}.s3.${region}.amazonaws.com/${path}`);
+}
+
+function send(
+  method: 'PUT' | 'DELETE',
+  url: URL,
+  headers: Record<string, string>,
+  body: Uint8Array | undefined,
+): Promise<{ status: number; text: string }> {
+  agents ??= { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  const secure = url.protocol === 'https:';
+  const request = secure ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method,
+        headers: body ? { ...headers, 'content-length': String(body.byteLength) } : headers,
+        agent: secure ? agents!.https : agents!.http,
+        signal: AbortSignal.timeout(attemptTimeoutMs),
+      },
+      (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const xmlField = (text: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1];
+
+async function call(
+  method: 'PUT' | 'DELETE',
+  bucket: string,
+  key: string,
+  headers: Record<string, string>,
+  body?: Uint8Array,
+): Promise<void> {
+  const url = objectUrl(bucket, key);
+  const payloadHash = sha256Hex(body ?? '');
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 2)));
+    const signed = signedHeaders(
+      { method, host: url.host, path: url.pathname, headers, payloadHash },
+      { region: awsConfig().region, service: 's3', credentials: credentials(), date: new Date() },
+    );
+    let answer: { status: number; text: string };
+    try {
+      answer = await send(method, url, signed, body);
+    } catch (error) {
+      lastError = error;
+      continue;
+    }
+    if (answer.status >= 200 && answer.status < 300) return;
+    const code = xmlField(answer.text, 'Code');
+    lastError = new S3Error(
+      answer.status,
+      code,
+      `S3 ${method} ${key}: HTTP ${answer.status}${code ? ` ${code}` : ''}${xmlField(answer.text, 'Message') ? `: ${xmlField(answer.text, 'Message')}` : ''}`,
+    );
+    if (!(answer.status >= 500 || answer.status === 429 || code === 'SlowDown')) throw lastError;
+  }
+  throw lastError;
+}
+
+export function putObject(object: {
+  bucket: string;
+  key: string;
+  body: Uint8Array;
+  contentType: string;
+  cacheControl: string;
+}): Promise<void> {
+  return call(
+    'PUT',
+    object.bucket,
+    object.key,
+    { 'content-type': object.contentType, 'cache-control': object.cacheControl },
+    object.body,
+  );
+}
+
+export function deleteObject(object: { bucket: string; key: string }): Promise<void> {
+  return call('DELETE', object.bucket, object.key, {});
+}
