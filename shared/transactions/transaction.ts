@@ -143,6 +143,12 @@ export interface TransactionView {
   emails?: TransactionEmailView[];
 }
 
+/**
+ * What only GET /transactions/{id} adds to the view (a detail read with its own query): listings,
+ * the cancel answer and webhook payloads carry the rest of the view, key for key.
+ */
+export const singleReadDetails = ['emails'] as const satisfies ReadonlyArray<keyof TransactionView>;
+
 export interface TransactionEmailView {
   kind: 'instruction' | 'receipt';
   to: string;
