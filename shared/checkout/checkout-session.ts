@@ -81,7 +81,7 @@ export type CheckoutSession = Pick<
   | 'transactionId'
   | 'expiresAt'
   | 'createdAt'
-> & { url: string; status: CheckoutSessionStatus };
+> & { url: string; status: CheckoutSessionStatus; sendEmails: boolean };
 
 export function checkoutSessionStatus(
   record: Pick<CheckoutSessionRecord, 'transactionId' | 'expiresAt'>,
@@ -112,6 +112,7 @@ export function toCheckoutSession(record: CheckoutSessionRecord, now: Date): Che
     cancelUrl: record.cancelUrl,
     externalId: record.externalId,
     postbackUrl: record.postbackUrl,
+    sendEmails: record.sendEmails !== false,
     metadata: record.metadata,
     paymentLinkId: record.paymentLinkId,
     transactionId: record.transactionId,

@@ -1530,6 +1530,7 @@ export interface components {
          *       "cancelUrl": null,
          *       "externalId": null,
          *       "postbackUrl": null,
+         *       "sendEmails": true,
          *       "metadata": {},
          *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
          *       "transactionId": "1795712114673612288",
@@ -1565,6 +1566,8 @@ export interface components {
             cancelUrl: string | null;
             externalId: string | null;
             postbackUrl: string | null;
+            /** @description False when the session was created with `sendEmails: false`: its transaction's payer gets no e-mail (its `emails[]` show SKIPPED). */
+            sendEmails: boolean;
             metadata: {
                 [key: string]: unknown;
             };
@@ -1681,7 +1684,15 @@ export interface components {
          *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
          *       "updatedAt": "2026-11-26T16:55:16.076Z",
          *       "paidAt": null,
-         *       "canceledAt": null
+         *       "canceledAt": null,
+         *       "emails": [
+         *         {
+         *           "kind": "instruction",
+         *           "to": "r**@example.com",
+         *           "status": "SENT",
+         *           "sentAt": "2026-11-26T16:55:17.204Z"
+         *         }
+         *       ]
          *     }
          */
         Transaction: {
