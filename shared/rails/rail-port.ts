@@ -13,10 +13,17 @@ export type InstructionResult =
   | { ready: false /** The provider's hint of when to ask again. */; retryAfterMs?: number }
   | { ready: true; instruction: RailInstruction; expiresAt: string | null };
 
+/** A payment as the rail confirms it: when, and the rail's own reference when it has one. */
+export interface RailPayment {
+  paidAt: string;
+  /** The Pix end-to-end id (E…, 32 characters) of the payment, on rails that report one. */
+  railReference?: string;
+}
+
 /** What the rail says about a charge. `CLOSED`: closed on the rail's side, nothing can be paid. */
 export type RailPaymentStatus =
   | { status: 'PENDING' }
-  | { status: 'PAID'; paidAt: string }
+  | ({ status: 'PAID' } & RailPayment)
   | { status: 'CLOSED' };
 
 /**
@@ -29,7 +36,7 @@ export interface ChargeRef {
 }
 
 /** The answer to a conditional close: either the rail closed it, or it had already been paid. */
-export type CloseResult = { outcome: 'closed' } | { outcome: 'paid'; paidAt: string };
+export type CloseResult = { outcome: 'closed' } | ({ outcome: 'paid' } & RailPayment);
 
 /** Why we close it: its deadline passed, the merchant canceled, or its work was given up (FAILED). */
 export type CloseReason = 'expired' | 'canceled' | 'failed';
@@ -42,9 +49,8 @@ export type CloseReason = 'expired' | 'canceled' | 'failed';
 export type PaymentReport = 'push' | 'listing';
 
 /** A payment as a rail's listing reports it: which charge, when it was paid, how much (cents). */
-export interface ReportedPayment {
+export interface ReportedPayment extends RailPayment {
   charge: ChargeRef;
-  paidAt: string;
   amount: number;
 }
 

@@ -7,7 +7,7 @@ import { tableName } from '../config.ts';
 import { emailDueAt } from '../emails/start-email.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
-import type { RailInstruction } from '../rails/rail-port.ts';
+import type { RailInstruction, RailPayment } from '../rails/rail-port.ts';
 import { countedClose } from '../transactions/counted-close.ts';
 import {
   lastLookStatuses,
@@ -113,7 +113,7 @@ export function saveInstruction(
  */
 export function markPaidWithEvents(
   transaction: TransactionRecord,
-  paidAt: string,
+  { paidAt, railReference }: RailPayment,
   events: EventWrites,
   now: Date,
 ): Promise<boolean> {
@@ -124,7 +124,7 @@ export function markPaidWithEvents(
       Update: {
         TableName: tableName(),
         Key: keys.transaction(transaction.accountId, transaction.id),
-        UpdateExpression: 'SET #status = :paid, paidAt = :paidAt, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+        UpdateExpression: `SET #status = :paid, paidAt = :paidAt, updatedAt = :now${railReference ? ', railReference = :railReference' : ''} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: `#status = :was AND ${payable.condition}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -133,6 +133,7 @@ export function markPaidWithEvents(
           ...payable.values,
           ':paidAt': paidAt,
           ':now': now.toISOString(),
+          ...(railReference ? { ':railReference': railReference } : {}),
         },
       },
     },

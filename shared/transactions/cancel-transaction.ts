@@ -55,7 +55,7 @@ export async function cancelTransaction(
     endBy - recordingMarginMs,
   );
   if (closed.outcome === 'paid') {
-    await recordPayment(transaction, closed.paidAt, now);
+    await recordPayment(transaction, closed, now);
     throw conflict(
       'transaction.paid',
       `transaction ${transaction.id} was paid before it could be canceled: it is PAID`,

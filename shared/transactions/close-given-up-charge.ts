@@ -24,7 +24,7 @@ export async function closeGivenUpCharge(
     if (transaction?.status !== 'FAILED') return 'not-closed';
     const closed = await railFor(transaction).closeCharge(chargeRefOf(transaction), 'failed', now, answerBy);
     if (closed.outcome === 'closed') return 'closed';
-    await recordPayment(transaction, closed.paidAt, now);
+    await recordPayment(transaction, closed, now);
     return 'paid';
   } catch (error) {
     log.warn('charge of given-up work not closed; the last look (if an instruction was shown) closes it', {

@@ -97,7 +97,7 @@ export async function settleReportedPayment(
     });
     return 'amount-differs';
   }
-  return (await recordPayment(transaction, payment.paidAt, now, inline)) ? 'settled' : 'already-paid';
+  return (await recordPayment(transaction, payment, now, inline)) ? 'settled' : 'already-paid';
 }
 
 /** The next window: from the last one's end less the overlap, to `end` (now, or now less the safety net's period). */

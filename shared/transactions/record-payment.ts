@@ -8,6 +8,7 @@ import type { InlineDelivery } from '../events/start-delivery.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
 import { log } from '../log.ts';
+import type { RailPayment } from '../rails/rail-port.ts';
 import type { EventWrites } from '../store/event-writes.ts';
 import { markPaidWithEvents } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
@@ -21,14 +22,14 @@ import { payableStatuses, type TransactionRecord } from './transaction.ts';
  */
 async function markPaidFromCurrentStatus(
   read: TransactionRecord,
-  paidAt: string,
+  payment: RailPayment,
   events: EventWrites,
   now: Date,
 ): Promise<TransactionRecord | null> {
   let transaction = read;
   // Each retry follows a status change; a transaction changes status at most a few times.
   for (let attempt = 0; attempt < 4; attempt++) {
-    if (await markPaidWithEvents(transaction, paidAt, events, now)) return transaction;
+    if (await markPaidWithEvents(transaction, payment, events, now)) return transaction;
     const current = await getTransaction(transaction.accountId, transaction.id, true);
     if (!current || !payableStatuses.includes(current.status) || current.status === transaction.status)
       return null;
@@ -40,14 +41,19 @@ async function markPaidFromCurrentStatus(
 /** True when this call made the transaction PAID; false when it was PAID already. */
 export async function recordPayment(
   read: TransactionRecord,
-  paidAt: string,
+  payment: RailPayment,
   now: Date,
   /** Given by a worker or job that may make the first delivery attempt itself. */
   inline?: InlineDelivery,
 ): Promise<boolean> {
-  const paid: TransactionRecord = { ...read, status: 'PAID', paidAt, updatedAt: now.toISOString() };
+  const paid: TransactionRecord = {
+    ...read,
+    status: 'PAID',
+    paidAt: payment.paidAt,
+    updatedAt: now.toISOString(),
+  };
   const written = await writeWithEvents(paid, ['cashin.paid'], now, (events) =>
-    markPaidFromCurrentStatus(read, paidAt, events, now),
+    markPaidFromCurrentStatus(read, payment, events, now),
   );
   if (!written) return false;
   const { result: transaction, events } = written;

@@ -47,7 +47,7 @@ export async function watchPayment(
   const status = await rail.fetchPaymentStatus(charge, now, answerBy);
 
   if (status.status === 'PAID')
-    return (await recordPayment(transaction, status.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+    return (await recordPayment(transaction, status, now, inline)) ? 'paid' : 'nothing-to-do';
   if (transaction.status !== 'PENDING') {
     // EXPIRED, CANCELED or FAILED, and the rail reports no payment. This was the last look after
     // the close (the sweeper starts it when due), or a notification: only the job that owns the
@@ -56,7 +56,7 @@ export async function watchPayment(
     if (status.status === 'PENDING') {
       const closed = await rail.closeCharge(charge, closeReasonOf(transaction.status), now, answerBy);
       if (closed.outcome === 'paid')
-        return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+        return (await recordPayment(transaction, closed, now, inline)) ? 'paid' : 'nothing-to-do';
     }
     if (job.mode === 'poll' && job.workDueAt) await endLastLook(transaction, job.workDueAt);
     return 'nothing-to-do';
@@ -66,7 +66,7 @@ export async function watchPayment(
   if (deadline !== null && deadline <= now.toISOString()) {
     const closed = await rail.closeCharge(charge, 'expired', now, answerBy);
     if (closed.outcome === 'paid')
-      return (await recordPayment(transaction, closed.paidAt, now, inline)) ? 'paid' : 'nothing-to-do';
+      return (await recordPayment(transaction, closed, now, inline)) ? 'paid' : 'nothing-to-do';
     const lastLookDueAt = new Date(now.getTime() + config.lastLookAfterCloseMs).toISOString();
     const expired = await closeTransaction(transaction, 'EXPIRED', lastLookDueAt, now, {
       emits: ['cashin.expired'],

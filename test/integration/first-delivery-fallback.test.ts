@@ -58,7 +58,7 @@ describe('the first webhook attempt falls back to the delivery queue', () => {
     const tx = await pendingTransaction();
     let inlineAttempts = 0;
     const now = new Date();
-    const recorded = await recordPayment(tx, now.toISOString(), now, {
+    const recorded = await recordPayment(tx, { paidAt: now.toISOString() }, now, {
       // A second left: less than the POST's timeout and its record need.
       endBy: Date.now() + 1000,
       deliver: () => {
@@ -79,7 +79,7 @@ describe('the first webhook attempt falls back to the delivery queue', () => {
     const tx = await pendingTransaction();
     let inlineAttempts = 0;
     const now = new Date();
-    const recorded = await recordPayment(tx, now.toISOString(), now, {
+    const recorded = await recordPayment(tx, { paidAt: now.toISOString() }, now, {
       endBy: Date.now() + 60_000,
       deliver: () => {
         inlineAttempts++;

@@ -197,7 +197,9 @@ describe('late payments', () => {
     const closedAt = Date.parse(tx.expiresAt!) + secondMs;
     expect(await watchPayment(job(tx, 'poll'), at(closedAt))).toBe('expired');
     // `tx` was read while PENDING: the write conditional on that status fails, and is retried from EXPIRED.
-    expect(await recordPayment(tx, at(closedAt - hourMs).toISOString(), at(closedAt + secondMs))).toBe(true);
+    expect(
+      await recordPayment(tx, { paidAt: at(closedAt - hourMs).toISOString() }, at(closedAt + secondMs)),
+    ).toBe(true);
     expect((await reload(tx)).status).toBe('PAID');
     expect(await paidEvents(tx)).toHaveLength(1);
     const counters = await readDailyCounters(tx.accountId, tx.createdAt.slice(0, 10));

@@ -228,9 +228,13 @@ describe('a refund whose job was never sent', () => {
     const { getTransaction } = await import('../../shared/store/transactions.ts');
     const { recordPayment } = await import('../../shared/transactions/record-payment.ts');
     const now = new Date();
-    expect(await recordPayment((await getTransaction(accountId, tx.id, true))!, now.toISOString(), now)).toBe(
-      true,
-    );
+    expect(
+      await recordPayment(
+        (await getTransaction(accountId, tx.id, true))!,
+        { paidAt: now.toISOString() },
+        now,
+      ),
+    ).toBe(true);
     stack.sqsProxy.setDown(true);
     const refund = await api('POST', `/transactions/${tx.id}/refunds`, { amount: 1000 }).finally(() =>
       stack.sqsProxy.setDown(false),

@@ -16,6 +16,7 @@ import {
   type ListingWindow,
   type PaymentListing,
   type Rail,
+  type RailPayment,
   type RailPaymentStatus,
   RailRejectedError,
 } from '../rail-port.ts';
@@ -50,6 +51,12 @@ function expiresAtOf(cob: Cob): string {
   return new Date(
     Date.parse(cob.calendario.criacao) + (cob.calendario.expiracao ?? 86_400) * 1000,
   ).toISOString();
+}
+
+/** The cob's payment: its first Pix's time and end-to-end id (a cob is paid by one Pix). */
+function paymentOf(cob: Cob, now: Date): RailPayment {
+  const first = (cob.pix ?? []).find((pix) => pix.endToEndId);
+  return { paidAt: paidAtOf(cob, now), ...(first ? { railReference: first.endToEndId } : {}) };
 }
 
 function paidAtOf(cob: Cob, now: Date): string {
@@ -116,7 +123,7 @@ export function createApiPixRail(
     async fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus> {
       const cob = await client.getCob(txidFor(charge), answerBy);
       if (!cob) return { status: 'PENDING' };
-      if (cob.status === 'CONCLUIDA') return { status: 'PAID', paidAt: paidAtOf(cob, now) };
+      if (cob.status === 'CONCLUIDA') return { status: 'PAID', ...paymentOf(cob, now) };
       // ATIVA also past its expiry: API Pix has no expired status, so the payment job closes
       // the charge (closeCharge) at the transaction's deadline, and only then expires it.
       if (cob.status === 'ATIVA') return { status: 'PENDING' };
@@ -144,6 +151,7 @@ export function createApiPixRail(
         return {
           charge,
           paidAt: new Date(pix.horario).toISOString(),
+          railReference: pix.endToEndId,
           amount: Math.round(Number(pix.valor) * 100),
         };
       });
@@ -163,14 +171,14 @@ export function createApiPixRail(
       const txid = txidFor(charge);
       try {
         const cob = await client.removeCob(txid, answerBy);
-        if (cob.status === 'CONCLUIDA') return { outcome: 'paid', paidAt: paidAtOf(cob, now) };
+        if (cob.status === 'CONCLUIDA') return { outcome: 'paid', ...paymentOf(cob, now) };
         log.info('pix charge closed', { transactionId: charge.transactionId, reason });
         return { outcome: 'closed' };
       } catch (error) {
         if (!(error instanceof PspRejectedError)) throw error;
         // Only a charge that is no longer ATIVA is refused: it was paid or already removed.
         const cob = await client.getCob(txid, answerBy);
-        if (cob?.status === 'CONCLUIDA') return { outcome: 'paid', paidAt: paidAtOf(cob, now) };
+        if (cob?.status === 'CONCLUIDA') return { outcome: 'paid', ...paymentOf(cob, now) };
         if (cob && cob.status !== 'ATIVA') return { outcome: 'closed' };
         if (!cob) return { outcome: 'closed' };
         throw error;
