@@ -40,6 +40,7 @@ const overrideKeys = [
   'pixApiSecretArn',
   'pixApiMerchantName',
   'pixApiMerchantCity',
+  'emailDomain',
 ] as const;
 
 /** The stage named by `-c stage=<name>`, with the deploy-time overrides given as context. */

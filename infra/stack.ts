@@ -32,6 +32,15 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+} from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
@@ -185,6 +194,7 @@ export class ServiceStack extends Stack {
       secretsKey,
       distribution: images.distribution,
       ...(pixApi ? { pixApi } : {}),
+      ...(stage.emailDomain ? { emailDomain: stage.emailDomain } : {}),
     };
     const alarms = new ServiceAlarms(this, 'Monitoring', {
       stage,
@@ -328,6 +338,35 @@ export class ServiceStack extends Stack {
       },
       targets: [new LambdaFunction(invalidator, { retryAttempts: 4 })],
     });
+
+    if (stage.emailDomain) {
+      // The sending identity, its configuration set (applied to every send from it) and its
+      // bounces and complaints → SNS → the suppression list the e-mail worker honours.
+      const feedbackTopic = new Topic(background, 'EmailFeedbackTopic', { enforceSSL: true });
+      const configurationSet = new ConfigurationSet(background, 'EmailConfigurationSet', {});
+      configurationSet.addEventDestination('Feedback', {
+        destination: EventDestination.snsTopic(feedbackTopic),
+        events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+      });
+      new EmailIdentity(background, 'EmailIdentity', {
+        identity: Identity.domain(stage.emailDomain),
+        configurationSet,
+      });
+      const { function: feedback } = build(
+        background,
+        'event:recordEmailFeedback',
+        'Event',
+        'recordEmailFeedback',
+        {
+          entry: 'functions/events/record-email-feedback.ts',
+          description: 'suppresses addresses that bounced or complained',
+          timeout: Duration.seconds(30),
+          memoryMb: 256,
+          grants: ['table:write:email-suppression'],
+        },
+      );
+      feedbackTopic.addSubscription(new LambdaSubscription(feedback));
+    }
 
     alarms.addFunctionWidgets();
 

@@ -63,6 +63,11 @@ export interface StageConfig {
     readonly sweeper: number;
   };
   /**
+   * The SES identity payer e-mails are sent as (`-c emailDomain=…`, verified beforehand: README);
+   * absent: the stage sends no e-mail (each is recorded SKIPPED).
+   */
+  readonly emailDomain?: string;
+  /**
    * The PSP behind the API Pix rail (BRL PIX); absent: PIX runs on the sandbox rail where the
    * stage has sandbox rails, and is refused elsewhere. The client secret, certificate and key
    * are in a Secrets Manager secret the operator created and filled beforehand (JSON:
@@ -112,7 +117,13 @@ const devLike: Defaults = {
   rateLimitPerSecond: 25,
   // Small, so a fresh account (whose unreserved concurrency must stay at least 100) can deploy.
   capacity: {
-    workers: { 'fill-instruction': 5, 'watch-payment': 5, 'deliver-event': 5, 'settle-refund': 2 },
+    workers: {
+      'fill-instruction': 5,
+      'watch-payment': 5,
+      'deliver-event': 5,
+      'settle-refund': 2,
+      'send-email': 2,
+    },
     sweeper: 1,
   },
   requireOperable: false,
@@ -128,7 +139,13 @@ export const stages: Readonly<Record<string, Defaults>> = {
     throttle: { rateLimit: 100, burstLimit: 200 },
     publicRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     capacity: {
-      workers: { 'fill-instruction': 10, 'watch-payment': 10, 'deliver-event': 20, 'settle-refund': 5 },
+      workers: {
+        'fill-instruction': 10,
+        'watch-payment': 10,
+        'deliver-event': 20,
+        'settle-refund': 5,
+        'send-email': 5,
+      },
       sweeper: 1,
     },
   },
@@ -146,7 +163,13 @@ export const stages: Readonly<Record<string, Defaults>> = {
     // Stripe's live-mode figure.
     rateLimitPerSecond: 100,
     capacity: {
-      workers: { 'fill-instruction': 50, 'watch-payment': 50, 'deliver-event': 100, 'settle-refund': 10 },
+      workers: {
+        'fill-instruction': 50,
+        'watch-payment': 50,
+        'deliver-event': 100,
+        'settle-refund': 10,
+        'send-email': 20,
+      },
       sweeper: 1,
     },
     requireOperable: true,
@@ -172,6 +195,7 @@ export interface StageOverrides {
   readonly pixApiSecretArn?: string;
   readonly pixApiMerchantName?: string;
   readonly pixApiMerchantCity?: string;
+  readonly emailDomain?: string;
 }
 
 const stageNamePattern = /^[a-z][a-z0-9-]{0,19}$/;
@@ -243,6 +267,13 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
     throw new Error(
       'stage: pixApiSecretArn applies only with -c pixApiBaseUrl, pixApiChave and pixApiClientId',
     );
+  if (
+    overrides.emailDomain !== undefined &&
+    !/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(overrides.emailDomain)
+  )
+    throw new Error(
+      `stage: emailDomain "${overrides.emailDomain}" is not a domain name (e.g. mail.example.com)`,
+    );
   if (overrides.pixApiSecretArn !== undefined && !secretArnPattern.test(overrides.pixApiSecretArn))
     throw new Error(
       `stage: pixApiSecretArn "${overrides.pixApiSecretArn}" is not a complete Secrets Manager secret ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 characters>)`,
@@ -265,6 +296,7 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
           },
         }
       : {}),
+    ...(overrides.emailDomain !== undefined ? { emailDomain: overrides.emailDomain } : {}),
     ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail } : {}),
     ...(overrides.alarmTopicArn !== undefined ? { alarmTopicArn: overrides.alarmTopicArn } : {}),
     ...(overrides.manageAlarmTopicPolicy === 'true' ? { manageAlarmTopicPolicy: true } : {}),

@@ -24,6 +24,8 @@ export type Grant =
   | 'secrets:seal'
   /** Invalidate paths in the image CDN (CloudFront CreateInvalidation on its distribution). */
   | 'cdn:invalidate'
+  /** Send e-mail: SES in AWS (the stage's identity and configuration set), the local SMTP server locally. */
+  | 'email:send'
   /** Read queue attributes (the health check). */
   | 'queues:health'
   /** Call the stage's real rails (API Pix): their settings and read access to their secret. */

@@ -3,7 +3,13 @@
 import type { Grant } from './grants.ts';
 import { paymentListings } from './rails/payment-listings.ts';
 
-export const queueNames = ['fill-instruction', 'watch-payment', 'deliver-event', 'settle-refund'] as const;
+export const queueNames = [
+  'fill-instruction',
+  'watch-payment',
+  'deliver-event',
+  'settle-refund',
+  'send-email',
+] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface QueueDef {
@@ -31,6 +37,7 @@ const settlesPayments = [
   'queue:watch-payment:send',
   'queue:deliver-event:send',
   'queue:deliver-event:dead-letter',
+  'queue:send-email:send',
   'secrets:open',
 ] as const satisfies readonly Grant[];
 
@@ -40,7 +47,13 @@ export const queues = {
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
-    grants: ['table:write', 'queue:fill-instruction:send', 'queue:watch-payment:send', 'rails:live'],
+    grants: [
+      'table:write',
+      'queue:fill-instruction:send',
+      'queue:watch-payment:send',
+      'queue:send-email:send',
+      'rails:live',
+    ],
   },
   'watch-payment': {
     worker: 'functions/workers/watch-payment.ts',
@@ -71,6 +84,13 @@ export const queues = {
     maxReceiveCount: 8,
     // The refund's event: its first delivery is enqueued (the sweeper starts it otherwise).
     grants: ['table:write', 'queue:settle-refund:send', 'queue:deliver-event:send', 'rails:live'],
+  },
+  'send-email': {
+    worker: 'functions/workers/send-email.ts',
+    workerTimeoutSeconds: 30,
+    batchSize: 5,
+    maxReceiveCount: 5,
+    grants: ['table:write', 'email:send'],
   },
 } as const satisfies Record<QueueName, QueueDef>;
 
@@ -104,6 +124,7 @@ export const schedules = {
       'queue:watch-payment:send',
       'queue:deliver-event:send',
       'queue:settle-refund:send',
+      'queue:send-email:send',
       'rails:live',
     ],
   },

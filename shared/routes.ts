@@ -169,6 +169,29 @@ export const listBalanceEntries = {
   responses: { 200: 'LedgerEntryPage', 400: 'error' },
 } as const satisfies RouteDef;
 
+export const getAccountEmails = {
+  method: 'GET',
+  path: '/v2/account/emails',
+  handler: 'functions/http/get-account-emails.ts',
+  auth: 'manageAccount',
+  errors: 'catalog',
+  grants: ['table:read'],
+  summary: 'Which payer e-mails the account sends, the reply-to address and the sender name',
+  responses: { 200: 'AccountEmails', 404: 'error' },
+} as const satisfies RouteDef;
+
+export const updateAccountEmails = {
+  method: 'PUT',
+  path: '/v2/account/emails',
+  handler: 'functions/http/update-account-emails.ts',
+  auth: 'manageAccount',
+  errors: 'catalog',
+  grants: ['table:write'],
+  summary: 'Turn payer e-mails on or off per kind; set the reply-to address and the sender name',
+  request: { body: 'UpdateAccountEmailsRequest' },
+  responses: { 200: 'AccountEmails', 400: 'error', 404: 'error' },
+} as const satisfies RouteDef;
+
 export const getBranding = {
   method: 'GET',
   path: '/v2/account/branding',
@@ -483,7 +506,7 @@ export const cancelTransaction = {
   auth: ['createTransaction', 'manageAccount'],
   errors: 'transaction',
   // A cancel that finds the charge paid records the payment and hands its event to delivery.
-  grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
+  grants: ['table:write', 'queue:deliver-event:send', 'queue:send-email:send', 'rails:live'],
   summary: 'Cancel a PENDING or FAILED transaction (closes its charge on the rail)',
   responses: { 200: 'Transaction', 404: 'error', 409: 'error' },
 } as const satisfies RouteDef;
@@ -604,6 +627,28 @@ export const downloadBoletoPdf = {
   grants: ['table:read:hosted-pages'],
   summary: 'The boleto as a PDF (the status page once paid)',
   responses: { 200: ['pdf', 'html'], 404: 'html', 410: 'html' },
+} as const satisfies RouteDef;
+
+export const showReceiptPage = {
+  method: 'GET',
+  path: '/receipt/{token}',
+  handler: 'functions/http/show-receipt-page.ts',
+  auth: 'none',
+  errors: 'page',
+  grants: ['table:read:receipts'],
+  summary: "The payer's receipt of a paid transaction (the payer page's token; 404 until paid)",
+  responses: { 200: 'html', 404: 'html' },
+} as const satisfies RouteDef;
+
+export const downloadReceiptPdf = {
+  method: 'GET',
+  path: '/receipt/{token}/pdf',
+  handler: 'functions/http/download-receipt-pdf.ts',
+  auth: 'none',
+  errors: 'page',
+  grants: ['table:read:receipts'],
+  summary: "The payer's receipt as a PDF (404 until paid)",
+  responses: { 200: 'pdf', 404: 'html' },
 } as const satisfies RouteDef;
 
 export const showCheckoutPage = {

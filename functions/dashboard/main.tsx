@@ -6,6 +6,7 @@ import { loadApiBase } from './api.ts';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { BrandingPage } from './pages/branding.tsx';
 import { CheckoutPage } from './pages/checkout.tsx';
+import { EmailsPage } from './pages/emails.tsx';
 import { HomePage } from './pages/home.tsx';
 import { ProductsPage } from './pages/products.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
@@ -22,6 +23,7 @@ const sections = [
   { path: 'webhooks', label: 'Webhooks' },
   { path: 'api-keys', label: 'API keys' },
   { path: 'branding', label: 'Branding' },
+  { path: 'emails', label: 'Payer e-mails' },
 ] as const;
 
 function currentRoute(): string[] {
@@ -37,6 +39,7 @@ function Page(props: { route: string[] }) {
   if (section === 'webhooks') return <WebhooksPage />;
   if (section === 'api-keys') return <ApiKeysPage />;
   if (section === 'branding') return <BrandingPage />;
+  if (section === 'emails') return <EmailsPage />;
   return <HomePage />;
 }
 

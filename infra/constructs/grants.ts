@@ -1,6 +1,7 @@
 // Turns a table row's grant list (shared/grants.ts) into the narrowest IAM statements and the
 // environment the function needs to find what it was granted. Nothing is granted by default.
 
+import { Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -25,6 +26,8 @@ export interface GrantTargets {
   readonly secretsKey: IKey;
   /** The image CDN. */
   readonly distribution: IDistribution;
+  /** The stage's SES sending domain (a verified identity), when it sends e-mail. */
+  readonly emailDomain?: string;
 }
 
 type GrantableFunction = IFunction & { addEnvironment(key: string, value: string): unknown };
@@ -156,6 +159,25 @@ export function applyGrants(
       case 'rails:choose':
         if (targets.pixApi) fn.addEnvironment(liveRailsEnv, 'api-pix');
         break;
+      case 'email:send': {
+        // Only the stage's sending identity (`-c emailDomain=…`, README); a stage without
+        // one sends no e-mail (each is recorded SKIPPED). Locally EMAIL_TRANSPORT stands for the
+        // SMTP server (infra/local/parity/local-functions.ts).
+        const domain = targets.emailDomain;
+        if (domain) {
+          fn.addToRolePolicy(
+            new PolicyStatement({
+              actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+              resources: [
+                Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+              ],
+            }),
+          );
+          fn.addEnvironment('EMAIL_TRANSPORT', 'ses');
+          fn.addEnvironment('EMAIL_FROM_ADDRESS', `no-reply@${domain}`);
+        } else fn.addEnvironment('EMAIL_TRANSPORT', 'none');
+        break;
+      }
       case 'queues:health': {
         const all = [...targets.queues.entries()];
         fn.addToRolePolicy(

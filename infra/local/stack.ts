@@ -24,6 +24,7 @@ import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-lo
 import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
 import { type FunctionHost, type HostedFunction, startFunctionHost } from './function-host.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
+import { type LocalMailServer, startLocalMailServer } from './mail-server.ts';
 import {
   type AwsRequest,
   type AwsService,
@@ -109,6 +110,8 @@ export interface LocalStack {
   sqs: SQSClient;
   /** The functions' sandboxes. */
   functions: FunctionHost;
+  /** The SMTP server the e-mail worker sends to, and what it received. */
+  mail: LocalMailServer;
   /** What enforcing IAM has cost so far: decisions asked, simulator runs, ms spent in them. */
   iamCost(): { decisions: number; simulations: number; simulatedMs: number };
   stop(): Promise<void>;
@@ -177,8 +180,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     cleanups.push(() => kms.close());
 
+    const mail = await startLocalMailServer();
+    cleanups.push(() => mail.close());
+
     // Settings: the local stage's own, then the developer's shell, then the caller's.
-    const settings = { ...localStageSettings, ...tunedSettings(process.env), ...options.env };
+    const settings: Record<string, string> = {
+      ...localStageSettings,
+      SMTP_URL: mail.smtpUrl,
+      ...tunedSettings(process.env),
+      ...options.env,
+    };
     const sandboxRails = settings.SANDBOX_RAILS !== 'false' && settings.SANDBOX_RAILS !== '0';
     const routes = (options.routes ?? routeList()).filter((route) => sandboxRails || !route.sandboxOnly);
     const manifest = await cachedFunctionManifest({
@@ -432,6 +443,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       env,
       sqs,
       functions: startedHost,
+      mail,
       iamCost: () => {
         const evaluators = [...callers.values()].map((caller) => caller.evaluator);
         const sum = (pick: (evaluator: PolicyEvaluator) => number) =>

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
       `  Account:         ${seed.accountId}`,
       ...(seed.webhookSecret ? [`  Webhook secret:  ${seed.webhookSecret}`] : []),
       `  Data:            ${inMemory ? 'in memory' : defaultDataDir}`,
+      `  Payer e-mails:   ${stack.mail.inboxUrl} (SMTP ${stack.mail.smtpUrl})`,
       `  Try:            curl -u "secret:$KEY" ${stack.baseUrl}/v2/account`,
       'Press Ctrl-C to stop. Secret key (both permissions):',
       seed.secretKey,

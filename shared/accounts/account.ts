@@ -42,6 +42,17 @@ export interface AccountRecord {
   /** What checkout sessions and payment links fill in for the merchant (PUT /v2/account/settings). */
   responsibleDocument?: SaleSettings['responsibleDocument'];
   responsibleExternalId?: SaleSettings['responsibleExternalId'];
+  /** The payer e-mails' settings (PUT /v2/account/emails); absent: every kind on, no reply-to. */
+  emailSettings?: AccountEmailSettings;
+}
+
+export interface AccountEmailSettings {
+  /** false turns the kind off for the account. */
+  instruction: boolean;
+  receipt: boolean;
+  replyTo: string | null;
+  /** The sender's display name; the branding's display name when null. */
+  senderName: string | null;
 }
 
 export interface AccountBranding {

@@ -44,6 +44,7 @@ export function checkoutPurchaseBody(
     responsibleExternalId: session.terms.responsibleExternalId,
     externalId: session.externalId,
     postbackUrl: session.postbackUrl,
+    ...(session.sendEmails === false ? { sendEmails: false } : {}),
     ...(merchantIsResponsible(session.currency) ? { cpf: field('cpf') } : {}),
     ...(method === 'BOLETO'
       ? {

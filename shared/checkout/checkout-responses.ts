@@ -35,6 +35,12 @@ export const checkoutSessionSchema = v.pipe(
     cancelUrl: v.nullable(v.string()),
     externalId: v.nullable(v.string()),
     postbackUrl: v.nullable(v.string()),
+    sendEmails: v.pipe(
+      v.boolean(),
+      v.description(
+        "False when the session was created with `sendEmails: false`: its transaction's payer gets no e-mail (its `emails[]` show SKIPPED).",
+      ),
+    ),
     metadata: v.record(v.string(), v.unknown()),
     paymentLinkId: v.pipe(v.nullable(v.string()), v.description('The payment link whose visit opened it.')),
     transactionId: v.pipe(v.nullable(v.string()), v.description('The one transaction created from it.')),

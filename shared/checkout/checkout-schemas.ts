@@ -74,6 +74,7 @@ export const createCheckoutSessionSchema = v.pipe(
       ),
     ),
     postbackUrl: commonSchemas.postbackUrl,
+    sendEmails: commonSchemas.sendEmails,
     metadata: v.optional(productMetadata),
   }),
   v.examples([createCheckoutSessionExample]),

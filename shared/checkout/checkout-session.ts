@@ -51,6 +51,8 @@ export interface CheckoutSessionRecord {
   cancelUrl: string | null;
   externalId: string | null;
   postbackUrl: string | null;
+  /** Present (false) only when the session's payer gets no e-mail. */
+  sendEmails?: false;
   metadata: Record<string, unknown>;
   terms: SaleTerms;
   paymentLinkId: string | null;
@@ -79,7 +81,7 @@ export type CheckoutSession = Pick<
   | 'transactionId'
   | 'expiresAt'
   | 'createdAt'
-> & { url: string; status: CheckoutSessionStatus };
+> & { url: string; status: CheckoutSessionStatus; sendEmails: boolean };
 
 export function checkoutSessionStatus(
   record: Pick<CheckoutSessionRecord, 'transactionId' | 'expiresAt'>,
@@ -110,6 +112,7 @@ export function toCheckoutSession(record: CheckoutSessionRecord, now: Date): Che
     cancelUrl: record.cancelUrl,
     externalId: record.externalId,
     postbackUrl: record.postbackUrl,
+    sendEmails: record.sendEmails !== false,
     metadata: record.metadata,
     paymentLinkId: record.paymentLinkId,
     transactionId: record.transactionId,

@@ -59,6 +59,7 @@ export function newCheckoutSession(
     cancelUrl: input.cancelUrl ?? null,
     externalId: input.externalId ?? null,
     postbackUrl: input.postbackUrl ?? null,
+    ...(input.sendEmails === false ? { sendEmails: false as const } : {}),
     metadata: input.metadata ?? {},
     terms: origin.terms,
     paymentLinkId: origin.paymentLinkId,

@@ -2,6 +2,7 @@
 // sandbox Pay button may show are passed in.
 
 import { type CheckoutBody, type CheckoutMethod, methodOf } from '../payment-methods.ts';
+import { receiptPath } from '../receipts/receipt-model.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { sandboxBankTransfer, sandboxBrebInstructions } from './cop-instructions.ts';
 import type { HostedPageKind } from './hosted-page-url.ts';
@@ -111,6 +112,7 @@ export function commonPageModel(record: TransactionRecord, context: PageContext)
     payActionUrl: context.sandbox ? payActionPath(record.pageToken) : null,
     statusUrl: statusPath(record.pageToken),
     storeUrl: record.payerReturnUrl ?? null,
+    receiptUrl: status === 'PAID' ? receiptPath(record.pageToken) : null,
   };
 }
 

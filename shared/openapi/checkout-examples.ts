@@ -67,6 +67,7 @@ export const checkoutSessionExample: CheckoutSession = {
   cancelUrl: null,
   externalId: null,
   postbackUrl: null,
+  sendEmails: true,
   metadata: {},
   paymentLinkId: exampleIds.paymentLinkId,
   transactionId: exampleIds.transactionId,
@@ -74,8 +75,8 @@ export const checkoutSessionExample: CheckoutSession = {
   createdAt,
 };
 
-/** The transaction the session's payer created, as GET /transactions/{id} shows it. */
-export const soldTransactionExample: TransactionView = {
+/** The transaction the session's payer created, as every view shows it (webhooks, listings). */
+const soldTransactionSharedView: TransactionView = {
   id: exampleIds.transactionId,
   currency: 'BRL',
   method: 'PIX',
@@ -101,6 +102,14 @@ export const soldTransactionExample: TransactionView = {
   canceledAt: null,
 };
 
+/** The same, as GET /transactions/{id} shows it: with its payer e-mails (the Pix code, sent). */
+export const soldTransactionExample: TransactionView = {
+  ...soldTransactionSharedView,
+  emails: [
+    { kind: 'instruction', to: 'r**@example.com', status: 'SENT', sentAt: '2026-11-26T16:55:17.204Z' },
+  ],
+};
+
 const paidAt = '2026-11-26T16:57:02.310Z';
 
 /** `cashin.paid` of that transaction: `data` names the offer, product, session and link. */
@@ -108,7 +117,7 @@ export const cashinPaidExample = {
   id: `evt_${exampleIds.transactionId}_paid`,
   type: 'cashin.paid' as const,
   createdAt: paidAt,
-  data: { ...soldTransactionExample, status: 'PAID' as const, updatedAt: paidAt, paidAt },
+  data: { ...soldTransactionSharedView, status: 'PAID' as const, updatedAt: paidAt, paidAt },
 };
 
 export const updateSaleSettingsExample = {

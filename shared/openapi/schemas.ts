@@ -17,6 +17,7 @@ import { accountSummaryQuery } from '../accounts/account-summary.ts';
 import { updateAccountWebhookSchema } from '../accounts/account-webhook-schemas.ts';
 import { createApiKeySchema } from '../accounts/api-key-schemas.ts';
 import { updateBrandingSchema } from '../accounts/branding-schemas.ts';
+import { emailSettingsSchema, updateEmailSettingsSchema } from '../accounts/email-settings.ts';
 import { saleSettingsSchema, updateSaleSettingsSchema } from '../accounts/sale-settings.ts';
 import { balancesSchema, ledgerEntryPageSchema, listLedgerEntriesQuery } from '../balance/balance-schemas.ts';
 import {
@@ -73,6 +74,7 @@ export const requestSchemas = {
   CreatePaymentLinkRequest: createPaymentLinkSchema,
   UpdatePaymentLinkRequest: updatePaymentLinkSchema,
   UpdateAccountSettingsRequest: updateSaleSettingsSchema,
+  UpdateAccountEmailsRequest: updateEmailSettingsSchema,
   PixNotification: pixNotificationSchema,
   UpdateAccountWebhookRequest: updateAccountWebhookSchema,
   CreateApiKeyRequest: createApiKeySchema,
@@ -105,6 +107,7 @@ export const responseSchemas = {
   PaymentLink: paymentLinkSchema,
   PaymentLinkPage: paymentLinkPageSchema,
   AccountSettings: saleSettingsSchema,
+  AccountEmails: emailSettingsSchema,
   Transaction: transactionSchema,
   TransactionPage: transactionPageSchema,
   SandboxPayment: sandboxPaymentSchema,

@@ -1,7 +1,7 @@
 // What a validated purchase body becomes: the fields every variant shares, one interface per
 // payment method, and the valibot pieces the variants' schemas are built from.
 
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { MethodOf } from '../payment-methods.ts';
 import {
   checkEmail,
@@ -35,6 +35,8 @@ export interface PurchaseCommon {
   readonly externalId: string | null;
   /** Absolute http(s) URL as sent (trimmed); null when absent (the account's global URL applies). */
   readonly postbackUrl: string | null;
+  /** False: the payer gets no e-mail for this transaction. */
+  readonly sendEmails: boolean;
 }
 
 export interface BoletoAddress {
@@ -128,6 +130,12 @@ export const commonSchemas = {
       description: 'Webhook URL for this transaction; without it the account’s global URL is used.',
     }),
   ),
+  sendEmails: v.pipe(
+    v.optional(v.boolean()),
+    v.description(
+      'false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true.',
+    ),
+  ),
 };
 
 interface ParsedCommon {
@@ -139,6 +147,7 @@ interface ParsedCommon {
   readonly responsibleExternalId: string;
   readonly externalId?: string | null | undefined;
   readonly postbackUrl?: string | null | undefined;
+  readonly sendEmails?: boolean | undefined;
 }
 
 export function commonFields(parsed: ParsedCommon, responsibleDocument: string): PurchaseCommon {
@@ -152,5 +161,6 @@ export function commonFields(parsed: ParsedCommon, responsibleDocument: string):
     responsibleExternalId: parsed.responsibleExternalId,
     externalId: parsed.externalId ?? null,
     postbackUrl: parsed.postbackUrl ?? null,
+    sendEmails: parsed.sendEmails ?? true,
   };
 }

@@ -98,6 +98,14 @@ export const keys = {
     sk: `REFUND#${refundId}`,
   }),
   refundSortKeyPrefix: 'REFUND#',
+  /** A payer e-mail of the transaction, beside it; `kind` makes it one per (transaction, kind). */
+  email: (accountId: string, transactionId: string, kind: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: `EMAIL#${kind}`,
+  }),
+  emailPrefix: 'EMAIL#',
+  /** An address that bounced or complained (by its hash): the service sends it nothing more. */
+  emailSuppression: (addressHash: string) => ({ pk: `SUPPRESS#${addressHash}`, sk: 'EMAIL' }),
   transactionItemsPartition: (accountId: string, transactionId: string) =>
     `${acc(accountId)}#TX#${transactionId}`,
   /** The account's events newest first, over all its transactions. */
@@ -211,7 +219,11 @@ export function railPaymentReportPartition(listing: string, reportedAt: string):
  */
 export const keyScopes = {
   'hosted-pages': ['TXID#*', 'PAGE#*', 'ACC#*#TX#*', 'BRAND#*'],
+  /** A receipt: the hosted pages' reads, plus the checkout session's snapshot of what it sold. */
+  receipts: ['TXID#*', 'PAGE#*', 'ACC#*#TX#*', 'BRAND#*', 'CHECKOUT#*'],
   health: ['HEALTH'],
+  /** SES feedback: the suppressed addresses (by hash) only. */
+  'email-suppression': ['SUPPRESS#*'],
   'rail-charges': ['RAIL#*', 'RAILREPORT#*'],
   /**
    * A rail's own charge ids → account and transaction (the PSP notification's only read): the

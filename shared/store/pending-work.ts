@@ -4,6 +4,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import { eventKind } from '../events/event.ts';
+import { type EmailKind, isEmailKind } from '../emails/email-kinds.ts';
 import { type EventType, isEventType } from '../events/event-types.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys, type WorkKind } from './keys.ts';
@@ -20,7 +21,8 @@ export type WorkItem =
       /** The event's subject (a refund's id), for a type that has one. */
       subjectId?: string;
     }
-  | { kind: 'settle-refund'; accountId: string; transactionId: string; refundId: string };
+  | { kind: 'settle-refund'; accountId: string; transactionId: string; refundId: string }
+  | { kind: 'send-email'; accountId: string; transactionId: string; emailKind: EmailKind };
 
 export type PendingWork = WorkItem & {
   dueAt: string;
@@ -35,13 +37,14 @@ export type WorkPageKey = Record<string, unknown>;
 /** The item that carries the work in the index: the transaction, or the event being delivered. */
 function itemKey(work: WorkItem): { pk: string; sk: string } {
   if (work.kind === 'settle-refund') return keys.refund(work.accountId, work.transactionId, work.refundId);
-  return work.kind === 'deliver-event'
-    ? keys.event(
-        work.accountId,
-        work.transactionId,
-        eventKind({ type: work.eventType, subjectId: work.subjectId }),
-      )
-    : keys.transaction(work.accountId, work.transactionId);
+  if (work.kind === 'deliver-event')
+    return keys.event(
+      work.accountId,
+      work.transactionId,
+      eventKind({ type: work.eventType, subjectId: work.subjectId }),
+    );
+  if (work.kind === 'send-email') return keys.email(work.accountId, work.transactionId, work.emailKind);
+  return keys.transaction(work.accountId, work.transactionId);
 }
 
 /** The id the work index sorts and shards the work by: the refund's for a refund, else the transaction's. */
@@ -73,7 +76,10 @@ export async function listOverdueWork(
       ExpressionAttributeNames: {
         '#pk': gsi2.partitionKey,
         '#sk': gsi2.sortKey,
-        '#txid': kind === 'deliver-event' || kind === 'settle-refund' ? 'transactionId' : 'id',
+        '#txid':
+          kind === 'deliver-event' || kind === 'settle-refund' || kind === 'send-email'
+            ? 'transactionId'
+            : 'id',
         '#type': 'type',
         ...(kind === 'deliver-event' ? { '#itemSk': table.sortKey } : {}),
       },
@@ -101,6 +107,19 @@ export async function listOverdueWork(
           sweepsWithoutProgress,
         },
       ];
+    if (kind === 'send-email')
+      return isEmailKind(item.type)
+        ? [
+            {
+              kind,
+              accountId,
+              transactionId: item.transactionId as string,
+              emailKind: item.type,
+              dueAt,
+              sweepsWithoutProgress,
+            },
+          ]
+        : [];
     if (kind !== 'deliver-event')
       return [{ kind, accountId, transactionId: item.id as string, dueAt, sweepsWithoutProgress }];
     if (!isEventType(item.type)) return [];
@@ -232,6 +251,14 @@ export async function abandonWork(
       ':pending': 'PENDING',
     }))
       ? 'noted'
+      : null;
+  if (work.kind === 'send-email')
+    return (await update(
+      `SET #status = :failed, reason = :reason ${leaveIndex}`,
+      '#status IN (:queued, :sending)',
+      { ':failed': 'FAILED', ':queued': 'QUEUED', ':sending': 'SENDING' },
+    ))
+      ? 'failed'
       : null;
   if (work.kind === 'deliver-event')
     return (await update(

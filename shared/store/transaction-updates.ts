@@ -4,6 +4,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { paymentLedger } from '../balance/ledger.ts';
 import { tableName } from '../config.ts';
+import { emailDueAt } from '../emails/start-email.ts';
 import { hostedPageTtl } from '../hosted-pages/page-expiry.ts';
 import { pageTokenAddress } from '../hosted-pages/page-model.ts';
 import type { PaidOnRail, RailInstruction } from '../rails/rail-port.ts';
@@ -16,6 +17,7 @@ import {
 } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange, countChanges } from './daily-counters.ts';
+import { emailJobItem } from './emails.ts';
 import { type EventWrites, eventWriteItems } from './event-writes.ts';
 import { keys } from './keys.ts';
 import { ledgerWriteItems } from './ledger.ts';
@@ -76,9 +78,12 @@ export function saveInstruction(
     ExpressionAttributeValues: values,
   };
   const address = pageTokenAddress(transaction.pageToken);
-  if (!address || !('entry' in address)) return writeIf(new UpdateCommand(update));
+  // The payer's instruction e-mail is owed from the same write (shared/emails).
+  const email = emailJobItem(transaction, 'instruction', emailDueAt(now), now);
+  if (!address || !('entry' in address)) return transactIf([{ Update: update }, email]);
   return transactIf([
     { Update: update },
+    email,
     {
       Put: {
         TableName: tableName(),
@@ -136,6 +141,8 @@ export function markPaidWithEvents(
     ...eventWriteItems(events),
     // The money's ledger entries (payment, fee) and the balance: booked when recorded.
     ...ledgerWriteItems(paymentLedger(transaction, now.toISOString())),
+    // The receipt e-mail is owed from the same write (shared/emails).
+    emailJobItem(transaction, 'receipt', emailDueAt(now), now),
     ...countChanges(transaction, [
       { change: 'paid', at: paidAt },
       ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),

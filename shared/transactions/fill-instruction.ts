@@ -3,6 +3,7 @@
 // calls keep to the worker's deadline: a registration that leaves no time to ask for the
 // instruction hands the asking to the next poll instead.
 import { serviceConfig } from '../config.ts';
+import { startEmail } from '../emails/start-email.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
@@ -104,6 +105,7 @@ export async function fillInstruction(
       : result.instruction;
   if (!(await saveInstruction(transaction, instruction, result.expiresAt, firstWatch.dueAt, now)))
     return 'nothing-to-do';
+  await startEmail(job.accountId, job.transactionId, 'instruction');
   // A rail that pushes or lists its payments is first asked much later: the sweeper starts it.
   if (firstWatch.delaySeconds === null) return 'filled';
   try {

@@ -1,6 +1,8 @@
 // GET /transactions/:id, by our id or (searchBy=externalId) by the merchant's reference.
 import { accountSettings } from '../accounts/account-settings.ts';
+import { maskEmail } from '../emails/email-kinds.ts';
 import { notFound } from '../errors.ts';
+import { listEmails } from '../store/emails.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
 import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
 
@@ -36,5 +38,14 @@ export async function readTransaction(
     findTransaction(accountId, id, searchBy),
     accountSettings(accountId),
   ]);
-  return transactionView(record, account?.webhookUrl);
+  const emails = await listEmails(accountId, record.id);
+  return {
+    ...transactionView(record, account?.webhookUrl),
+    emails: emails.map((email) => ({
+      kind: email.kind,
+      to: maskEmail(email.to),
+      status: email.status,
+      sentAt: email.sentAt,
+    })),
+  };
 }

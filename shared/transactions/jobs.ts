@@ -1,6 +1,7 @@
 // The messages that drive background work, one queue each. Every job names the transaction;
 // workers reload it and decide from its current state, so a duplicate job does no harm.
 import { sendMessage } from '../aws/queue.ts';
+import type { EmailKind } from '../emails/email-kinds.ts';
 import type { EventType } from '../events/event-types.ts';
 
 export interface FillInstructionJob {
@@ -55,3 +56,12 @@ export const enqueueDeliverEvent = (job: DeliverEventJob, delaySeconds = 0) =>
   sendMessage('deliver-event', job, { delaySeconds });
 export const enqueueSettleRefund = (job: SettleRefundJob, delaySeconds = 0) =>
   sendMessage('settle-refund', job, { delaySeconds });
+
+/** A payer e-mail to send; the e-mail item's status decides, so a duplicate job sends nothing twice. */
+export interface SendEmailJob {
+  accountId: string;
+  transactionId: string;
+  kind: EmailKind;
+}
+
+export const enqueueSendEmail = (job: SendEmailJob) => sendMessage('send-email', job);

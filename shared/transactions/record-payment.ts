@@ -2,6 +2,8 @@
 // CANCELED when the rail reports it late) with its one cashin.paid event in the same write
 // (writeWithEvents), then the event's first delivery starts (startDelivery: made here by a
 // worker or job that has the time, queued otherwise).
+
+import { startEmail } from '../emails/start-email.ts';
 import type { InlineDelivery } from '../events/start-delivery.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
@@ -62,6 +64,7 @@ export async function recordPayment(
     eventId: events.events[0]?.eventId,
     ...(transaction.status === 'PENDING' ? {} : { after: transaction.status }),
   });
+  await startEmail(transaction.accountId, transaction.id, 'receipt');
   await startDelivery(events, inline);
   return true;
 }

@@ -25,6 +25,7 @@ import { closeGivenUpCharge } from './close-given-up-charge.ts';
 import {
   enqueueDeliverEvent,
   enqueueFillInstruction,
+  enqueueSendEmail,
   enqueueSettleRefund,
   enqueueWatchPayment,
 } from './jobs.ts';
@@ -72,6 +73,14 @@ const enqueue: Record<WorkKind, (work: PendingWork, workDueAt: string) => Promis
       refundId: work.refundId,
     });
   },
+  'send-email': (work) => {
+    if (work.kind !== 'send-email') throw new Error(`not e-mail work: ${work.kind}`);
+    return enqueueSendEmail({
+      accountId: work.accountId,
+      transactionId: work.transactionId,
+      kind: work.emailKind,
+    });
+  },
 };
 
 const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
@@ -82,6 +91,7 @@ const abandonReason: Record<WorkKind, (sweeps: number) => string> = {
   'deliver-event': (sweeps) => `delivery given up: its job failed to make progress through ${sweeps} sweeps`,
   'settle-refund': (sweeps) =>
     `refund settlement given up: its job failed to make progress through ${sweeps} sweeps; ask the rail`,
+  'send-email': (sweeps) => `e-mail given up: its job failed to make progress through ${sweeps} sweeps`,
 };
 
 /** Wait before the sweep after the `sweeps`-th: the grace period, doubled each time, capped. */

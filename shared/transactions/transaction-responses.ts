@@ -3,6 +3,7 @@
 
 import * as v from 'valibot';
 import { disputeSchema } from '../disputes/dispute-schemas.ts';
+import { emailKinds, emailStatuses } from '../emails/email-kinds.ts';
 import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import { cashinPaidExample, soldTransactionExample } from '../openapi/checkout-examples.ts';
@@ -108,8 +109,33 @@ const transactionEntries = {
   ),
 };
 
+/** A payer e-mail of the transaction, as GET /transactions/{id} lists it. */
+export const transactionEmailSchema = v.pipe(
+  v.object({
+    kind: v.pipe(
+      v.picklist(emailKinds),
+      v.description('`instruction` (when filled) or `receipt` (when PAID).'),
+    ),
+    to: v.pipe(v.string(), v.description("The payer's address, masked (`a**@example.com`).")),
+    status: v.pipe(
+      v.picklist(emailStatuses),
+      v.description(
+        'QUEUED/SENDING: owed; SENT; SKIPPED: turned off (account, `sendEmails: false`) or the stage sends no e-mail; SUPPRESSED: the address bounced or complained before; FAILED: given up.',
+      ),
+    ),
+    sentAt: nullableTimestamp,
+  }),
+  v.title('TransactionEmail'),
+);
+
 export const transactionSchema = v.pipe(
-  v.object(transactionEntries),
+  v.object({
+    ...transactionEntries,
+    emails: v.pipe(
+      v.optional(v.array(transactionEmailSchema)),
+      v.description('Shown by GET /transactions/{id}: the e-mails sent to the payer, one per kind at most.'),
+    ),
+  }),
   v.title('Transaction'),
   v.description(
     'Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response. What a checkout sold (a checkout session, opened directly or by a payment link) also names `offerId`, `productId`, `checkoutSessionId` and `paymentLinkId`.',

@@ -87,6 +87,8 @@ export interface TransactionRecord {
   paidAt: string | null;
   /** The rail's id of the payment (Pix: its endToEndId), when the rail gives one; a refund names it. */
   railPaymentId?: string;
+  /** False: the payer gets no e-mail for this transaction (the purchase's or the session's `sendEmails`). */
+  sendEmails?: boolean;
   /** Why background work gave up on the transaction (status FAILED); absent otherwise. */
   failureReason?: string | null;
   /** Set by POST /transactions/:id/cancel (absent on records written before cancel existed). */
@@ -144,6 +146,21 @@ export interface TransactionView {
   paymentLinkId?: string | null;
   refundedAmount?: number;
   disputes?: DisputeView[];
+  /** Only on reads of one transaction: its payer e-mails. */
+  emails?: TransactionEmailView[];
+}
+
+/**
+ * What only GET /transactions/{id} adds to the view (a detail read with its own query): listings,
+ * the cancel answer and webhook payloads carry the rest of the view, key for key.
+ */
+export const singleReadDetails = ['emails'] as const satisfies ReadonlyArray<keyof TransactionView>;
+
+export interface TransactionEmailView {
+  kind: 'instruction' | 'receipt';
+  to: string;
+  status: 'QUEUED' | 'SENDING' | 'SENT' | 'SKIPPED' | 'SUPPRESSED' | 'FAILED';
+  sentAt: string | null;
 }
 
 export interface BoletoPaymentInstruction {
@@ -195,6 +212,7 @@ export function newTransactionRecord(input: {
       : {}),
     ...(input.rail ? { rail: input.rail } : {}),
     ...(input.sale ? { sale: input.sale } : {}),
+    ...(request.sendEmails ? {} : { sendEmails: false }),
     redirectUrl: null,
     qr: null,
     boletoBarcode: null,

@@ -1,7 +1,7 @@
 // A merchant's day in the dashboard, in Chromium: sign in, create a product with an image and an
 // offer, see a purchase made through the API appear, open it, pay it in the sandbox, see PAID
 // and the delivered cashin.paid, make the receiver fail, see the failure, redeliver, rotate the
-// secret and end its overlap, create and revoke a key, set the branding, sign out. Every page is scanned with axe
+// secret and end its overlap, create and revoke a key, set the branding and the payer e-mails, sign out. Every page is scanned with axe
 // (0 serious or critical violations) and photographed at 390 and 1280 px.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -126,7 +126,7 @@ describe('merchant dashboard', () => {
       await editor.getByLabel(/Amount/).fill('0');
       await editor.getByLabel('Offer name').fill('Grátis');
       await editor.getByRole('button', { name: 'Add offer' }).click();
-      await eventually(() => editor.locator('#offer-amount-error').textContent()).toMatch(/between 1 and/);
+      await eventually(() => editor.locator('#offer-amount-error').textContent()).toMatch(/more than zero/);
       await checkPage(page, 'products');
 
       // Webhooks: the URL (an invalid one is refused next to the field), a test event.
@@ -235,6 +235,26 @@ describe('merchant dashboard', () => {
       await eventually(() => page.getByRole('status').first().textContent()).toContain('saved');
       expect(await page.getByTestId('branding-preview').textContent()).toContain('Loja da Ana');
       await checkPage(page, 'branding');
+
+      // Payer e-mails: a reply-to error next to the field, then the receipt turned off and saved.
+      await open(page, 'Payer e-mails');
+      await eventually(() => page.getByLabel(/Receipt/).isChecked()).toBe(true);
+      await page.getByLabel(/Reply-to address/).fill('not an address');
+      await page.getByRole('button', { name: 'Save e-mail settings' }).click();
+      await eventually(() => page.locator('#reply-to-error').textContent()).toContain('e-mail address');
+      await page.getByLabel(/Reply-to address/).fill('atendimento@loja.example');
+      await page.getByLabel(/Receipt/).uncheck();
+      await page.getByRole('button', { name: 'Save e-mail settings' }).click();
+      await eventually(() => page.getByRole('status').first().textContent()).toContain(
+        'E-mail settings saved',
+      );
+      expect((await call('GET', '/v2/account/emails', { key })).body).toEqual({
+        instruction: true,
+        receipt: false,
+        replyTo: 'atendimento@loja.example',
+        senderName: null,
+      });
+      await checkPage(page, 'emails');
 
       // Home: the summary as charts.
       await open(page, 'Home');

@@ -19,17 +19,35 @@ import {
 const pinned = {
   dev: {
     rateLimitPerSecond: 25,
-    workers: { 'fill-instruction': 5, 'watch-payment': 5, 'deliver-event': 5, 'settle-refund': 2 },
+    workers: {
+      'fill-instruction': 5,
+      'watch-payment': 5,
+      'deliver-event': 5,
+      'settle-refund': 2,
+      'send-email': 2,
+    },
     sweeper: 1,
   },
   staging: {
     rateLimitPerSecond: 25,
-    workers: { 'fill-instruction': 10, 'watch-payment': 10, 'deliver-event': 20, 'settle-refund': 5 },
+    workers: {
+      'fill-instruction': 10,
+      'watch-payment': 10,
+      'deliver-event': 20,
+      'settle-refund': 5,
+      'send-email': 5,
+    },
     sweeper: 1,
   },
   prod: {
     rateLimitPerSecond: 100,
-    workers: { 'fill-instruction': 50, 'watch-payment': 50, 'deliver-event': 100, 'settle-refund': 10 },
+    workers: {
+      'fill-instruction': 50,
+      'watch-payment': 50,
+      'deliver-event': 100,
+      'settle-refund': 10,
+      'send-email': 20,
+    },
     sweeper: 1,
   },
 } as const;

@@ -31,6 +31,7 @@ const functions = localFunctions(
       'watch-payment': queue('watch-payment'),
       'deliver-event': queue('deliver-event'),
       'settle-refund': queue('settle-refund'),
+      'send-email': queue('send-email'),
     },
     bucket: 'cashin-local-images',
     secretsKeyArn: 'arn:aws:kms:us-east-1:000000000000:key/local',

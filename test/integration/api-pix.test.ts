@@ -18,6 +18,7 @@ import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
 import { settleRefund } from '../../shared/refunds/settle-refund.ts';
+import { receiptPath, receiptPdfPath } from '../../shared/receipts/receipt-model.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
 import { reconcilePayments } from '../../shared/transactions/reconcile-payments.ts';
@@ -184,6 +185,16 @@ describe('API Pix rail', () => {
     expect(paid.paidAt).toBe(
       cob.pix![0]!.horario.replace(/(\.\d{3})?Z$/, (m) => (m.length > 1 ? m : '.000Z')),
     );
+    // The receipt (page and PDF) names the Pix by the end-to-end id of the payment recorded.
+    const endToEndId = cob.pix![0]!.endToEndId;
+    const token = new URL(tx.redirectUrl).pathname.split('/').pop()!;
+    const receipt = await fetch(`${stack.baseUrl}${receiptPath(token)}`);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain(
+      `data-testid="receipt-reference"><code class="mono">${endToEndId}</code>`,
+    );
+    const pdf = Buffer.from(await (await fetch(`${stack.baseUrl}${receiptPdfPath(token)}`)).arrayBuffer());
+    expect(pdf.toString('latin1')).toContain(Buffer.from(endToEndId, 'latin1').toString('hex'));
     const deliveries = () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id);
     await pollUntil(
       async () => deliveries(),

@@ -102,6 +102,7 @@ describe('POST /v2/checkout-sessions', () => {
         cancelUrl: null,
         externalId: null,
         postbackUrl: null,
+        sendEmails: true,
         metadata: {},
         paymentLinkId: null,
         transactionId: null,
@@ -114,7 +115,7 @@ describe('POST /v2/checkout-sessions', () => {
     },
   );
 
-  it('keeps what the merchant sent: methods, customer, return URLs, expiry, reference and metadata', async () => {
+  it('keeps what the merchant sent: methods, customer, return URLs, expiry, reference, sendEmails and metadata', async () => {
     const offer = await newOffer({ amount: 5_000_000, currency: 'COP' });
     const body = {
       offerId: offer.id,
@@ -130,6 +131,7 @@ describe('POST /v2/checkout-sessions', () => {
       expiresIn: 1800,
       externalId: 'pedido-981',
       postbackUrl: 'https://tienda.example.com/webhooks',
+      sendEmails: false,
       metadata: { cart: [1, 2] },
     };
     const response = await api('POST', '/v2/checkout-sessions', body);
@@ -147,9 +149,11 @@ describe('POST /v2/checkout-sessions', () => {
       cancelUrl: body.cancelUrl,
       externalId: 'pedido-981',
       postbackUrl: body.postbackUrl,
+      sendEmails: false,
       metadata: { cart: [1, 2] },
     });
     expect(Date.parse(response.body.expiresAt) - Date.parse(response.body.createdAt)).toBe(1_800_000);
+    expect((await api('GET', `/v2/checkout-sessions/${response.body.id}`)).body).toEqual(response.body);
   });
 
   it('refuses an offer that cannot be sold, naming why', async () => {

@@ -11,6 +11,7 @@ import { keys } from '../../shared/store/keys.ts';
 import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
+import { sharedView } from '../support/transaction-views.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 let receiver: WebhookReceiver;
@@ -46,7 +47,7 @@ describe('delivery attempts', () => {
     );
     expect(stored.Item?.attempts).toMatchObject([{ number: 1, statusCode: 200 }]);
     expect(stored.Item).not.toHaveProperty('data');
-    const transaction = (await call('GET', `/transactions/${id}`, { key: key.secretKey })).body;
+    const transaction = sharedView((await call('GET', `/transactions/${id}`, { key: key.secretKey })).body);
     expect(event.data).toEqual(transaction);
     const delivered = receiver.received.find((webhook) => webhook.headers['webhook-id'] === event.id);
     expect(JSON.parse(delivered!.body).data).toEqual(transaction);
@@ -113,7 +114,7 @@ describe('delivery attempts', () => {
     const table = sharedStack().tableName;
     const olderId = `evt_${randomUUID()}`;
     // Its own copy of the data, as the older layout kept it (marked, to see it is the one sent).
-    const transaction = (await call('GET', `/transactions/${id}`, { key: key.secretKey })).body;
+    const transaction = sharedView((await call('GET', `/transactions/${id}`, { key: key.secretKey })).body);
     const copy = { ...transaction, description: 'as it was copied' };
     await dynamo().send(
       new UpdateCommand({

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
 import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
+import { sharedView } from '../support/transaction-views.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // The shared stack runs with these (test/support/global-setup.ts).
@@ -87,7 +88,7 @@ describe('webhook promises', () => {
     ) as { data: unknown };
     const view = await call('GET', `/transactions/${tx.id}`, { key: key.secretKey });
     expect(view.body.status).toBe('PAID');
-    expect(verified.data).toEqual(view.body);
+    expect(verified.data).toEqual(sharedView(view.body));
   });
 
   it('applies a new global URL within the settings TTL', async () => {

@@ -21,6 +21,9 @@ export interface SharedStack {
   localSecretsKey: string;
   /** AUTH_CACHE_TTL_MS of the stack: how long a test waits for keys and account settings to be read again. */
   authCacheTtlMs: number;
+  /** The local SMTP server's inbox (JSON), where payer e-mails land. */
+  mailInboxUrl: string;
+  mailSmtpUrl: string;
 }
 
 // Short, so a test that changes a key or the account's settings waits little for the stack to see it.
@@ -62,6 +65,8 @@ export default async function setup(project: TestProject) {
     localSecretsKey: stack.env.LOCAL_SECRETS_KEY!,
     webhookSecret: issued.webhookSecret ?? '',
     authCacheTtlMs,
+    mailInboxUrl: stack.mail.inboxUrl,
+    mailSmtpUrl: stack.mail.smtpUrl,
   });
   return async () => {
     try {

@@ -36,6 +36,7 @@ describe('BRL PIX', () => {
       responsibleExternalId: 'merchant-7',
       externalId: null,
       postbackUrl: null,
+      sendEmails: true,
       cpf: '52998224725',
       cpfType: 'CPF',
       expiresIn: defaultPixExpiresIn,

@@ -36,6 +36,7 @@ describe('BRL boleto', () => {
       responsibleExternalId: 'merchant-7',
       externalId: null,
       postbackUrl: null,
+      sendEmails: true,
       cpf: '52998224725',
       cpfType: 'CPF',
       dueDate: '2026-11-28',
@@ -255,6 +256,7 @@ describe('COP', () => {
       responsibleExternalId: 'cliente-9',
       externalId: null,
       postbackUrl: null,
+      sendEmails: true,
     });
   });
 
@@ -334,6 +336,7 @@ describe('BOB', () => {
       responsibleExternalId: 'cli-3',
       externalId: 'ext-1',
       postbackUrl: null,
+      sendEmails: true,
     });
     expect(parse(bobBody()).method).toBe('QR');
   });

@@ -43,6 +43,8 @@ export interface LocalFunction {
  */
 const secretStandIns: Readonly<Record<string, RegExp>> = {
   PIX_API_SECRET_ID: /^PIX_API_(CLIENT_SECRET|CERT|KEY|CA)(_FILE)?$/,
+  /** SES in AWS; locally the SMTP server `npm start` runs, given only to the functions that send. */
+  EMAIL_TRANSPORT: /^SMTP_URL$/,
 };
 
 export function physicalValues(manifest: FunctionManifest, local: LocalResources): PhysicalValues {

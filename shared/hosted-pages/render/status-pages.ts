@@ -1,11 +1,12 @@
 import { escapeHtml } from '../../http/html.ts';
+import { receiptMessagesFor } from '../../receipts/receipt-messages.ts';
 import { renderPage } from './layout.ts';
 import { formatInstant } from './locale.ts';
 import type { Messages } from './messages.ts';
 import { messagesFor } from './messages.ts';
 import { formatMoney } from './money-format.ts';
 import type { Fact } from './page-parts.ts';
-import { closedTexts, fact, factList, icons, pageLang, storeLink } from './page-parts.ts';
+import { assertRelativeUrl, closedTexts, fact, factList, icons, pageLang, storeLink } from './page-parts.ts';
 import type { CommonPageModel, PageLang, PageStatus, RenderedPage, RenderOptions } from './view-models.ts';
 
 // Pages with nothing to do on them: no script, so the CSP allows none. On each, the element
@@ -22,6 +23,11 @@ interface Hero {
   refreshSeconds?: number;
   /** "Back to the store" (a paid page of a checkout with a `successUrl`). */
   storeUrl?: string | null;
+}
+
+/** The paid state's link to the receipt page. */
+function receiptLink(url: string, lang: PageLang): string {
+  return `<p class="back"><a href="${escapeHtml(assertRelativeUrl(url, 'receiptUrl'))}" data-testid="receipt-link">${escapeHtml(receiptMessagesFor(lang).viewReceipt)}</a></p>`;
 }
 
 /** While a sandbox payment waits for its confirmation, the result page reloads itself (no script needed). */
@@ -42,6 +48,7 @@ ${hero.icon}
 <h1 data-testid="status" data-status="${hero.status}">${escapeHtml(hero.title)}</h1>
 <p class="muted">${escapeHtml(hero.body)}</p>
 ${factList(hero.facts)}
+${hero.status === 'PAID' && hero.model?.receiptUrl ? receiptLink(hero.model.receiptUrl, hero.lang) : ''}
 ${hero.storeUrl ? `<p class="back"><a class="btn btn-primary" href="${escapeHtml(hero.storeUrl)}" data-testid="back-to-store">${escapeHtml(messagesFor(hero.lang).backToStore)}</a></p>` : ''}
 </section></div>`,
   });

@@ -46,6 +46,8 @@ export interface CommonPageModel {
   payActionUrl: string | null;
   /** Relative URL the page's script asks for the status while PENDING, to show the payment by itself. */
   statusUrl?: string | null;
+  /** Relative URL of the receipt, linked from the paid state (set once PAID). */
+  receiptUrl?: string | null;
   /** "Back to the store" once paid: the checkout session's `successUrl`, when it had one. */
   storeUrl?: string | null;
 }

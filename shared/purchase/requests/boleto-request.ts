@@ -55,6 +55,7 @@ function boletoSchema({ now, amount }: VariantContext) {
       responsibleExternalId: commonSchemas.responsibleExternalId,
       externalId: commonSchemas.externalId,
       postbackUrl: commonSchemas.postbackUrl,
+      sendEmails: commonSchemas.sendEmails,
       dueDate: optionalField(
         checkedString((input) => checkDueDate(input, now), {
           format: 'date',

@@ -41,6 +41,7 @@ function pixSchema(amount: VariantContext['amount']) {
       responsibleExternalId: commonSchemas.responsibleExternalId,
       externalId: commonSchemas.externalId,
       postbackUrl: commonSchemas.postbackUrl,
+      sendEmails: commonSchemas.sendEmails,
       expiresIn: optionalField(
         v.pipe(
           v.number(expiresInRule),

@@ -352,6 +352,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/receipt/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payer's receipt of a paid transaction (the payer page's token; 404 until paid)
+         * @description Public: no API key.
+         */
+        get: operations["showReceiptPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipt/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payer's receipt as a PDF (404 until paid)
+         * @description Public: no API key.
+         */
+        get: operations["downloadReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/refunds/{id}": {
         parameters: {
             query?: never;
@@ -576,6 +616,30 @@ export interface paths {
          * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
          */
         post: operations["uploadBrandingLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/account/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which payer e-mails the account sends, the reply-to address and the sender name
+         * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["getAccountEmails"];
+        /**
+         * Turn payer e-mails on or off per kind; set the reply-to address and the sender name
+         * @description Needs an API key with the `manageAccount` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        put: operations["updateAccountEmails"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1229,6 +1293,8 @@ export interface components {
             /** @description Your reference (e.g. the order id); the transaction takes it, so an order is paid once. */
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             /** @description Any JSON object, at most 16384 bytes serialized. */
             metadata?: {
                 [key: string]: unknown;
@@ -1268,6 +1334,36 @@ export interface components {
         UpdateAccountSettingsRequest: {
             responsibleDocument?: string | null;
             responsibleExternalId?: string | null;
+        };
+        /**
+         * @example {
+         *       "instruction": true,
+         *       "receipt": true,
+         *       "replyTo": "atendimento@loja.example",
+         *       "senderName": "Loja Ana"
+         *     }
+         */
+        UpdateAccountEmailsRequest: {
+            /**
+             * @description Send the payment instruction when it is ready (boleto attached, Pix code, page link).
+             * @default true
+             */
+            instruction: boolean;
+            /**
+             * @description Send the receipt when the payment is received.
+             * @default true
+             */
+            receipt: boolean;
+            /**
+             * @description Where the payer's replies go; null: no Reply-To.
+             * @default null
+             */
+            replyTo: string | null;
+            /**
+             * @description The sender's display name; null: the branding's display name.
+             * @default null
+             */
+            senderName: string | null;
         };
         /**
          * PixNotification
@@ -1332,6 +1428,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             dueDate?: string | null;
             boletoAddress: {
                 address: string;
@@ -1368,6 +1466,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             expiresIn?: number | null;
         };
         CopPurchase: {
@@ -1389,6 +1489,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             cpf?: string | null;
         };
         BobPurchase: {
@@ -1410,6 +1512,8 @@ export interface components {
             responsibleExternalId: string;
             externalId?: string | null;
             postbackUrl?: string | null;
+            /** @description false: the payer gets no e-mail (instruction, receipt) for this transaction. Default true. */
+            sendEmails?: boolean;
             cpf?: string | null;
         };
         /** Product */
@@ -1492,6 +1596,7 @@ export interface components {
          *       "cancelUrl": null,
          *       "externalId": null,
          *       "postbackUrl": null,
+         *       "sendEmails": true,
          *       "metadata": {},
          *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
          *       "transactionId": "1795712114673612288",
@@ -1527,6 +1632,8 @@ export interface components {
             cancelUrl: string | null;
             externalId: string | null;
             postbackUrl: string | null;
+            /** @description False when the session was created with `sendEmails: false`: its transaction's payer gets no e-mail (its `emails[]` show SKIPPED). */
+            sendEmails: boolean;
             metadata: {
                 [key: string]: unknown;
             };
@@ -1602,6 +1709,22 @@ export interface components {
             responsibleExternalId: string | null;
         };
         /**
+         * AccountEmails
+         * @description The payer e-mails (instruction, receipt) the account sends, and how.
+         * @example {
+         *       "instruction": true,
+         *       "receipt": true,
+         *       "replyTo": "atendimento@loja.example",
+         *       "senderName": "Loja Ana"
+         *     }
+         */
+        AccountEmails: {
+            instruction: boolean;
+            receipt: boolean;
+            replyTo: string | null;
+            senderName: string | null;
+        };
+        /**
          * Transaction
          * @description Every variant has the same keys. `updatedAt`, `paidAt` and `canceledAt` are shown by reads and webhooks, not by the creation response. What a checkout sold (a checkout session, opened directly or by a payment link) also names `offerId`, `productId`, `checkoutSessionId` and `paymentLinkId`.
          * @example {
@@ -1627,7 +1750,15 @@ export interface components {
          *       "paymentLinkId": "plink_3c9b96cf-98ec-495e-9992-3941f067d21f",
          *       "updatedAt": "2026-11-26T16:55:16.076Z",
          *       "paidAt": null,
-         *       "canceledAt": null
+         *       "canceledAt": null,
+         *       "emails": [
+         *         {
+         *           "kind": "instruction",
+         *           "to": "r**@example.com",
+         *           "status": "SENT",
+         *           "sentAt": "2026-11-26T16:55:17.204Z"
+         *         }
+         *       ]
          *     }
          */
         Transaction: {
@@ -3891,6 +4022,140 @@ export interface operations {
             };
         };
     };
+    showReceiptPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unguessable token from the transaction’s page URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    downloadReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unguessable token from the transaction’s page URL. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     getRefund: {
         parameters: {
             query?: never;
@@ -5279,6 +5544,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    getAccountEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEmails"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    updateAccountEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountEmailsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEmails"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
                 };
             };
             /** @description Too many requests: slow down and retry after `Retry-After` seconds */
