@@ -57,3 +57,11 @@ export const payableCodeSelector =
 export function payableCodeCount(page: Page): Promise<number> {
   return page.locator(payableCodeSelector).count();
 }
+
+/** The rows whose page shows a QR to scan: a QR page of its own, or a checkout body with one. */
+export const rowsWithQr: readonly PaymentMethodRow[] = paymentMethods.filter(
+  (row) =>
+    row.page.kind === 'pix' ||
+    row.page.kind === 'qr' ||
+    (row.page.kind === 'checkout' && row.page.body === 'key-and-qr'),
+);
