@@ -6,7 +6,12 @@ import { brandingView } from '../accounts/branding.ts';
 import { serviceConfig } from '../config.ts';
 import { AppError, payloadTooLarge } from '../errors.ts';
 import { pageBranding } from '../hosted-pages/page-branding.ts';
-import { invalidLinkResponse, pageResponse, seeOther } from '../hosted-pages/page-response.ts';
+import {
+  acceptLanguageOf,
+  invalidLinkResponse,
+  pageResponse,
+  seeOther,
+} from '../hosted-pages/page-response.ts';
 import { renderCheckoutClosed, renderCheckoutForm } from '../hosted-pages/render/checkout-form-page.ts';
 import type { HttpResult } from '../http/responses.ts';
 import { findMethod } from '../payment-methods.ts';
@@ -23,6 +28,7 @@ export const maxCheckoutFormBytes = 16 * 1024;
 export interface FormBody {
   body?: string | undefined;
   isBase64Encoded?: boolean | undefined;
+  headers?: Record<string, string | undefined> | null | undefined;
 }
 
 /** API Gateway passes form posts as text locally and may base64 them in AWS: read both. */
@@ -54,9 +60,13 @@ function expiredPage(session: CheckoutSessionRecord, context: PageContext): Http
   );
 }
 
-export async function showCheckoutSession(token: string, now = new Date()): Promise<HttpResult> {
+export async function showCheckoutSession(
+  token: string,
+  acceptLanguage: string | null = null,
+  now = new Date(),
+): Promise<HttpResult> {
   const session = await findSessionOfToken(token);
-  if (!session) return invalidLinkResponse();
+  if (!session) return invalidLinkResponse({ acceptLanguage });
   const status = checkoutSessionStatus(session, now);
   if (status === 'COMPLETE') return seeOther(await payerPageOf(session));
   const context = await pageContext(session, now);
@@ -92,7 +102,7 @@ export async function postCheckoutForm(
 ): Promise<HttpResult> {
   const text = checkoutFormText(event);
   const session = await findSessionOfToken(token);
-  if (!session) return invalidLinkResponse();
+  if (!session) return invalidLinkResponse({ acceptLanguage: acceptLanguageOf(event.headers) });
   const status = checkoutSessionStatus(session, now);
   // A second submit (a double click, the back button): the same transaction's page.
   if (status === 'COMPLETE') return seeOther(await payerPageOf(session));

@@ -33,9 +33,13 @@ async function saleOf(link: PaymentLinkRecord) {
   }
 }
 
-export async function visitPaymentLink(linkId: string, now = new Date()): Promise<HttpResult> {
+export async function visitPaymentLink(
+  linkId: string,
+  acceptLanguage: string | null = null,
+  now = new Date(),
+): Promise<HttpResult> {
   const link = isPaymentLinkId(linkId) ? await getPaymentLinkRecord(linkId) : undefined;
-  if (!link) return invalidLinkResponse();
+  if (!link) return invalidLinkResponse({ acceptLanguage });
   const selling = await saleOf(link);
   if (!selling) {
     const branding = await pageBranding(link.accountId);

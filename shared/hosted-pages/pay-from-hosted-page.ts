@@ -8,7 +8,7 @@ import { type CheckoutBody, methodName, methodOf } from '../payment-methods.ts';
 import { paySandboxTransaction } from '../transactions/sandbox-pay.ts';
 import { loadHostedPage } from './load-hosted-page.ts';
 import { type HostedPage, hostedPagePath } from './page-model.ts';
-import { invalidLinkResponse, seeOther } from './page-response.ts';
+import { acceptLanguageOf, invalidLinkResponse, seeOther } from './page-response.ts';
 import { DEFAULT_PSE_BANKS } from './render/pse-banks.ts';
 import type { CheckoutPageModel } from './render/view-models.ts';
 import { RESULT_QUERY } from './show-hosted-page.ts';
@@ -19,6 +19,7 @@ export const maxPayFormBytes = 4 * 1024;
 export interface FormBody {
   body?: string | undefined;
   isBase64Encoded?: boolean | undefined;
+  headers?: Record<string, string | undefined> | null | undefined;
 }
 
 /** API Gateway passes form posts as text locally and may base64 them in AWS: read both. */
@@ -60,9 +61,10 @@ export async function payFromHostedPage(
   event: FormBody,
   now = new Date(),
 ): Promise<HttpResult> {
-  if (!serviceConfig().sandboxRails) return invalidLinkResponse();
+  const invalid = () => invalidLinkResponse({ acceptLanguage: acceptLanguageOf(event.headers) });
+  if (!serviceConfig().sandboxRails) return invalid();
   const loaded = await loadHostedPage(token, 'any', now);
-  if (!loaded) return invalidLinkResponse();
+  if (!loaded) return invalid();
   const { page, record } = loaded;
   const pagePath = hostedPagePath(page.kind, token);
   // Paid already (a second click, the back button), expired or canceled: the page says which.

@@ -1,7 +1,7 @@
 // GET /pay/{boleto|checkout|qr|pix}/{token}: the payment page while it can be paid, the paid or
 // expired page after, and (after the sandbox Pay button, `?result=1`) the payment's outcome.
 import type { HttpResult } from '../http/responses.ts';
-import { type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
+import { currencyOfPageKind, type HostedPageKind, hostedPageKind } from './hosted-page-url.ts';
 import { loadHostedTransaction } from './load-hosted-page.ts';
 import { commonPageModel, type HostedPage, toPageModel } from './page-model.ts';
 import { invalidLinkResponse, pageResponse } from './page-response.ts';
@@ -48,12 +48,13 @@ export async function showHostedPage<K extends HostedPageKind>(
   now = new Date(),
 ): Promise<HttpResult> {
   const found = await loadHostedTransaction(token, now);
-  if (!found || hostedPageKind(found.record) !== kind) return invalidLinkResponse();
+  const invalid = () => invalidLinkResponse({ currency: currencyOfPageKind(kind) });
+  if (!found || hostedPageKind(found.record) !== kind) return invalid();
   const page = toPageModel(found.record, found.context);
   if (!page) {
     // The payer came straight from a checkout's form: the rail is still preparing the instruction.
     const model = commonPageModel(found.record, found.context);
-    return model.status === 'PENDING' ? pageResponse(200, renderPreparingPage(model)) : invalidLinkResponse();
+    return model.status === 'PENDING' ? pageResponse(200, renderPreparingPage(model)) : invalid();
   }
   const { statusCode, rendered } = hostedPageView(
     page as PageOf<K>,

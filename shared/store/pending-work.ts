@@ -3,8 +3,8 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
-import { eventKind } from '../events/event.ts';
 import { type EmailKind, isEmailKind } from '../emails/email-kinds.ts';
+import { eventKind } from '../events/event.ts';
 import { type EventType, isEventType } from '../events/event-types.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys, type WorkKind } from './keys.ts';

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../../shared/ids.ts';
 import { call, pollUntil, sharedStack } from '../support/api.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPayerContext, saveScreenshot } from '../support/browser.ts';
 import { expectPageHeaders, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
@@ -30,9 +31,89 @@ describe('invalid payment links', () => {
       expectPageHeaders(await page.goto(`${sharedStack().baseUrl}/pay/checkout/${newToken()}`), 404);
       expect(await page.getByTestId('status').getAttribute('data-status')).toBe('INVALID');
       expect(await page.getByTestId('status').textContent()).toBe(
-        'This payment link is not valid or has expired',
+        'Este enlace de pago no es válido o ha expirado',
       );
       await saveScreenshot(page, 'invalid-link');
+      expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("speaks the payer's language: the page kind's currency, else Accept-Language; an h1 on each", async () => {
+    const base = sharedStack().baseUrl;
+    const cases = [
+      {
+        path: `/pay/pix/${newToken()}`,
+        acceptLanguage: 'en-US',
+        lang: 'pt-BR',
+        title: 'Este link de pagamento não é válido ou expirou',
+      },
+      {
+        path: `/pay/boleto/${newToken()}`,
+        acceptLanguage: 'es',
+        lang: 'pt-BR',
+        title: 'Este link de pagamento não é válido ou expirou',
+      },
+      {
+        path: `/pay/qr/${newToken()}`,
+        acceptLanguage: 'pt-BR',
+        lang: 'es-BO',
+        title: 'Este enlace de pago no es válido o ha expirado',
+      },
+      {
+        path: `/pay/checkout/${newToken()}`,
+        acceptLanguage: 'en',
+        lang: 'es-CO',
+        title: 'Este enlace de pago no es válido o ha expirado',
+      },
+      {
+        path: `/checkout/${newToken()}`,
+        acceptLanguage: 'es-CO,es;q=0.9',
+        lang: 'es-CO',
+        title: 'Este enlace de pago no es válido o ha expirado',
+      },
+      {
+        path: `/checkout/${newToken()}`,
+        acceptLanguage: 'pt-BR,pt;q=0.9,en;q=0.5',
+        lang: 'pt-BR',
+        title: 'Este link de pagamento não é válido ou expirou',
+      },
+      {
+        path: '/l/nope',
+        acceptLanguage: 'es',
+        lang: 'es-CO',
+        title: 'Este enlace de pago no es válido o ha expirado',
+      },
+      {
+        path: '/l/nope',
+        acceptLanguage: 'de-DE',
+        lang: 'en',
+        title: 'This payment link is not valid or has expired',
+      },
+    ];
+    for (const { path, acceptLanguage, lang, title } of cases) {
+      const response = await call('GET', path, { key: null, headers: { 'accept-language': acceptLanguage } });
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).toContain(`<html lang="${lang}">`);
+      expect(response.text, path).toMatch(
+        new RegExp(`<h1 data-testid="status" data-status="INVALID">${title}</h1>`),
+      );
+    }
+    const { context, page, watch } = await newPayerContext(browser);
+    try {
+      for (const [name, path] of [
+        ['invalid-link-pt', `/pay/pix/${newToken()}`],
+        ['invalid-link-es', `/pay/qr/${newToken()}`],
+      ] as const) {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 844 });
+          expectPageHeaders(await page.goto(`${base}${path}`), 404);
+          expect(await page.locator('h1').count()).toBe(1);
+          expect(await seriousViolations(page)).toEqual([]);
+          await saveScreenshot(page, name);
+        }
+      }
       expect(watch).toEqual({ foreignRequests: [], cspViolations: [], pageErrors: [] });
     } finally {
       await context.close();

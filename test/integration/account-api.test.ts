@@ -546,7 +546,7 @@ describe('branding', () => {
     const page = await fetch(withPage.redirectUrl);
     const html = await page.text();
     expect(html).toContain('Loja da Ana');
-    expect(html).toContain(':root{--brand:#0a7d5a}');
+    expect(html).toContain(':root{--brand:#0a7d5a;');
     expect(html).toContain(`src="${uploaded.body.logoUrl}"`);
     expect(page.headers.get('content-security-policy')).toContain(
       `img-src data: ${new URL(uploaded.body.logoUrl).origin}`,

@@ -10,16 +10,21 @@ import {
   toPageModel,
 } from '../../shared/hosted-pages/page-model.ts';
 import { checkPayForm, parsePayForm } from '../../shared/hosted-pages/pay-from-hosted-page.ts';
+import { renderBoletoPage } from '../../shared/hosted-pages/render/boleto-page.ts';
 import { renderCheckoutPage } from '../../shared/hosted-pages/render/checkout-page.ts';
+import { renderPixPage } from '../../shared/hosted-pages/render/pix-page.ts';
+import { renderQrPage } from '../../shared/hosted-pages/render/qr-page.ts';
 import type { CheckoutPageModel } from '../../shared/hosted-pages/render/view-models.ts';
 import { hostedPageView } from '../../shared/hosted-pages/show-hosted-page.ts';
 import { newPageToken, newToken, randomTransactionId } from '../../shared/ids.ts';
+import { paymentMethods } from '../../shared/payment-methods.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { boletoExpiresAt, sandboxInstruction } from '../../shared/rails/sandbox/sandbox-instructions.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
 import { byTestId } from '../support/page-decoders.ts';
 import {
   bobBody,
+  bodyFor,
   boletoBody,
   checkoutBodyOf,
   checkoutRows,
@@ -277,5 +282,46 @@ describe('Pay form', () => {
     ).toBe('yes');
     expect(parsePayForm({}).size).toBe(0);
     expect(() => parsePayForm({ body: `bank=${'1'.repeat(5000)}` })).toThrow(/at most/);
+  });
+});
+
+describe('closed pages show nothing to pay with', () => {
+  const renderers = {
+    boleto: renderBoletoPage,
+    checkout: renderCheckoutPage,
+    pix: renderPixPage,
+    qr: renderQrPage,
+  } as const;
+  const payable = [
+    'qr-image',
+    'qr-text',
+    'digitable-line',
+    'barcode',
+    'breb-key',
+    'copy-button',
+    'pay-button',
+  ];
+
+  it('every catalogue row, PAID, EXPIRED or CANCELED: no QR, code, line, barcode, copy or Pay button', () => {
+    for (const row of paymentMethods) {
+      const record = filledRecord(bodyFor(row));
+      const page = toPageModel(record, { now: later, sandbox: true })!;
+      const pending = hostedPageView(page, { result: false }, renderers[page.kind] as never).rendered.html;
+      expect(
+        payable.some((id) => pending.includes(`data-testid="${id}"`)),
+        row.method,
+      ).toBe(true);
+      for (const closed of ['PAID', 'EXPIRED', 'CANCELED'] as const) {
+        const html = hostedPageView(
+          { ...page, model: { ...page.model, status: closed } } as HostedPage,
+          { result: false },
+          renderers[page.kind] as never,
+        ).rendered.html;
+        for (const id of payable)
+          expect(html, `${row.method} ${closed} ${id}`).not.toContain(`data-testid="${id}"`);
+        for (const code of [record.qr, record.boletoDigitableLine, record.boletoBarcode].filter(Boolean))
+          expect(html, `${row.method} ${closed}`).not.toContain(code!);
+      }
+    }
   });
 });

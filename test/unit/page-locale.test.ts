@@ -3,10 +3,33 @@ import {
   formatCalendarDate,
   formatInstant,
   langForCurrency,
+  langFromAcceptLanguage,
+  payerLang,
   timeZoneForCurrency,
 } from '../../shared/hosted-pages/render/locale.ts';
 
 describe('page locale', () => {
+  it("reads the payer's language from Accept-Language by q-value, English when it names none", () => {
+    expect(langFromAcceptLanguage('pt-BR,pt;q=0.9,en;q=0.8')).toBe('pt-BR');
+    expect(langFromAcceptLanguage('en-US,en;q=0.9,es;q=0.95')).toBe('en');
+    expect(langFromAcceptLanguage('fr-FR, es;q=0.5, pt;q=0.7')).toBe('pt-BR');
+    expect(langFromAcceptLanguage('es-419')).toBe('es-CO');
+    expect(langFromAcceptLanguage('es-BO')).toBe('es-BO');
+    expect(langFromAcceptLanguage('PT')).toBe('pt-BR');
+    expect(langFromAcceptLanguage('pt;q=0, es')).toBe('es-CO');
+    expect(langFromAcceptLanguage('de, fr;q=0.8')).toBeNull();
+    expect(langFromAcceptLanguage('')).toBeNull();
+    expect(langFromAcceptLanguage(undefined)).toBeNull();
+  });
+
+  it("speaks the link's currency's language before the browser's", () => {
+    expect(payerLang({ currency: 'BRL', acceptLanguage: 'es' })).toBe('pt-BR');
+    expect(payerLang({ currency: 'BOB' })).toBe('es-BO');
+    expect(payerLang({ acceptLanguage: 'es-CO' })).toBe('es-CO');
+    expect(payerLang({ acceptLanguage: 'de' })).toBe('en');
+    expect(payerLang({})).toBe('en');
+  });
+
   it('picks the payer language and time zone from the currency', () => {
     expect(langForCurrency('BRL')).toBe('pt-BR');
     expect(langForCurrency('COP')).toBe('es-CO');

@@ -74,8 +74,8 @@ function keyAndQrBody(model: CheckoutPageModel, m: Messages, name: string): Meth
     return { html: notice('info', m.instructionsPending, 'instructions-pending'), waiting: true };
   return {
     html: `<p class="intro">${escapeHtml(m.keyIntro(name))}</p>
-<div class="qr">${renderQrSvg(model.breb.qrPayload, { label: m.keyQrLabel(name), attributes: { 'data-testid': 'qr-image' } })}</div>
 ${copyField({ id: 'breb-key', label: m.keyLabel(name), value: model.breb.key, testId: 'breb-key', stacked: true }, m)}
+<div class="qr">${renderQrSvg(model.breb.qrPayload, { label: m.keyQrLabel(name), attributes: { 'data-testid': 'qr-image' } })}</div>
 ${canPayInSandbox(model) ? payForm(model, m) : ''}`,
     waiting: false,
   };
@@ -157,7 +157,7 @@ export function renderCheckoutPage(model: CheckoutPageModel, options?: RenderOpt
     waiting = rendered.waiting;
     const mark = `<span class="method-mark" aria-hidden="true">${escapeHtml(body.mark ?? name)}</span>`;
     const heading = `<h2 id="method-title" data-testid="method-name">${escapeHtml(name)}</h2>`;
-    card = `<section class="card" aria-labelledby="method-title" data-method="${model.method}">
+    card = `<section class="card code-card" aria-labelledby="method-title" data-method="${model.method}">
 <div class="method">${mark}<div><p class="label">${escapeHtml(m.paymentMethod)}</p>${heading}</div></div>
 ${rendered.html}
 </section>`;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../http/html.ts';
+import { brandCss } from './brand-palette.ts';
 import { messagesFor } from './messages.ts';
 import { PAGE_SCRIPT } from './page-script.ts';
 import { FORM_CSS, PAGE_CSS } from './page-style.ts';
@@ -80,7 +81,7 @@ export function renderPage(shell: PageShell): RenderedPage {
     shell.brand?.color && /^#[0-9a-f]{6}$/i.test(shell.brand.color) ? shell.brand.color : null;
   const logo = imageOf(shell.brand?.logoUrl);
   const mark = logo
-    ? `<img class="merchant-logo" src="${escapeHtml(logo.href)}" alt="" data-testid="merchant-logo">`
+    ? `<span class="merchant-logo-box"><img class="merchant-logo" src="${escapeHtml(logo.href)}" alt="" data-testid="merchant-logo"></span>`
     : `<span class="merchant-mark" aria-hidden="true">${escapeHtml(initial)}</span>`;
   const badge = shell.sandbox
     ? `<span class="badge-sandbox" data-testid="sandbox-badge">${escapeHtml(m.sandboxBadge)}</span>`
@@ -102,7 +103,7 @@ export function renderPage(shell: PageShell): RenderedPage {
 <meta name="color-scheme" content="light">
 <meta name="format-detection" content="telephone=no">
 ${shell.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.trunc(shell.refreshSeconds))}">\n` : ''}<title>${escapeHtml(shell.title)} · ${escapeHtml(merchant)}</title>
-<style nonce="${nonce}">${shell.formOnly ? FORM_CSS : PAGE_CSS}${brandColor ? `:root{--brand:${brandColor}}` : ''}</style>
+<style nonce="${nonce}">${shell.formOnly ? FORM_CSS : PAGE_CSS}${brandColor ? brandCss(brandColor) : ''}</style>
 </head>
 <body>
 <header class="top"><div class="wrap">

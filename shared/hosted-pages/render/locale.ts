@@ -44,3 +44,40 @@ export function formatInstant(iso: string, lang: PageLang, currency: PageCurrenc
     timeZoneName: 'short',
   }).format(date);
 }
+
+/**
+ * The page language an `Accept-Language` header asks for, by its q-values: Portuguese reads
+ * pt-BR, Spanish es-CO (es-BO when asked for), English en; null when it names none of these.
+ */
+export function langFromAcceptLanguage(header: string | null | undefined): PageLang | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-BR';
+    if (tag === 'es-bo') return 'es-BO';
+    if (tag === 'es' || tag.startsWith('es-')) return 'es-CO';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return null;
+}
+
+/**
+ * The language of a page that shows no transaction (an invalid link, an error): the link's
+ * currency when its address says it, else the browser's language, else English.
+ */
+export function payerLang(known: {
+  currency?: PageCurrency | null;
+  acceptLanguage?: string | null;
+}): PageLang {
+  if (known.currency) return langForCurrency(known.currency);
+  return langFromAcceptLanguage(known.acceptLanguage) ?? 'en';
+}

@@ -9,6 +9,7 @@ const PAGE_CSS_SOURCE = `
   --card:#fff;
   --brand:#0b57d0;
   --brand-dark:#0842a0;
+  --on-brand:#fff;
   --ok:#146c2e;
   --ok-bg:#e6f4ea;
   --warn:#6b4200;
@@ -32,14 +33,15 @@ body{
 .top .wrap{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:64px}
 .merchant{display:flex;align-items:center;gap:10px;font-weight:650;font-size:1.05rem;min-width:0}
 .merchant-name{min-width:0;overflow-wrap:anywhere}
-.merchant-logo{flex:none;width:34px;height:34px;border-radius:9px;object-fit:contain}
+.merchant-logo-box{flex:none;display:flex;align-items:center;height:40px}
+.merchant-logo{display:block;width:auto;height:auto;max-height:40px;max-width:min(160px,40vw)}
 .merchant-mark{
   flex:none;
   width:34px;
   height:34px;
   border-radius:9px;
   background:var(--brand);
-  color:#fff;
+  color:var(--on-brand);
   display:flex;
   align-items:center;
   justify-content:center;
@@ -101,8 +103,8 @@ p{margin:0 0 12px}
   gap:8px;
   text-align:center
 }
-.btn-primary{background:var(--brand);color:#fff;width:100%;font-size:1.05rem;min-height:52px}
-.btn-primary:hover{background:var(--brand-dark)}
+.btn-primary{background:var(--brand);color:var(--on-brand);width:100%;font-size:1.05rem;min-height:52px}
+.btn-primary:hover{filter:brightness(.92)}
 .btn[disabled]{opacity:.75;cursor:progress}
 .btn:focus-visible,select:focus-visible,input:focus-visible,a:focus-visible{
   outline:3px solid #6f9cff;
@@ -279,6 +281,8 @@ select{
 `;
 
 /** Wider screens: two columns. Last, so it overrides the rules above. */
+// A page with a QR puts its copy button first (a phone pays from itself: copy, then the bank
+// app, with no scrolling); on a wide screen, read beside a phone, the QR leads again.
 const WIDE_CSS_SOURCE = `
 @media (min-width:900px){
   .wrap{max-width:980px;padding:0 24px}
@@ -288,6 +292,10 @@ const WIDE_CSS_SOURCE = `
   .card{padding:28px}
   .amount{font-size:2.25rem}
   .barcode svg{height:88px}
+  .code-card{display:flex;flex-direction:column}
+  .code-card>.qr{order:1}
+  .code-card>.field{order:2}
+  .code-card>.pay-form{order:3}
 }
 `;
 

@@ -63,12 +63,12 @@ export function renderPixPage(model: PixPageModel, options?: RenderOptions & { n
     : '';
   const card =
     model.status === 'PENDING'
-      ? `<section class="card" aria-labelledby="pix-title">
+      ? `<section class="card code-card" aria-labelledby="pix-title">
 <h2 id="pix-title">${escapeHtml(w.title)}</h2>
 <p class="intro">${escapeHtml(w.intro)}</p>
 ${countdown}
-<div class="qr">${renderQrSvg(model.brCode, { label: w.image, attributes: { 'data-testid': 'qr-image' } })}</div>
 ${copyField({ id: 'pix-code', label: w.text, value: model.brCode, copyText: model.brCode, testId: 'qr-text', breakAnywhere: true, stacked: true }, m)}
+<div class="qr">${renderQrSvg(model.brCode, { label: w.image, attributes: { 'data-testid': 'qr-image' } })}</div>
 ${canPayInSandbox(model) ? payForm(model, m) : ''}
 </section>`
       : closedCard(model.status, m);

@@ -40,11 +40,11 @@ export function renderQrPage(model: QrPageModel, options?: RenderOptions): Rende
   );
   const card =
     model.status === 'PENDING'
-      ? `<section class="card" aria-labelledby="qr-title">
+      ? `<section class="card code-card" aria-labelledby="qr-title">
 <h2 id="qr-title">${escapeHtml(m.qrTitle)}</h2>
 <p class="intro">${escapeHtml(m.qrIntro)}</p>
-<div class="qr">${qrImage}</div>
 ${qrText}
+<div class="qr">${qrImage}</div>
 ${canPayInSandbox(model) ? payForm(model, m) : ''}
 </section>`
       : closedCard(model.status, m);

@@ -1842,6 +1842,22 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
+            /** @description Shown by GET /transactions/{id}: the e-mails sent to the payer, one per kind at most. */
+            emails?: {
+                /**
+                 * @description `instruction` (when filled) or `receipt` (when PAID).
+                 * @enum {string}
+                 */
+                kind: "instruction" | "receipt";
+                /** @description The payer's address, masked (`a**@example.com`). */
+                to: string;
+                /**
+                 * @description QUEUED/SENDING: owed; SENT; SKIPPED: turned off (account, `sendEmails: false`) or the stage sends no e-mail; SUPPRESSED: the address bounced or complained before; FAILED: given up.
+                 * @enum {string}
+                 */
+                status: "QUEUED" | "SENDING" | "SENT" | "SKIPPED" | "SUPPRESSED" | "FAILED";
+                sentAt: string | null;
+            }[];
         };
         /** TransactionPage */
         TransactionPage: {
