@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -10,8 +9,6 @@ export default defineConfig({
     // the shared stack, so a third fork keeps both cores busy (about 9 minutes instead of 11).
     maxWorkers: 3,
     testTimeout: 30_000,
-    // The slowest files first, by their last measured time (test/support/longest-first-sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     hookTimeout: 120_000,
     env: { LOG_LEVEL: 'silent' },
     // Per-file durations of every run, for npm run test:durations (test/support/slowest-files.ts).
