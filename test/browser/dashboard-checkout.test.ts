@@ -42,7 +42,12 @@ describe('dashboard checkout', () => {
       await open(page, 'Checkout');
       await page.getByLabel('CPF or CNPJ').fill(validCnpj);
       await page.getByRole('button', { name: 'Save sale details' }).click();
-      await eventually(() => page.getByText('Sale details saved.').count()).toBe(1);
+      // Until it is saved, what the page says (so a refused save names its reason here).
+      await eventually(async () =>
+        (await page.getByText('Sale details saved.').count()) === 1
+          ? 'saved'
+          : (await page.getByRole('alert').allTextContents()).join(' | '),
+      ).toBe('saved');
 
       // An offer, priced in its currency, and a link made from it.
       await open(page, 'Products');
