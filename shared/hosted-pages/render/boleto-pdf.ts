@@ -1,5 +1,6 @@
 import type { BoletoSlip } from '../boleto-slip.ts';
 import { itfElements } from './itf.ts';
+import { buildPdf } from './pdf-document.ts';
 import { type PdfFont, pdfHexString, textWidth, wrapText } from './pdf-text.ts';
 
 // The boleto as banks print it on A4 (a one-page PDF 1.4 built by hand, no PDF dependency):
@@ -416,31 +417,4 @@ export function renderBoletoPdf(slip: BoletoSlip): Uint8Array {
   const { top } = drawCompensationSlip(c, slip);
   drawReceiptStub(c, slip, top);
   return buildPdf(c.ops.join('\n'), `Boleto ${slip.transactionId}`);
-}
-
-function buildPdf(content: string, title: string): Uint8Array {
-  const font = (name: string): string =>
-    `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 4 0 R /F2 5 0 R /F3 6 0 R >> >> /Contents 7 0 R >>`,
-    font('Helvetica'),
-    font('Helvetica-Bold'),
-    font('Courier'),
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Title ${pdfHexString(title)} /Producer (catalog-cashin) >>`,
-  ];
-  // Every byte below 0x80 except the binary marker comment: string length = byte length.
-  let pdf = '%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
 }
