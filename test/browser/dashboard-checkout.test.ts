@@ -38,9 +38,28 @@ describe('dashboard checkout', () => {
       await page.keyboard.press('Enter');
       await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
 
-      // BRL sales name the merchant: its CNPJ first.
+      // BRL sales name the merchant: its CNPJ first. The saved details answer late here (as a
+      // cold function does on a loaded machine): what the merchant types meanwhile is not lost
+      // to the late answer, and is what gets saved.
+      let answerSettings!: () => void;
+      const settingsHeld = new Promise<void>((resolve) => {
+        answerSettings = resolve;
+      });
+      const isSettingsRead = (url: string, method: string) =>
+        new URL(url).pathname === '/v2/account/settings' && method === 'GET';
+      await page.route('**/v2/account/settings', async (route) => {
+        if (isSettingsRead(route.request().url(), route.request().method())) await settingsHeld;
+        await route.continue();
+      });
+      const settingsRead = page.waitForResponse((response) =>
+        isSettingsRead(response.url(), response.request().method()),
+      );
       await open(page, 'Checkout');
-      await page.getByLabel('CPF or CNPJ').fill(validCnpj);
+      const typing = page.getByLabel('CPF or CNPJ').fill(validCnpj);
+      answerSettings();
+      await typing;
+      await (await settingsRead).finished();
+      await page.unroute('**/v2/account/settings');
       await page.getByRole('button', { name: 'Save sale details' }).click();
       // Until it is saved, what the page says (so a refused save names its reason here).
       await eventually(async () =>
@@ -48,6 +67,9 @@ describe('dashboard checkout', () => {
           ? 'saved'
           : (await page.getByRole('alert').allTextContents()).join(' | '),
       ).toBe('saved');
+      const savedCnpj = validCnpj.replace(/\D/g, '');
+      expect(await page.getByLabel('CPF or CNPJ').inputValue()).toBe(savedCnpj);
+      expect((await call('GET', '/v2/account/settings', { key })).body.responsibleDocument).toBe(savedCnpj);
 
       // An offer, priced in its currency, and a link made from it.
       await open(page, 'Products');

@@ -286,9 +286,13 @@ function SaleSettingsForm() {
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<FieldErrors>(noErrors);
   const [notice, setNotice] = useState<string | null>(null);
+  // The fields stay disabled until the saved details load: typing before then would be
+  // overwritten by the late answer, and saving would send the empty fields.
+  const [loaded, setLoaded] = useState(false);
   const show = useCallback((settings: SaleSettings) => {
     setDocument(settings.responsibleDocument ?? '');
     setReference(settings.responsibleExternalId ?? '');
+    setLoaded(true);
   }, []);
   useEffect(() => {
     api<SaleSettings>('GET', '/v2/account/settings')
@@ -320,6 +324,7 @@ function SaleSettingsForm() {
       <Field id="sale-document" label="CPF or CNPJ" error={errors.fields.responsibleDocument}>
         <input
           id="sale-document"
+          disabled={!loaded}
           value={document}
           onInput={(event) => setDocument((event.target as HTMLInputElement).value)}
           {...described('sale-document', errors.fields.responsibleDocument)}
@@ -333,13 +338,16 @@ function SaleSettingsForm() {
       >
         <input
           id="sale-reference"
+          disabled={!loaded}
           value={reference}
           onInput={(event) => setReference((event.target as HTMLInputElement).value)}
           {...described('sale-reference', errors.fields.responsibleExternalId)}
         />
       </Field>
       <FormError message={errors.form} />
-      <button type="submit">Save sale details</button>
+      <button type="submit" disabled={!loaded}>
+        Save sale details
+      </button>
     </form>
   );
 }
