@@ -113,5 +113,7 @@ describe('payer pages in the merchant branding', () => {
     } finally {
       await context.close();
     }
-  });
+    // Every page kind, each at two widths and paid: each kind's first purchase may start its
+    // functions cold.
+  }, 90_000);
 });
