@@ -23,6 +23,7 @@ import { getTransaction } from '../store/transactions.ts';
 import type { SendEmailJob } from '../transactions/jobs.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { composeEmail } from './compose-email.ts';
+import { emailOwed, notOwedReason } from './email-owed.ts';
 import { type EmailTransport, emailTransport, senderAddress } from './email-transport.ts';
 import { buildMime } from './mime.ts';
 
@@ -37,7 +38,7 @@ async function reasonNotToSend(
   transport: EmailTransport | null,
 ): Promise<{ status: 'SKIPPED' | 'SUPPRESSED'; reason: string } | null> {
   if (!transport) return { status: 'SKIPPED', reason: 'this stage sends no e-mail' };
-  if (transaction.sendEmails === false) return { status: 'SKIPPED', reason: 'sendEmails is false' };
+  if (!emailOwed(transaction)) return { status: 'SKIPPED', reason: notOwedReason };
   if (emailsOn === false)
     return { status: 'SKIPPED', reason: `the account turned ${email.kind} e-mails off` };
   if (await isSuppressed(email.to))

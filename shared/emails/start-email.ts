@@ -4,14 +4,22 @@
 import { serviceConfig } from '../config.ts';
 import { log } from '../log.ts';
 import { enqueueSendEmail } from '../transactions/jobs.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { EmailKind } from './email-kinds.ts';
+import { emailOwed } from './email-owed.ts';
 
 /** When the sweeper takes over an e-mail no job sent. */
 export function emailDueAt(now: Date): string {
   return new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
 }
 
-export async function startEmail(accountId: string, transactionId: string, kind: EmailKind): Promise<void> {
+export async function startEmail(
+  transaction: Pick<TransactionRecord, 'accountId' | 'id' | 'sendEmails'>,
+  kind: EmailKind,
+): Promise<void> {
+  // Recorded SKIPPED by the write that owed it: nothing to send.
+  if (!emailOwed(transaction)) return;
+  const { accountId, id: transactionId } = transaction;
   try {
     await enqueueSendEmail({ accountId, transactionId, kind });
   } catch (error) {

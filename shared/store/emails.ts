@@ -7,6 +7,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { EmailKind, EmailStatus } from '../emails/email-kinds.ts';
+import { emailOwed } from '../emails/email-owed.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
@@ -28,13 +29,18 @@ export interface EmailRecord {
   reason?: string;
 }
 
-/** The e-mail item a state change adds to its own write (Put only if absent: one per kind). */
-export function emailJobItem(
+/**
+ * The e-mail item a state change adds to its own write (Put only if absent: one per kind), or
+ * none when the payer is owed no e-mail (`sendEmails: false`): the transaction's view shows
+ * those as SKIPPED without an item, so turning e-mails off costs no write and no worker run.
+ */
+export function emailJobItems(
   transaction: TransactionRecord,
   kind: EmailKind,
   dueAt: string,
   now: Date,
-): TransactItem {
+): TransactItem[] {
+  if (!emailOwed(transaction)) return [];
   const record: EmailRecord = {
     accountId: transaction.accountId,
     transactionId: transaction.id,
@@ -44,20 +50,22 @@ export function emailJobItem(
     createdAt: now.toISOString(),
     sentAt: null,
   };
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.email(transaction.accountId, transaction.id, kind),
-        ...keys.pendingWork('send-email', dueAt, transaction.id),
-        entity: 'email',
-        // The work index projects `type` (not `kind`): the sweeper reads the kind from it.
-        type: kind,
-        ...record,
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.email(transaction.accountId, transaction.id, kind),
+          ...keys.pendingWork('send-email', dueAt, transaction.id),
+          entity: 'email',
+          // The work index projects `type` (not `kind`): the sweeper reads the kind from it.
+          type: kind,
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
     },
-  };
+  ];
 }
 
 export async function getEmail(

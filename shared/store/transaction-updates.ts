@@ -17,7 +17,7 @@ import {
 } from '../transactions/transaction.ts';
 import { transactIf, writeIf } from './conditional-writes.ts';
 import { countChange, countChanges } from './daily-counters.ts';
-import { emailJobItem } from './emails.ts';
+import { emailJobItems } from './emails.ts';
 import { type EventWrites, eventWriteItems } from './event-writes.ts';
 import { keys } from './keys.ts';
 import { ledgerWriteItems } from './ledger.ts';
@@ -79,11 +79,11 @@ export function saveInstruction(
   };
   const address = pageTokenAddress(transaction.pageToken);
   // The payer's instruction e-mail is owed from the same write (shared/emails).
-  const email = emailJobItem(transaction, 'instruction', emailDueAt(now), now);
-  if (!address || !('entry' in address)) return transactIf([{ Update: update }, email]);
+  const email = emailJobItems(transaction, 'instruction', emailDueAt(now), now);
+  if (!address || !('entry' in address)) return transactIf([{ Update: update }, ...email]);
   return transactIf([
     { Update: update },
-    email,
+    ...email,
     {
       Put: {
         TableName: tableName(),
@@ -142,7 +142,7 @@ export function markPaidWithEvents(
     // The money's ledger entries (payment, fee) and the balance: booked when recorded.
     ...ledgerWriteItems(paymentLedger(transaction, now.toISOString())),
     // The receipt e-mail is owed from the same write (shared/emails).
-    emailJobItem(transaction, 'receipt', emailDueAt(now), now),
+    ...emailJobItems(transaction, 'receipt', emailDueAt(now), now),
     ...countChanges(transaction, [
       { change: 'paid', at: paidAt },
       ...(closed ? [{ change: closed.change, at: closed.at, by: -1 as const }] : []),

@@ -105,7 +105,7 @@ export async function fillInstruction(
       : result.instruction;
   if (!(await saveInstruction(transaction, instruction, result.expiresAt, firstWatch.dueAt, now)))
     return 'nothing-to-do';
-  await startEmail(job.accountId, job.transactionId, 'instruction');
+  await startEmail(transaction, 'instruction');
   // A rail that pushes or lists its payments is first asked much later: the sweeper starts it.
   if (firstWatch.delaySeconds === null) return 'filled';
   try {

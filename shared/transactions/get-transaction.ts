@@ -1,6 +1,7 @@
 // GET /transactions/:id, by our id or (searchBy=externalId) by the merchant's reference.
 import { accountSettings } from '../accounts/account-settings.ts';
 import { maskEmail } from '../emails/email-kinds.ts';
+import { emailOwed, emailsNotOwed } from '../emails/email-owed.ts';
 import { notFound } from '../errors.ts';
 import { listEmails } from '../store/emails.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
@@ -38,7 +39,8 @@ export async function readTransaction(
     findTransaction(accountId, id, searchBy),
     accountSettings(accountId),
   ]);
-  const emails = await listEmails(accountId, record.id);
+  // No e-mail owed: nothing to read (each one its state owes shows SKIPPED).
+  const emails = emailOwed(record) ? await listEmails(accountId, record.id) : emailsNotOwed(record);
   return {
     ...transactionView(record, account?.webhookUrl),
     emails: emails.map((email) => ({

@@ -64,7 +64,7 @@ export async function recordPayment(
     eventId: events.events[0]?.eventId,
     ...(transaction.status === 'PENDING' ? {} : { after: transaction.status }),
   });
-  await startEmail(transaction.accountId, transaction.id, 'receipt');
+  await startEmail(transaction, 'receipt');
   await startDelivery(events, inline);
   return true;
 }

@@ -178,6 +178,7 @@ describe('prices', () => {
     gbSeconds: 1,
     httpRequests: 1_000_000,
     logBytes: 1024 ** 3,
+    emails: 1_000,
   };
 
   it('multiplies each count by its list price', () => {
@@ -189,7 +190,11 @@ describe('prices', () => {
     expect(cost.lambda).toBeCloseTo(awsPrices.lambdaPerMillionRequests + awsPrices.lambdaPerGbSecond);
     expect(cost.httpApi).toBeCloseTo(awsPrices.httpApiPerMillionRequests);
     expect(cost.logs).toBeCloseTo(awsPrices.logsPerGb);
-    expect(cost.total).toBeCloseTo(cost.dynamo + cost.sqs + cost.lambda + cost.httpApi + cost.logs);
+    // SES: $0.10 per 1,000 e-mails.
+    expect(cost.ses).toBeCloseTo(0.1);
+    expect(cost.total).toBeCloseTo(
+      cost.dynamo + cost.sqs + cost.lambda + cost.httpApi + cost.logs + cost.ses,
+    );
   });
 
   it('bills Lambda duration in whole milliseconds at the memory size', () => {

@@ -12,6 +12,7 @@ export const awsPrices = {
     'https://aws.amazon.com/lambda/pricing/',
     'https://aws.amazon.com/api-gateway/pricing/',
     'https://aws.amazon.com/cloudwatch/pricing/',
+    'https://aws.amazon.com/ses/pricing/',
   ],
   /** DynamoDB on-demand, Standard table class. */
   dynamoWritePerMillionUnits: 0.625,
@@ -25,6 +26,8 @@ export const awsPrices = {
   httpApiPerMillionRequests: 1.0,
   /** CloudWatch Logs standard ingestion. */
   logsPerGb: 0.5,
+  /** SES outbound e-mail ($0.10 per 1,000), without dedicated IPs or attachments. */
+  sesPerMillionEmails: 100,
 } as const;
 
 export type AwsPrices = typeof awsPrices;
@@ -38,6 +41,8 @@ export interface Usage {
   gbSeconds: number;
   httpRequests: number;
   logBytes: number;
+  /** Payer e-mails sent (SES in AWS; the model's local SMTP server receives them). */
+  emails: number;
 }
 
 export interface Cost {
@@ -46,6 +51,7 @@ export interface Cost {
   lambda: number;
   httpApi: number;
   logs: number;
+  ses: number;
   total: number;
 }
 
@@ -61,7 +67,8 @@ export function priceOf(usage: Usage, prices: AwsPrices = awsPrices): Cost {
     usage.gbSeconds * prices.lambdaPerGbSecond;
   const httpApi = perMillion(usage.httpRequests, prices.httpApiPerMillionRequests);
   const logs = (usage.logBytes / 1024 ** 3) * prices.logsPerGb;
-  return { dynamo, sqs, lambda, httpApi, logs, total: dynamo + sqs + lambda + httpApi + logs };
+  const ses = perMillion(usage.emails, prices.sesPerMillionEmails);
+  return { dynamo, sqs, lambda, httpApi, logs, ses, total: dynamo + sqs + lambda + httpApi + logs + ses };
 }
 
 /** Dollars for `usage` had its invocations waited on the network as from us-east-1. */

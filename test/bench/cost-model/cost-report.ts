@@ -181,12 +181,23 @@ function breakdown(mode: CostModeResult): string[] {
     });
 }
 
+/** What the payer e-mails add to a transaction, SES apart (they are on unless a purchase says otherwise). */
+function emailLine(mode: CostModeResult): string[] {
+  const addOn = mode.emailAddOn;
+  if (!addOn) return [];
+  const rest = addOn.dollarsPerMillion - addOn.sesDollarsPerMillion;
+  const restWithWaits = addOn.dollarsPerMillionWithWaits - addOn.sesDollarsPerMillion;
+  return [
+    `Payer e-mails (instruction and receipt, ${fixed(addOn.emailsPerTransaction, 1)} a transaction, measured on ${addOn.railLabel} paid after 1 min): +${dollars(addOn.dollarsPerMillion)} per million (+${dollars(addOn.dollarsPerMillionWithWaits)} with waits), of which SES ${dollars(addOn.sesDollarsPerMillion)} and the service's own work ${dollars(rest)} (${dollars(restWithWaits)} with waits: ${fixed(addOn.perTransaction.writeUnits, 1)} write units, ${fixed(addOn.perTransaction.sqsRequests, 1)} SQS requests, ${fixed(addOn.perTransaction.lambdaInvocations, 1)} invocations). The figures above are for purchases made with sendEmails: false.`,
+  ];
+}
+
 export function costMethod(results: CostModelResults): string[] {
   const k = results.modes[0]?.transactionsPerScenario ?? 3;
   return [
-    `Prices: ${awsPrices.region} list prices of ${results.pricesCheckedOn} (\`test/bench/cost-model/aws-prices.ts\`): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units and $${awsPrices.dynamoReadPerMillionUnits}/M read units, SQS $${awsPrices.sqsPerMillionRequests}/M requests, Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests and $${awsPrices.lambdaPerGbSecond}/GB-s, HTTP API $${awsPrices.httpApiPerMillionRequests}/M, CloudWatch Logs $${awsPrices.logsPerGb}/GB.`,
+    `Prices: ${awsPrices.region} list prices of ${results.pricesCheckedOn} (\`test/bench/cost-model/aws-prices.ts\`): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units and $${awsPrices.dynamoReadPerMillionUnits}/M read units, SQS $${awsPrices.sqsPerMillionRequests}/M requests, Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests and $${awsPrices.lambdaPerGbSecond}/GB-s, HTTP API $${awsPrices.httpApiPerMillionRequests}/M, CloudWatch Logs $${awsPrices.logsPerGb}/GB, SES $${awsPrices.sesPerMillionEmails / 1000} per 1,000 e-mails.`,
     `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (\`new Date()\` and \`Date.now()\`; timers stay real), ${k} transactions side by side per scenario, figures per transaction. Each HTTP call is the route's function called with the local gateway's API Gateway v2 event (1 HTTP API request, 1 invocation). SQS is modelled: sends are recorded with their delay and delivered one message per worker invocation, each message counted as 1 send, 1 receive and 1 delete (no batching amortisation).`,
-    `Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them; the table's side doubled, index writes as outside one, unless COST_MODEL_TRANSACTION_INDEX_FACTOR=2), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory; "with waits": as Lambda would run it, its CPU time (measured per invocation) stretched to the function's share of a vCPU (its memory over 1,769 MB), plus what each of its HTTP calls to the PSP and the merchant's receiver would have waited from us-east-1 (a round trip and the far side's answer, and the handshakes' round trips on a new connection, TLS as negotiated), drawn log-normal from \`test/bench/cost-model/network-waits.ts\`'s figures (${waitsLine()}; \`COST_MODEL_WAITS\` names a JSON file to replace them). Logs: the bytes the handlers write at LOG_LEVEL=info.`,
+    `Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them; the table's side doubled, index writes as outside one, unless COST_MODEL_TRANSACTION_INDEX_FACTOR=2), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory; "with waits": as Lambda would run it, its CPU time (measured per invocation) stretched to the function's share of a vCPU (its memory over 1,769 MB), plus what each of its HTTP calls to the PSP and the merchant's receiver would have waited from us-east-1 (a round trip and the far side's answer, and the handshakes' round trips on a new connection, TLS as negotiated), drawn log-normal from \`test/bench/cost-model/network-waits.ts\`'s figures (${waitsLine()}; \`COST_MODEL_WAITS\` names a JSON file to replace them). Logs: the bytes the handlers write at LOG_LEVEL=info. E-mails: the messages the e-mail worker sends to a local SMTP server (SES's stand-in; the wait on SES's API is not modelled).`,
     "Not counted: the payer (sandbox pay, the PSP's payment), but the messages it enqueues and the PSP's notification are; requests on the sandbox rails' key space (`RAIL#`, `RAILREPORT#`) and calls to the PSP are the provider's side, shown but not priced. Not modelled: KMS (the signing-secret key is unwrapped once per account and warm function per 5 minutes, not per transaction; locally LOCAL_SECRETS_KEY stands in), Secrets Manager (once per cold start), cold starts, storage and data transfer. Schedules tick only when they can act (the sweeper: when work is overdue); a tick a scenario causes costs what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.",
   ];
 }
@@ -212,6 +223,7 @@ export function renderCostText(results: CostModelResults): string {
     out.push('   schedules (fixed, not per transaction):');
     out.push(textTable(scheduleHeader, scheduleRows(mode), [false, false, true, true, true, true]));
     for (const line of breakdown(mode)) out.push(`   ${line}`);
+    for (const line of emailLine(mode)) out.push(`   ${line}`);
     out.push(`   Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}`);
     for (const line of unexpected(mode)) out.push(`   unexpected: ${line}`);
   }
@@ -333,6 +345,7 @@ export function renderCostMarkdown(
     );
     out.push('');
     for (const line of breakdown(mode)) out.push(`- ${line}`);
+    for (const line of emailLine(mode)) out.push(`- ${line}`);
     out.push(`- Target ≤ $${targetDollarsPerMillion} per million: ${verdict(mode)}.`);
     for (const line of unexpected(mode)) out.push(`- unexpected: ${line}`);
   }

@@ -30,6 +30,17 @@ export interface ScenarioRow {
   reportedAfterHours: number | null;
 }
 
+/** What the payer e-mails (instruction and receipt) add to a transaction: with them less without. */
+export interface EmailAddOn {
+  railLabel: string;
+  emailsPerTransaction: number;
+  perTransaction: Tally;
+  dollarsPerMillion: number;
+  dollarsPerMillionWithWaits: number;
+  /** Of which SES's price per e-mail. */
+  sesDollarsPerMillion: number;
+}
+
 export interface ScheduleFixedCost {
   name: string;
   everyMinutes: number;
@@ -43,6 +54,8 @@ export interface CostModeResult {
   env: Record<string, string>;
   transactionsPerScenario: number;
   rows: ScenarioRow[];
+  /** Absent when the Pix rail was not run. */
+  emailAddOn?: EmailAddOn;
   schedules: ScheduleFixedCost[];
   /** Per rail: work-index writes per pending transaction per simulated day (slope between time-to-pay columns). */
   workIndexWritesPerPendingDay: Array<{ rail: RailKey; railLabel: string; perDay: number; between: string }>;

@@ -50,6 +50,7 @@ export const emptyTally = (): Tally => ({
   merchantNewConnections: 0,
   httpRequests: 0,
   logBytes: 0,
+  emails: 0,
   dynamoRequests: 0,
   workIndexWrites: 0,
   providerRequests: 0,
@@ -280,8 +281,14 @@ export class Meter {
 
 function traceLine(operation: string, input: Input, consumed: unknown, indexWrites: number): void {
   const keys = actionsOf(operation, input)
-    .map((action) => stringOf((action.Key ?? action.Item)?.[table.partitionKey]) ?? action.IndexName ?? '?')
-    .map((pk) => pk.replace(/[0-9a-f-]{36}|\d{19}/g, '…'));
+    .map((action) => {
+      const key = action.Key ?? action.Item;
+      const pk = stringOf(key?.[table.partitionKey]);
+      if (pk === undefined) return action.IndexName ?? '?';
+      const sk = stringOf(key?.[table.sortKey]);
+      return sk === undefined ? pk : `${pk}|${sk}`;
+    })
+    .map((key) => key.replace(/[0-9a-f-]{36}|\d{19}|[0-9A-Z]{26}/g, '…'));
   const line = `${operation} ${keys.join(' ')} idx=${indexWrites} ${JSON.stringify(consumed)}\n`;
   (globalThis as { costModelTrace?: (line: string) => void }).costModelTrace?.(line);
 }

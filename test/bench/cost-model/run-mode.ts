@@ -4,6 +4,7 @@
 // simulated clock, then loads the handler modules (world.ts) and runs every scenario.
 import { writeFileSync } from 'node:fs';
 import { ensureTable, localCredentials, startDynamoDbLocal } from '../../../infra/local/dynamodb-local.ts';
+import { startLocalMailServer } from '../../../infra/local/mail-server.ts';
 import { newLocalSecretsKey } from '../../../shared/secrets/local-key-wrapper.ts';
 import { apiPixEnvFor, startFakePsp } from '../../support/fake-psp/fake-psp.ts';
 import type { CostMode } from './cost-results.ts';
@@ -37,6 +38,9 @@ for (const stream of [process.stdout, process.stderr]) {
 const tableName = 'cashin-cost-model';
 const dynamoDb = await startDynamoDbLocal({});
 const psp = await startFakePsp();
+// SES's stand-in: the e-mail worker sends over SMTP here as `npm start` does; each message is
+// priced as one SES e-mail.
+const mail = await startLocalMailServer();
 try {
   await ensureTable(dynamoDb.endpoint, tableName);
   // Mode "today": every rail watched by per-transaction polling (the behaviour before push and
@@ -58,6 +62,7 @@ try {
     LOCAL_SECRETS_KEY: newLocalSecretsKey(),
     // Production's level: its lines are what CloudWatch Logs would ingest.
     LOG_LEVEL: 'info',
+    SMTP_URL: mail.smtpUrl,
     ...apiPixEnvFor(psp),
     // Pix on API Pix against the fake PSP, as a stage that configures a PSP runs it.
     LIVE_RAILS: 'api-pix',
@@ -81,6 +86,7 @@ try {
       ...(timesArg ? { timesToPay: timesArg.split(',') } : {}),
     },
     progress,
+    emailsReceived: () => mail.messages.length,
     onLogWrite: (listener) => {
       logListener = listener;
     },
@@ -89,6 +95,7 @@ try {
   writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await psp.close().catch(() => undefined);
+  await mail.close().catch(() => undefined);
   await dynamoDb.stop().catch(() => undefined);
 }
 process.exit(0);

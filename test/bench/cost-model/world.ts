@@ -19,9 +19,9 @@ import type { TransactionRecord } from '../../../shared/transactions/transaction
 import type { FakePsp } from '../../support/fake-psp/fake-psp.ts';
 import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
 import { minutesPerMonth, priceOf, priceWithWaits } from './aws-prices.ts';
-import type { CostMode, CostModeResult, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
+import type { CostMode, CostModeResult, EmailAddOn, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
 import { Invoker } from './invoker.ts';
-import { emptyTally, Meter, scaleTally, type Tally } from './meter.ts';
+import { addTally, emptyTally, Meter, scaleTally, type Tally } from './meter.ts';
 import { NetworkWaits } from './network-waits.ts';
 import { nextScenarioStart, type RailScenario, railScenarios, type TimeToPay } from './scenarios.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
@@ -39,6 +39,8 @@ export interface WorldOptions {
   /** Only these rails and times-to-pay (for trying the model quickly). */
   only?: { rails?: string[]; timesToPay?: string[] };
   progress: (message: string) => void;
+  /** How many e-mails the local SMTP server (SES's stand-in) has received so far. */
+  emailsReceived: () => number;
   /** Receives the bytes the service logs (called for every write while a handler runs). */
   onLogWrite: (listener: (bytes: number) => boolean) => void;
 }
@@ -145,10 +147,15 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     const idleTicks: Partial<Record<ScheduleName, Tally>> = {};
     const simulation = () => new Simulation({ clock, meter, invoker, queues, earliestWorkDue, idleTicks });
 
+    /**
+     * Purchases are made with `sendEmails: false` unless `emails` (the payer e-mails are an
+     * add-on priced on their own, SES's price per e-mail dwarfing the rest).
+     */
     async function runScenario(
       scenario: RailScenario,
       timeToPay: TimeToPay,
       count: number,
+      { emails = false } = {},
     ): Promise<ScenarioRow> {
       const start = nextScenarioStart(clock.now());
       clock.advanceTo(start);
@@ -159,6 +166,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       const pspCallsBefore = psp.requests.length;
       const webhooksBefore = receiver.received.length;
       const deadLetteredBefore = queues.deadLettered.length;
+      const emailsBefore = options.emailsReceived();
       const sim = simulation();
       const created: string[] = [];
       const reportedAt: number[] = [];
@@ -170,7 +178,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
           run: async () => {
             const answer = await invoker.http('POST', '/transactions/v2/purchase', {
               headers: { authorization, 'content-type': 'application/json' },
-              body: JSON.stringify(scenario.body()),
+              body: JSON.stringify({ ...scenario.body(), sendEmails: emails }),
             });
             if (answer.status !== 201)
               throw new Error(
@@ -204,6 +212,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       const lifetimeHours = (clock.now() - start) / (60 * 60 * 1000);
       const tally = meter.tally;
       meter.tally = emptyTally();
+      tally.emails = options.emailsReceived() - emailsBefore;
       const records = await meter.uncounted(async () =>
         Promise.all(created.map((id) => getTransaction(issued.accountId, id, true))),
       );
@@ -280,6 +289,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
           gbSeconds: idle.gbSeconds,
           httpRequests: idle.httpRequests,
           logBytes: idle.logBytes,
+          emails: idle.emails,
           providerRequests: idle.providerRequests,
         },
         dollarsPerMonth: priceOf(idle).total * ticksPerMonth,
@@ -299,11 +309,36 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         );
       }
 
+    // The payer e-mails (instruction and receipt) as an add-on: a Pix paid after a minute with
+    // them, less the same Pix without.
+    const withoutEmails = rows.find((row) => row.rail === 'pix' && row.timeToPay === '1 min');
+    const pix = scenarios.find((scenario) => scenario.rail === 'pix');
+    let emailAddOn: EmailAddOn | undefined;
+    if (withoutEmails && pix) {
+      const withEmails = await runScenario(pix, '1 min', options.transactionsPerScenario, { emails: true });
+      const perTransaction = emptyTally();
+      addTally(perTransaction, withEmails.perTransaction);
+      addTally(perTransaction, withoutEmails.perTransaction, -1);
+      emailAddOn = {
+        railLabel: pix.label,
+        emailsPerTransaction: withEmails.perTransaction.emails,
+        perTransaction,
+        dollarsPerMillion: withEmails.dollarsPerMillion - withoutEmails.dollarsPerMillion,
+        dollarsPerMillionWithWaits:
+          withEmails.dollarsPerMillionWithWaits - withoutEmails.dollarsPerMillionWithWaits,
+        sesDollarsPerMillion: priceOf(perTransaction).ses * 1e6,
+      };
+      progress(
+        `${options.mode}: payer e-mails add $${emailAddOn.dollarsPerMillion.toFixed(2)} per million to ${pix.label} (${emailAddOn.emailsPerTransaction} e-mails a transaction)`,
+      );
+    }
+
     return {
       mode: options.mode,
       env: options.env,
       transactionsPerScenario: options.transactionsPerScenario,
       rows,
+      ...(emailAddOn ? { emailAddOn } : {}),
       schedules: fixed,
       workIndexWritesPerPendingDay: workIndexWritesPerPendingDay(rows),
       longest: Object.fromEntries(
