@@ -4,6 +4,7 @@
 // retried, both cancellations and a cycle charge created several times. No local stack: the
 // client is what is under test (the subscriptions' own tests drive it through HTTP).
 import { createServer, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
@@ -98,6 +99,23 @@ async function activeRecurrence() {
   const created = await pixAutomatico.createRecurrence(input, answerBy());
   await psp.recurrences.authorize(created.idRec);
   return { input, idRec: created.idRec };
+}
+
+/** The payer's bank over HTTPS (what a stack's sandbox route would call): the status answered. */
+function payerBank(path: string): Promise<number> {
+  const { client: certificate, ca } = psp.certificates;
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      `${psp.payerBankUrl}${path}`,
+      { method: 'POST', cert: certificate.cert, key: certificate.key, ca },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 const notificationsAbout = (kind: 'rec' | 'cobr', id: string) =>
@@ -206,7 +224,8 @@ describe('journeys', () => {
     expect((await pixAutomatico.createRecurrence(input, answerBy())).solicitationId).toBe(
       created.solicitationId,
     );
-    await psp.recurrences.authorize(created.idRec);
+    expect(await payerBank(`/rec/${created.idRec}/authorize`)).toBe(204);
+    expect(await payerBank(`/rec/${created.idRec}/authorize`), 'only a CRIADA one').toBe(409);
     expect((await pixAutomatico.getRecurrence(created.idRec, answerBy()))?.state.status).toBe('ACTIVE');
     expect(psp.recurrences.recs.get(created.idRec)!.ativacao.tipoJornada).toBe('JORNADA_1');
   });
@@ -265,8 +284,8 @@ describe('cycle charges', () => {
       { subscriptionId: input.subscriptionId, cycle: 2, idRec, dueDate, amountCents: 4990, today: today() },
       answerBy(),
     );
-    psp.recurrences.failNextDebit();
-    await psp.recurrences.debit(created.txid);
+    expect(await payerBank('/fail-next-debit')).toBe(204);
+    expect(await payerBank(`/cobr/${created.txid}/debit`)).toBe(204);
     const failed = await pixAutomatico.getCycleCharge(created.txid, answerBy());
     expect(failed).toMatchObject({ status: 'PENDING', lastDebitFailed: true, attempts: [dueDate] });
     expect(notificationsAbout('cobr', created.txid)).toHaveLength(1);

@@ -1,10 +1,12 @@
 // A Pix PSP for tests, on 127.0.0.1 over HTTPS with mutual TLS: OAuth 2.0 client credentials
 // (/oauth/token), immediate charges (PUT/GET/PATCH /api/v2/cob/{txid}), the listing of received
 // Pix (GET /api/v2/pix?inicio&fim, paginated), one received Pix (GET /api/v2/pix/{e2eid}), its
-// devoluções (PUT/GET /api/v2/pix/{e2eid}/devolucao/{id}) and the `POST {webhookUrl}/pix`
-// notification. Its devoluções behave as DEVOLUCAO_QUIRKS says. Every request it receives and every response it sends is
-// validated against the Central Bank's API Pix document; what breaks it is recorded, never
-// fixed up, so a test can require zero violations.
+// devoluções (PUT/GET /api/v2/pix/{e2eid}/devolucao/{id}), the `POST {webhookUrl}/pix`
+// notification, the notification URLs (PUT/GET /webhook/{chave}, /webhookrec, /webhookcobr) and
+// Pix Automático with its payer's bank (fake-recurrences.ts, also over HTTPS at /payer-bank).
+// Its devoluções behave as DEVOLUCAO_QUIRKS says. Every request it receives and every response
+// and notification it sends is validated against the Central Bank's API Pix document; what
+// breaks it is recorded, never fixed up, so a test can require zero violations.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -83,8 +85,13 @@ export interface FakePsp {
   setWebhookUrl(url: string): void;
   /** The webhook URLs the client registered, by kind. */
   registeredWebhooks: Map<WebhookKind, { webhookUrl: string; criacao: string }>;
-  /** Pix Automático's state and the payer's bank's controls (fake-recurrences.ts). */
+  /**
+   * Pix Automático's state and the payer's bank's controls (fake-recurrences.ts); the same
+   * controls over HTTPS under `payerBankUrl`.
+   */
   recurrences: FakeRecurrences;
+  /** e.g. https://127.0.0.1:4321/payer-bank (mutual TLS, like the API). */
+  payerBankUrl: string;
   /** Every notification the fake sent: kind and the status its receiver answered. */
   notificationsSent: Array<{ kind: WebhookKind; status: number }>;
   /** The next `count` API calls (not token requests) answer 503. */
@@ -135,6 +142,8 @@ export type CreateFault = '503' | 'answer-lost';
 export type WebhookKind = 'pix' | 'rec' | 'cobr';
 
 const apiRoot = '/api/v2';
+/** Where a test plays the payer's bank over HTTP (fake-recurrences.ts). */
+const controlRoot = '/payer-bank';
 
 /** The API Pix settings (PIX_API_*) of a stage whose PSP is `psp`. */
 export function apiPixEnvFor(psp: FakePsp): Record<string, string> {
@@ -576,6 +585,36 @@ export async function startFakePsp(
     recebedor,
   });
 
+  /**
+   * The payer's bank over HTTPS, for a process that cannot call this object (a stack's function):
+   * `POST /payer-bank/rec/{idRec}/authorize|decline|cancel`, `POST
+   * /payer-bank/cobr/{txid}/debit[?outcome=paid|failed]`, `POST /payer-bank/fail-next-debit`.
+   * 204 when done, 409 with the reason when the state does not allow it. Not API Pix: not checked.
+   */
+  async function payerBankControl(method: string, url: URL, response: ServerResponse): Promise<void> {
+    const meta = { method, path: url.pathname, apiPath: null };
+    const path = url.pathname.slice(controlRoot.length);
+    const rec = /^\/rec\/([^/]+)\/(authorize|decline|cancel)$/.exec(path);
+    const debit = /^\/cobr\/([^/]+)\/debit$/.exec(path);
+    const outcome = url.searchParams.get('outcome');
+    if (method !== 'POST' || (!rec && !debit && path !== '/fail-next-debit'))
+      return send(response, meta, 404, { error: 'not found' });
+    if (outcome !== null && outcome !== 'paid' && outcome !== 'failed')
+      return send(response, meta, 400, { error: 'outcome: paid or failed' });
+    try {
+      if (rec) {
+        const idRec = decodeURIComponent(rec[1]!);
+        if (rec[2] === 'authorize') await recurrences.authorize(idRec);
+        else if (rec[2] === 'decline') await recurrences.decline(idRec);
+        else await recurrences.payerCancels(idRec);
+      } else if (debit) await recurrences.debit(decodeURIComponent(debit[1]!), outcome ?? undefined);
+      else recurrences.failNextDebit();
+    } catch (error) {
+      return send(response, meta, 409, { error: (error as Error).message });
+    }
+    send(response, meta, 204, undefined);
+  }
+
   /** PUT and GET of the three notification URLs (`/webhook/{chave}`, `/webhookrec`, `/webhookcobr`). */
   function webhookConfig(
     method: string,
@@ -634,6 +673,8 @@ export async function startFakePsp(
         if (peer?.subject?.CN !== 'cashin-api-pix-client')
           requestViolations.push('client certificate not presented');
         if (url.pathname === '/oauth/token') return token(request, text, response, url.pathname);
+        if (url.pathname.startsWith(`${controlRoot}/`))
+          return void payerBankControl(request.method ?? 'GET', url, response);
         if (url.pathname.startsWith(`${apiRoot}/`))
           return api(
             request.method ?? 'GET',
@@ -698,6 +739,7 @@ export async function startFakePsp(
     tokensIssued: () => issued,
     registeredWebhooks,
     recurrences,
+    payerBankUrl: `https://127.0.0.1:${port}${controlRoot}`,
     notificationsSent,
     setWebhookUrl(url) {
       webhookUrl = url;
