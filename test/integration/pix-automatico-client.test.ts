@@ -166,6 +166,10 @@ describe('journeys', () => {
     expect(psp.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/rec')).toHaveLength(1);
 
     await psp.recurrences.authorize(created.idRec);
+    // Asked again a day later, once authorized: the same recurrence and journey, nothing to scan.
+    expect(
+      await pixAutomatico.createRecurrence({ ...input, today: addDays(input.today, 1) }, answerBy()),
+    ).toMatchObject({ idRec: created.idRec, journey: 3, qr: null, state: { status: 'ACTIVE' } });
     expect(await pixAutomatico.getRecurrence(created.idRec, answerBy())).toEqual({
       idRec: created.idRec,
       state: { status: 'ACTIVE', reason: null, detail: null },

@@ -17,7 +17,7 @@ import { cycleChargeWindow, isInsideCycleChargeWindow } from './cycle-charge-win
 import { cycleTxidFor } from './cycle-txid.ts';
 import type { CobR, Rec, SolicRec } from './pix-automatico-types.ts';
 import { type PspResponse, PspUnavailableError } from './psp-http.ts';
-import { journeyFor } from './recurrence-journey.ts';
+import { type Journey, journeyFor } from './recurrence-journey.ts';
 import {
   type CreatedRecurrence,
   CycleChargeOutsideWindowError,
@@ -56,9 +56,15 @@ export const recurrenceScopes = [
 /** How far around the subscription's creation a repeated call looks for its recurrence. */
 const searchMarginMs = 10 * 60_000;
 
-function expect<T>(operation: string, response: PspResponse, ok: number[]): T {
+function answerOf<T>(operation: string, response: PspResponse, ok: number[]): T {
   if (!ok.includes(response.status)) throw new PspRejectedError(operation, problemOf(response));
   return JSON.parse(response.text) as T;
+}
+
+/** Which journey a recurrence was made for: 3 names its immediate charge, 2 has a location, 1 neither. */
+function journeyOfRec(rec: Rec): Journey {
+  if (rec.ativacao?.dadosJornada?.txid) return 3;
+  return rec.loc ? 2 : 1;
 }
 
 function readingOf(rec: Rec): RecurrenceReading {
@@ -105,7 +111,7 @@ export function createRecurrenceClient(
     const query = txid ? `?${new URLSearchParams({ txid })}` : '';
     const response = await client.send('GET', `${recPath(idRec)}${query}`, answerBy);
     if (response.status === 404) return null;
-    return expect<Rec>('GET /rec', response, [200]);
+    return answerOf<Rec>('GET /rec', response, [200]);
   }
 
   /** The recurrence of this contract the payer has from around `requestedAt`, if one was made. */
@@ -123,14 +129,14 @@ export function createRecurrenceClient(
       'paginacao.itensPorPagina': '100',
     });
     const response = await client.send('GET', `/rec?${query}`, answerBy);
-    const page = expect<{ recs?: Rec[] }>('GET /rec', response, [200]);
+    const page = answerOf<{ recs?: Rec[] }>('GET /rec', response, [200]);
     return (page.recs ?? []).find((rec) => rec.vinculo?.contrato === contract) ?? null;
   }
 
   async function readCobr(txid: string, answerBy: number): Promise<CobR | null> {
     const response = await client.send('GET', cobrPath(txid), answerBy);
     if (response.status === 404) return null;
-    return expect<CobR>('GET /cobr', response, [200]);
+    return answerOf<CobR>('GET /cobr', response, [200]);
   }
 
   /** The BR Code the PSP composes for the recurrence (with the immediate charge in journey 3). */
@@ -144,36 +150,39 @@ export function createRecurrenceClient(
 
   return {
     async createRecurrence(input, answerBy): Promise<CreatedRecurrence> {
-      const journey = journeyFor({
-        firstDueDate: input.firstDueDate,
-        today: input.today,
-        payerBankAccount: Boolean(input.payerBankAccount),
-      });
-      const firstChargeTxid = journey === 3 ? cycleTxidFor(input.subscriptionId, 1) : null;
-      if (firstChargeTxid) {
-        await client.createCob(
-          firstChargeTxid,
-          {
-            calendario: { expiracao: input.firstChargeExpiresIn ?? 86_400 },
-            devedor: devedorFor(input.customer),
-            valor: { original: recRequestFor(input).valor.valorRec },
-            chave: config.chave,
-            solicitacaoPagador: Array.from(input.description).slice(0, 140).join(''),
-          },
-          answerBy,
-        );
-      }
       let rec = await findRec(
         contractFor(input.subscriptionId),
         input.customer.document,
         input.requestedAt,
         answerBy,
       );
+      // A recurrence made by an earlier call keeps the journey it was made for, whatever today is.
+      const journey = rec
+        ? journeyOfRec(rec)
+        : journeyFor({
+            firstDueDate: input.firstDueDate,
+            today: input.today,
+            payerBankAccount: Boolean(input.payerBankAccount),
+          });
+      const firstChargeTxid = journey === 3 ? cycleTxidFor(input.subscriptionId, 1) : null;
       if (!rec) {
+        if (firstChargeTxid)
+          // Idempotent by its txid: a crash before POST /rec finds the same charge next time.
+          await client.createCob(
+            firstChargeTxid,
+            {
+              calendario: { expiracao: input.firstChargeExpiresIn ?? 86_400 },
+              devedor: devedorFor(input.customer),
+              valor: { original: recRequestFor(input).valor.valorRec },
+              chave: config.chave,
+              solicitacaoPagador: Array.from(input.description).slice(0, 140).join(''),
+            },
+            answerBy,
+          );
         let loc: number | undefined;
         if (journey !== 1) {
           // POST /locrec takes no body in the 2.9.0 document (docs/decisions.md).
-          const created = expect<{ id: number }>(
+          const created = answerOf<{ id: number }>(
             'POST /locrec',
             await client.send('POST', '/locrec', answerBy),
             [201],
@@ -184,14 +193,14 @@ export function createRecurrenceClient(
           ...(loc === undefined ? {} : { loc }),
           ...(firstChargeTxid ? { firstChargeTxid } : {}),
         });
-        rec = expect<Rec>('POST /rec', await client.send('POST', '/rec', answerBy, body), [201]);
+        rec = answerOf<Rec>('POST /rec', await client.send('POST', '/rec', answerBy, body), [201]);
       }
+      const state = recurrenceStateOf(rec);
       let solicitationId: string | null = null;
-      if (journey === 1 && input.payerBankAccount) {
-        const known = (await readRec(rec.idRec, answerBy))?.solicitacao?.[0];
+      if (journey === 1 && input.payerBankAccount && state.status === 'PENDING_AUTHORIZATION') {
         solicitationId =
-          known?.idSolicRec ??
-          expect<SolicRec>(
+          rec.solicitacao?.[0]?.idSolicRec ??
+          answerOf<SolicRec>(
             'POST /solicrec',
             await client.send(
               'POST',
@@ -206,15 +215,12 @@ export function createRecurrenceClient(
             [201],
           ).idSolicRec;
       }
-      const qr = journey === 1 ? null : await qrOf(rec.idRec, answerBy, firstChargeTxid ?? undefined);
-      return {
-        idRec: rec.idRec,
-        journey,
-        qr,
-        firstChargeTxid,
-        solicitationId,
-        state: recurrenceStateOf(rec),
-      };
+      // Once the payer has answered there is nothing left to scan.
+      const qr =
+        journey === 1 || state.status !== 'PENDING_AUTHORIZATION'
+          ? null
+          : await qrOf(rec.idRec, answerBy, firstChargeTxid ?? undefined);
+      return { idRec: rec.idRec, journey, qr, firstChargeTxid, solicitationId, state };
     },
 
     async getRecurrence(idRec, answerBy) {
