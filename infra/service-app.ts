@@ -40,6 +40,9 @@ const overrideKeys = [
   'pixApiSecretArn',
   'pixApiMerchantName',
   'pixApiMerchantCity',
+  'pixApiReceiverAgencia',
+  'pixApiReceiverConta',
+  'pixApiReceiverTipoConta',
   'emailDomain',
 ] as const;
 

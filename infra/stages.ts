@@ -81,6 +81,12 @@ export interface StageConfig {
     readonly secretArn: string;
     readonly merchantName?: string;
     readonly merchantCity?: string;
+    /** The account Pix Automático cycle charges (`/cobr`) credit; absent: no Pix Automático. */
+    readonly receiverAccount?: {
+      readonly agencia?: string;
+      readonly conta: string;
+      readonly tipoConta: string;
+    };
   };
   /**
    * Custom API domain: PUBLIC_BASE_URL uses it, its alias record is created in the Route 53
@@ -195,6 +201,10 @@ export interface StageOverrides {
   readonly pixApiSecretArn?: string;
   readonly pixApiMerchantName?: string;
   readonly pixApiMerchantCity?: string;
+  /** Pix Automático: the receiving account's agency, number and type (CORRENTE, POUPANCA, PAGAMENTO). */
+  readonly pixApiReceiverAgencia?: string;
+  readonly pixApiReceiverConta?: string;
+  readonly pixApiReceiverTipoConta?: string;
   readonly emailDomain?: string;
 }
 
@@ -268,6 +278,24 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
       'stage: pixApiSecretArn applies only with -c pixApiBaseUrl, pixApiChave and pixApiClientId',
     );
   if (
+    (overrides.pixApiReceiverAgencia !== undefined || overrides.pixApiReceiverTipoConta !== undefined) &&
+    overrides.pixApiReceiverConta === undefined
+  )
+    throw new Error(
+      'stage: pixApiReceiverAgencia and pixApiReceiverTipoConta apply only with -c pixApiReceiverConta',
+    );
+  if (overrides.pixApiReceiverConta !== undefined && overrides.pixApiBaseUrl === undefined)
+    throw new Error(
+      'stage: pixApiReceiverConta applies only with -c pixApiBaseUrl, pixApiChave and pixApiClientId',
+    );
+  if (
+    overrides.pixApiReceiverTipoConta !== undefined &&
+    !['CORRENTE', 'POUPANCA', 'PAGAMENTO'].includes(overrides.pixApiReceiverTipoConta)
+  )
+    throw new Error(
+      `stage: pixApiReceiverTipoConta "${overrides.pixApiReceiverTipoConta}" must be CORRENTE, POUPANCA or PAGAMENTO`,
+    );
+  if (
     overrides.emailDomain !== undefined &&
     !/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(overrides.emailDomain)
   )
@@ -293,6 +321,15 @@ export function resolveStage(name: unknown, overrides: StageOverrides = {}): Sta
             secretArn: overrides.pixApiSecretArn as string,
             ...(overrides.pixApiMerchantName ? { merchantName: overrides.pixApiMerchantName } : {}),
             ...(overrides.pixApiMerchantCity ? { merchantCity: overrides.pixApiMerchantCity } : {}),
+            ...(overrides.pixApiReceiverConta
+              ? {
+                  receiverAccount: {
+                    ...(overrides.pixApiReceiverAgencia ? { agencia: overrides.pixApiReceiverAgencia } : {}),
+                    conta: overrides.pixApiReceiverConta,
+                    tipoConta: overrides.pixApiReceiverTipoConta ?? 'CORRENTE',
+                  },
+                }
+              : {}),
           },
         }
       : {}),

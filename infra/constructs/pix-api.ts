@@ -24,6 +24,15 @@ export function pixApiTarget(scope: Construct, pixApi: NonNullable<StageConfig['
       PIX_API_SECRET_ID: secret.secretArn,
       ...(pixApi.merchantName ? { PIX_API_MERCHANT_NAME: pixApi.merchantName } : {}),
       ...(pixApi.merchantCity ? { PIX_API_MERCHANT_CITY: pixApi.merchantCity } : {}),
+      ...(pixApi.receiverAccount
+        ? {
+            PIX_API_RECEIVER_CONTA: pixApi.receiverAccount.conta,
+            PIX_API_RECEIVER_TIPO_CONTA: pixApi.receiverAccount.tipoConta,
+            ...(pixApi.receiverAccount.agencia
+              ? { PIX_API_RECEIVER_AGENCIA: pixApi.receiverAccount.agencia }
+              : {}),
+          }
+        : {}),
     },
   };
 }

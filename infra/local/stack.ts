@@ -201,6 +201,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
               baseUrl: settings.PIX_API_BASE_URL,
               chave: settings.PIX_API_CHAVE ?? '',
               clientId: settings.PIX_API_CLIENT_ID ?? '',
+              ...(settings.PIX_API_RECEIVER_CONTA
+                ? {
+                    receiverAccount: {
+                      ...(settings.PIX_API_RECEIVER_AGENCIA
+                        ? { agencia: settings.PIX_API_RECEIVER_AGENCIA }
+                        : {}),
+                      conta: settings.PIX_API_RECEIVER_CONTA,
+                      tipoConta: settings.PIX_API_RECEIVER_TIPO_CONTA ?? 'CORRENTE',
+                    },
+                  }
+                : {}),
               // Stands for the stage's secret; locally its values come from settings (local-functions.ts).
               secretArn: localPixApiSecretArn,
             },

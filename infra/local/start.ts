@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { hashSecretKey } from '../../shared/auth/credentials.ts';
+import { registerStageWebhooks } from '../../shared/rails/api-pix/register-stage-webhooks.ts';
 import { findApiKeyByHash } from '../../shared/store/api-keys.ts';
 import { JavaRuntimeMissing } from './java-runtime.ts';
 import { startLocalStack } from './stack.ts';
@@ -29,6 +30,19 @@ async function sandboxSeed(): Promise<Seed> {
   };
   writeFileSync(seedFile, `${JSON.stringify(seed, null, 2)}\n`, { mode: 0o600 });
   return seed;
+}
+
+/** With a PSP configured (PIX_API_*), tells it where to notify; a PSP that refuses does not stop the start. */
+async function registerPspWebhooksLocally(baseUrl: string): Promise<void> {
+  try {
+    const result = await registerStageWebhooks(baseUrl);
+    if (result)
+      process.stderr.write(
+        `PSP notifications → ${result.webhookUrl} (${result.registrations.map((r) => r.path).join(', ')})\n`,
+      );
+  } catch (error) {
+    process.stderr.write(`PSP notification URLs not registered: ${(error as Error).message}\n`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -70,6 +84,7 @@ async function main(): Promise<void> {
     process.on(signal, () => void shutdown(signal));
 
   const seed = await sandboxSeed();
+  await registerPspWebhooksLocally(stack.baseUrl);
   process.stdout.write(
     [
       'Catalog and cash-in service is running (local sandbox)',

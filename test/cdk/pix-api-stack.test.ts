@@ -106,4 +106,20 @@ describe('API Pix stage settings', () => {
     });
     expect(resolveStage('staging').pixApi).toBeUndefined();
   });
+
+  it('Pix Automático: the receiving account comes with the PSP, its type one of three', () => {
+    const withAccount = { ...overrides, pixApiReceiverAgencia: '0001', pixApiReceiverConta: '998877' };
+    expect(resolveStage('staging', withAccount).pixApi?.receiverAccount).toEqual({
+      agencia: '0001',
+      conta: '998877',
+      tipoConta: 'CORRENTE',
+    });
+    expect(() => resolveStage('staging', { ...withAccount, pixApiReceiverTipoConta: 'SALARIO' })).toThrow(
+      /CORRENTE, POUPANCA or PAGAMENTO/,
+    );
+    expect(() => resolveStage('staging', { pixApiReceiverConta: '998877' })).toThrow(/pixApiBaseUrl/);
+    expect(() => resolveStage('staging', { ...overrides, pixApiReceiverAgencia: '0001' })).toThrow(
+      /pixApiReceiverConta/,
+    );
+  });
 });

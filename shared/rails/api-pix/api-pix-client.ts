@@ -94,7 +94,7 @@ export interface CobRequest {
 /** Refresh this long before the token's stated expiry, so a call never carries a stale one. */
 const tokenMarginMs = 60_000;
 
-function problemOf(response: PspResponse): Problem {
+export function problemOf(response: PspResponse): Problem {
   try {
     const body = JSON.parse(response.text) as Partial<Problem>;
     if (typeof body.title === 'string')
@@ -110,7 +110,14 @@ function problemOf(response: PspResponse): Problem {
   return { type: 'about:blank', title: `HTTP ${response.status}`, status: response.status };
 }
 
-export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Promise<ApiPixSecrets>) {
+/** The OAuth scopes of the immediate charges and received Pix (the rail's calls). */
+export const chargeScopes = ['cob.write', 'cob.read', 'pix.read', 'pix.write'] as const;
+
+export function createApiPixClient(
+  config: ApiPixConfig,
+  loadSecrets: () => Promise<ApiPixSecrets>,
+  scopes: readonly string[] = chargeScopes,
+) {
   let connection: Promise<{ secrets: ApiPixSecrets; agent: ReturnType<typeof mutualTlsAgent> }> | undefined;
   let token: { value: string; refreshAt: number } | undefined;
 
@@ -127,7 +134,9 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
     const basic = Buffer.from(`${config.clientId}:${secrets.clientSecret}`).toString('base64');
     const response = await pspRequest(agent, 'POST', config.tokenUrl, {
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials&scope=cob.write%20cob.read%20pix.read%20pix.write',
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: scopes.join(' ') })
+        .toString()
+        .replace(/\+/g, '%20'),
       timeoutMs: requireCallTimeoutMs('POST token', answerBy, config.timeoutMs),
     });
     if (response.status >= 500) throw new PspUnavailableError(`token: HTTP ${response.status}`);
@@ -194,6 +203,8 @@ export function createApiPixClient(config: ApiPixConfig, loadSecrets: () => Prom
   }
 
   return {
+    /** Any API Pix call (path relative to the base URL), with the token, retries and deadline above. */
+    send: call,
     async createCob(txid: string, cob: CobRequest, answerBy: number): Promise<Cob> {
       return expectCob('PUT /cob', await call('PUT', cobPath(txid), answerBy, cob), [200, 201]);
     },

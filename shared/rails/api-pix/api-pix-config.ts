@@ -4,6 +4,7 @@
 // by the functions that use the rail) or, locally, from environment variables or files.
 import { readFileSync } from 'node:fs';
 import { integerEnv, onConfigurationReset, optionalEnv } from '../../config.ts';
+import type { ReceiverAccount, TipoConta } from './pix-automatico-types.ts';
 
 export interface ApiPixConfig {
   /** PSP's API Pix base URL, e.g. https://pix.psp.example/api/v2 (no trailing slash). */
@@ -20,6 +21,24 @@ export interface ApiPixConfig {
   timeoutMs: number;
   /** Secrets Manager secret (JSON: clientSecret, cert, key, ca) — AWS stages. */
   secretId: string | null;
+  /**
+   * The account Pix Automático cycle charges (`/cobr`) credit: PIX_API_RECEIVER_AGENCIA,
+   * PIX_API_RECEIVER_CONTA, PIX_API_RECEIVER_TIPO_CONTA. Null: this stage does not collect
+   * Pix Automático.
+   */
+  receiverAccount: ReceiverAccount | null;
+}
+
+const tiposConta: readonly TipoConta[] = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'];
+
+function receiverAccountFromEnvironment(): ReceiverAccount | null {
+  const conta = optionalEnv('PIX_API_RECEIVER_CONTA');
+  if (!conta) return null;
+  const tipoConta = optionalEnv('PIX_API_RECEIVER_TIPO_CONTA') ?? 'CORRENTE';
+  if (!tiposConta.includes(tipoConta as TipoConta))
+    throw new Error(`PIX_API_RECEIVER_TIPO_CONTA must be one of ${tiposConta.join(', ')}`);
+  const agencia = optionalEnv('PIX_API_RECEIVER_AGENCIA');
+  return { ...(agencia ? { agencia } : {}), conta, tipoConta: tipoConta as TipoConta };
 }
 
 export interface ApiPixSecrets {
@@ -62,6 +81,7 @@ export function apiPixConfig(): ApiPixConfig | null {
     merchantCity: optionalEnv('PIX_API_MERCHANT_CITY') ?? 'Sao Paulo',
     timeoutMs: integerEnv('PIX_API_TIMEOUT_MS', 10_000),
     secretId: optionalEnv('PIX_API_SECRET_ID') ?? null,
+    receiverAccount: receiverAccountFromEnvironment(),
   };
   return cached;
 }

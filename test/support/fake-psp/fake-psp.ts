@@ -1,10 +1,12 @@
 // A Pix PSP for tests, on 127.0.0.1 over HTTPS with mutual TLS: OAuth 2.0 client credentials
 // (/oauth/token), immediate charges (PUT/GET/PATCH /api/v2/cob/{txid}), the listing of received
 // Pix (GET /api/v2/pix?inicio&fim, paginated), one received Pix (GET /api/v2/pix/{e2eid}), its
-// devoluções (PUT/GET /api/v2/pix/{e2eid}/devolucao/{id}) and the `POST {webhookUrl}/pix`
-// notification. Its devoluções behave as DEVOLUCAO_QUIRKS says. Every request it receives and every response it sends is
-// validated against the Central Bank's API Pix document; what breaks it is recorded, never
-// fixed up, so a test can require zero violations.
+// devoluções (PUT/GET /api/v2/pix/{e2eid}/devolucao/{id}), the `POST {webhookUrl}/pix`
+// notification, the notification URLs (PUT/GET /webhook/{chave}, /webhookrec, /webhookcobr) and
+// Pix Automático with its payer's bank (fake-recurrences.ts, also over HTTPS at /payer-bank).
+// Its devoluções behave as DEVOLUCAO_QUIRKS says. Every request it receives and every response
+// and notification it sends is validated against the Central Bank's API Pix document; what
+// breaks it is recorded, never fixed up, so a test can require zero violations.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { buildDynamicBrCode } from '../../../shared/rails/br-code.ts';
 import { makeCertificates, type TestCertificates } from './certificates.ts';
+import { createFakeRecurrences, type FakeRecurrences } from './fake-recurrences.ts';
 import { createPixApiValidator, type PixApiValidator } from './pix-openapi.ts';
 
 export interface FakeCob {
@@ -75,8 +78,22 @@ export interface FakePsp {
   /** Responses and notifications of the fake itself that break the document (a bug in the fake). */
   responseViolations: string[];
   tokensIssued(): number;
-  /** Where notifications go: `{webhookUrl}/pix`. */
+  /**
+   * Where notifications go unless the client registered its own (PUT /webhook/{chave},
+   * /webhookrec, /webhookcobr): `{webhookUrl}/pix`, `/rec` and `/cobr`.
+   */
   setWebhookUrl(url: string): void;
+  /** The webhook URLs the client registered, by kind. */
+  registeredWebhooks: Map<WebhookKind, { webhookUrl: string; criacao: string }>;
+  /**
+   * Pix Automático's state and the payer's bank's controls (fake-recurrences.ts); the same
+   * controls over HTTPS under `payerBankUrl`.
+   */
+  recurrences: FakeRecurrences;
+  /** e.g. https://127.0.0.1:4321/payer-bank (mutual TLS, like the API). */
+  payerBankUrl: string;
+  /** Every notification the fake sent: kind and the status its receiver answered. */
+  notificationsSent: Array<{ kind: WebhookKind; status: number }>;
   /** The next `count` API calls (not token requests) answer 503. */
   failNext(count: number): void;
   /**
@@ -122,8 +139,11 @@ export interface FakePsp {
 }
 
 export type CreateFault = '503' | 'answer-lost';
+export type WebhookKind = 'pix' | 'rec' | 'cobr';
 
 const apiRoot = '/api/v2';
+/** Where a test plays the payer's bank over HTTP (fake-recurrences.ts). */
+const controlRoot = '/payer-bank';
 
 /** The API Pix settings (PIX_API_*) of a stage whose PSP is `psp`. */
 export function apiPixEnvFor(psp: FakePsp): Record<string, string> {
@@ -137,6 +157,9 @@ export function apiPixEnvFor(psp: FakePsp): Record<string, string> {
     PIX_API_CERT_FILE: join(certs, 'client.crt'),
     PIX_API_KEY_FILE: join(certs, 'client.key'),
     PIX_API_CA_FILE: join(certs, 'ca.crt'),
+    PIX_API_RECEIVER_AGENCIA: '0001',
+    PIX_API_RECEIVER_CONTA: '998877',
+    PIX_API_RECEIVER_TIPO_CONTA: 'CORRENTE',
   };
 }
 const problemType = (name: string) => `https://pix.bcb.gov.br/api/v2/error/${name}`;
@@ -154,7 +177,13 @@ const alphanumeric = (length: number) =>
   Array.from(randomBytes(length), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[byte % 36]).join('');
 
 /** Checks nothing: for tests about something else than the adapter's conformance (it takes seconds to build). */
-const noValidation: PixApiValidator = { request: () => [], response: () => [], notification: () => [] };
+const noValidation: PixApiValidator = {
+  request: () => [],
+  response: () => [],
+  notification: () => [],
+  recNotification: () => [],
+  cobrNotification: () => [],
+};
 
 export async function startFakePsp(
   options: {
@@ -183,6 +212,8 @@ export async function startFakePsp(
   const refusedDevolucoes = new Map<FakeDevolucao, string>();
   let locationSeq = 1000;
   let webhookUrl: string | null = null;
+  const registeredWebhooks: FakePsp['registeredWebhooks'] = new Map();
+  const notificationsSent: FakePsp['notificationsSent'] = [];
   const cobs = new Map<string, FakeCob>();
   const requests: FakePsp['requests'] = [];
   const requestViolations: string[] = [];
@@ -208,7 +239,7 @@ export async function startFakePsp(
     requests.push({ method: meta.method.toUpperCase(), path: meta.path, status });
     response
       .writeHead(status, { 'content-type': isProblem ? 'application/problem+json' : 'application/json' })
-      .end(JSON.stringify(body));
+      .end(body === undefined ? '' : JSON.stringify(body));
   };
   const problem = (name: string, title: string, status: number, detail?: string) => ({
     type: problemType(name),
@@ -409,6 +440,22 @@ export async function startFakePsp(
       failures -= 1;
       return send(response, meta, 503, problem('ServicoIndisponivel', 'Serviço indisponível', 503));
     }
+    const webhookAnswer = webhookConfig(method, apiPath, body);
+    if (webhookAnswer)
+      return send(
+        response,
+        webhookAnswer.documented ? meta : { ...meta, apiPath: null },
+        webhookAnswer.status,
+        webhookAnswer.body,
+      );
+    const recurrenceAnswer = recurrences.handle(method, apiPath, query, body as Record<string, any>);
+    if (recurrenceAnswer)
+      return send(
+        response,
+        recurrenceAnswer.documented ? meta : { ...meta, apiPath: null },
+        recurrenceAnswer.status,
+        recurrenceAnswer.body,
+      );
     if (method === 'GET' && apiPath === '/pix') {
       const listed = listReceivedPix(query);
       return send(response, meta, listed.status, listed.body);
@@ -512,6 +559,101 @@ export async function startFakePsp(
     return send(response, { ...meta, apiPath: null }, 405, { error: 'method not allowed' });
   }
 
+  async function payCob(txid: string, { notify: sendNotification = true } = {}): Promise<void> {
+    const cob = cobs.get(txid);
+    if (cob?.status !== 'ATIVA') throw new Error(`fake PSP: charge ${txid} is not payable`);
+    const pix: FakePix = {
+      endToEndId: `E${alphanumeric(31)}`,
+      txid,
+      valor: cob.valor.original,
+      horario: new Date().toISOString(),
+    };
+    cob.status = 'CONCLUIDA';
+    cob.pix = [pix];
+    if (sendNotification) await notifyPix(pix);
+  }
+
+  const recebedor = { cnpj: '12345678000195', nome: 'FAKE PSP RECEBEDOR' };
+  const recurrences = createFakeRecurrences({
+    host: () => `127.0.0.1:${port}`,
+    now: () => new Date(Date.now() + clockOffsetMs),
+    problem,
+    cobs,
+    payCob: (txid) => payCob(txid),
+    notifyRec: (body) => notifyChecked('rec', body),
+    notifyCobr: (body) => notifyChecked('cobr', body),
+    recebedor,
+  });
+
+  /**
+   * The payer's bank over HTTPS, for a process that cannot call this object (a stack's function):
+   * `POST /payer-bank/rec/{idRec}/authorize|decline|cancel`, `POST
+   * /payer-bank/cobr/{txid}/debit[?outcome=paid|failed]`, `POST /payer-bank/fail-next-debit`.
+   * 204 when done, 409 with the reason when the state does not allow it. Not API Pix: not checked.
+   */
+  async function payerBankControl(method: string, url: URL, response: ServerResponse): Promise<void> {
+    const meta = { method, path: url.pathname, apiPath: null };
+    const path = url.pathname.slice(controlRoot.length);
+    const rec = /^\/rec\/([^/]+)\/(authorize|decline|cancel)$/.exec(path);
+    const debit = /^\/cobr\/([^/]+)\/debit$/.exec(path);
+    const outcome = url.searchParams.get('outcome');
+    if (method !== 'POST' || (!rec && !debit && path !== '/fail-next-debit'))
+      return send(response, meta, 404, { error: 'not found' });
+    if (outcome !== null && outcome !== 'paid' && outcome !== 'failed')
+      return send(response, meta, 400, { error: 'outcome: paid or failed' });
+    try {
+      if (rec) {
+        const idRec = decodeURIComponent(rec[1]!);
+        if (rec[2] === 'authorize') await recurrences.authorize(idRec);
+        else if (rec[2] === 'decline') await recurrences.decline(idRec);
+        else await recurrences.payerCancels(idRec);
+      } else if (debit) await recurrences.debit(decodeURIComponent(debit[1]!), outcome ?? undefined);
+      else recurrences.failNextDebit();
+    } catch (error) {
+      return send(response, meta, 409, { error: (error as Error).message });
+    }
+    send(response, meta, 204, undefined);
+  }
+
+  /** PUT and GET of the three notification URLs (`/webhook/{chave}`, `/webhookrec`, `/webhookcobr`). */
+  function webhookConfig(
+    method: string,
+    apiPath: string,
+    body: unknown,
+  ): { status: number; body: unknown; documented: boolean } | null {
+    const match = /^\/(?:webhook\/([^/]+)|webhookrec|webhookcobr)$/.exec(apiPath);
+    if (!match) return null;
+    const kind: WebhookKind = match[1] !== undefined ? 'pix' : apiPath === '/webhookrec' ? 'rec' : 'cobr';
+    if (kind === 'pix' && decodeURIComponent(match[1]!) !== chave)
+      return { status: 404, body: problem('NaoEncontrado', 'Chave não encontrada', 404), documented: true };
+    if (method === 'PUT') {
+      const url = (body as { webhookUrl?: unknown } | undefined)?.webhookUrl;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+        return {
+          status: 400,
+          body: problem('WebhookOperacaoInvalida', 'Webhook inválido.', 400, 'webhookUrl'),
+          documented: true,
+        };
+      registeredWebhooks.set(kind, { webhookUrl: url, criacao: pspNow() });
+      return { status: 200, body: undefined, documented: true };
+    }
+    if (method === 'GET') {
+      const registered = registeredWebhooks.get(kind);
+      if (!registered)
+        return {
+          status: 404,
+          body: problem('NaoEncontrado', 'Webhook não encontrado', 404),
+          documented: true,
+        };
+      return {
+        status: 200,
+        body: kind === 'pix' ? { ...registered, chave, cnpj: recebedor.cnpj } : { ...registered },
+        documented: true,
+      };
+    }
+    return { status: 405, body: { error: 'method not allowed' }, documented: false };
+  }
+
   const server: Server = createServer(
     {
       cert: certificates.server.cert,
@@ -531,6 +673,8 @@ export async function startFakePsp(
         if (peer?.subject?.CN !== 'cashin-api-pix-client')
           requestViolations.push('client certificate not presented');
         if (url.pathname === '/oauth/token') return token(request, text, response, url.pathname);
+        if (url.pathname.startsWith(`${controlRoot}/`))
+          return void payerBankControl(request.method ?? 'GET', url, response);
         if (url.pathname.startsWith(`${apiRoot}/`))
           return api(
             request.method ?? 'GET',
@@ -551,15 +695,26 @@ export async function startFakePsp(
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 
-  async function notify(body: unknown): Promise<number> {
-    if (!webhookUrl) throw new Error('fake PSP: no webhookUrl set');
-    const response = await fetch(`${webhookUrl.replace(/\/+$/, '')}/pix`, {
+  async function notifyKind(kind: WebhookKind, body: unknown): Promise<number> {
+    const url = registeredWebhooks.get(kind)?.webhookUrl ?? webhookUrl;
+    if (!url) throw new Error(`fake PSP: no webhookUrl for ${kind}`);
+    const response = await fetch(`${url.replace(/\/+$/, '')}/${kind}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     await response.text();
+    notificationsSent.push({ kind, status: response.status });
     return response.status;
+  }
+  const notify = (body: unknown) => notifyKind('pix', body);
+
+  /** A Pix Automático notification, checked against its callback's body in the document. */
+  async function notifyChecked(kind: 'rec' | 'cobr', body: unknown): Promise<void> {
+    const violations = kind === 'rec' ? validator.recNotification(body) : validator.cobrNotification(body);
+    for (const violation of violations) responseViolations.push(`POST /${kind}: ${violation}`);
+    const status = await notifyKind(kind, body);
+    if (status < 200 || status >= 300) throw new Error(`fake PSP: ${kind} notification answered ${status}`);
   }
 
   /** The notification of one Pix (its payment, or a devolução of it), checked against the document. */
@@ -582,6 +737,10 @@ export async function startFakePsp(
     requestViolations,
     responseViolations,
     tokensIssued: () => issued,
+    registeredWebhooks,
+    recurrences,
+    payerBankUrl: `https://127.0.0.1:${port}${controlRoot}`,
+    notificationsSent,
     setWebhookUrl(url) {
       webhookUrl = url;
     },
@@ -642,19 +801,7 @@ export async function startFakePsp(
       devolucao.horario.liquidacao = pspNow();
       await notifyPix(pix);
     },
-    async pay(txid, { notify: sendNotification = true } = {}) {
-      const cob = cobs.get(txid);
-      if (cob?.status !== 'ATIVA') throw new Error(`fake PSP: charge ${txid} is not payable`);
-      const pix: FakePix = {
-        endToEndId: `E${alphanumeric(31)}`,
-        txid,
-        valor: cob.valor.original,
-        horario: new Date().toISOString(),
-      };
-      cob.status = 'CONCLUIDA';
-      cob.pix = [pix];
-      if (sendNotification) await notifyPix(pix);
-    },
+    pay: payCob,
     notify,
     async close() {
       server.closeAllConnections();

@@ -9,6 +9,7 @@ import formatsModule from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
 import { repoRoot } from '../../../infra/local/repo-root.ts';
+import { PIX_AUTOMATICO_QUIRK_DECISIONS, patchPixAutomatico } from './pix-automatico-openapi.ts';
 
 /** `../shared/reference` beside the repository (a git worktree sits one level deeper). */
 export const referenceDocument = (() => {
@@ -21,7 +22,7 @@ export const referenceDocument = (() => {
 })();
 
 export const QUIRK_DECISIONS = [
-  'CPF pattern "/^\\d{11}$/" (slashes included, matches nothing) → read as ^\\d{11}$',
+  'CPF pattern "/^\\d{11}$/" and codMun\'s "/^\\d{7}$/" (slashes included, match nothing) → read without the slashes',
   'unanchored patterns (\\d{1,10}\\.\\d{2} also matches -1.234) → every pattern anchored ^(?:…)$',
   '`location` declared format: uri while the examples and the BR Code carry it without scheme → a scheme-less host/path of at most 77 characters',
   'required fields the schema never defines (CobGerada.loc → txid, …) → kept as required: the fake PSP sends loc.txid, satisfying both readings',
@@ -30,6 +31,7 @@ export const QUIRK_DECISIONS = [
   'repeated PUT /cob/{txid} has no documented conflict status → an identical PUT of an ATIVA charge answers 201 with the charge as it is (idempotent create); a different one, or one of a charge no longer ATIVA, 400 CobOperacaoInvalida',
   'webhookUrl examples end in "/" → the notification goes to webhookUrl without trailing slashes + "/pix"',
   'PixConsultados requires "cobs", a property it never defines, while its list is "pix" → "pix" is required instead',
+  ...PIX_AUTOMATICO_QUIRK_DECISIONS,
 ] as const;
 
 // ajv and ajv-formats are CommonJS: the default import is the module object under Node's ESM.
@@ -52,7 +54,9 @@ function patch(node: unknown, key?: string): void {
   const schema = node as Json;
   if (typeof schema.pattern === 'string') {
     let pattern: string = schema.pattern;
-    if (pattern === '/^\\d{11}$/') pattern = '^\\d{11}$';
+    // "/^\d{11}$/" (CPF) and "/^\d{7}$/" (codMun): the slashes are a regex literal's, not the pattern's.
+    const literal = /^\/(.*)\/$/.exec(pattern);
+    if (literal) pattern = literal[1]!;
     if (!pattern.startsWith('^')) pattern = `^(?:${pattern})`;
     if (!pattern.endsWith('$')) pattern = `${pattern}$`;
     schema.pattern = pattern;
@@ -75,6 +79,7 @@ export function loadPixApiDocument(): Json {
   patch(document.components);
   patch(document.paths);
   document.components.schemas.PixConsultados.required = ['parametros', 'pix'];
+  patchPixAutomatico(document);
   for (const [path, pathItem] of Object.entries(document.paths as Json))
     for (const [method, operation] of Object.entries(pathItem as Json)) {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
@@ -98,6 +103,10 @@ export interface PixApiValidator {
   response(input: { method: string; path: string; status: number; body: unknown }): string[];
   /** Problems with a `POST {webhookUrl}/pix` body (the WebhookPixBody request body). */
   notification(body: unknown): string[];
+  /** Problems with a `POST {webhookUrl}/rec` body (WebhookRecBody, the /webhookrec callback). */
+  recNotification(body: unknown): string[];
+  /** Problems with a `POST {webhookUrl}/cobr` body (WebhookCobRBody, the /webhookcobr callback). */
+  cobrNotification(body: unknown): string[];
 }
 
 export async function createPixApiValidator(): Promise<PixApiValidator> {
@@ -118,13 +127,15 @@ export async function createPixApiValidator(): Promise<PixApiValidator> {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv as any);
   ajv.addSchema({ components: definition.components }, 'pix-api');
-  const notificationSchema =
-    definition.components.requestBodies.WebhookPixBody.content['application/json'].schema;
-  const validateNotification = ajv.compile({
-    ...notificationSchema,
-    $id: 'webhook-pix-body',
-    components: definition.components,
-  });
+  const compileBody = (name: string) =>
+    ajv.compile({
+      ...definition.components.requestBodies[name].content['application/json'].schema,
+      $id: `request-body-${name}`,
+      components: definition.components,
+    });
+  const validateNotification = compileBody('WebhookPixBody');
+  const validateRecNotification = compileBody('WebhookRecBody');
+  const validateCobrNotification = compileBody('WebhookCobRBody');
 
   const describe = (
     errors: Array<{ instancePath?: string; message?: string; params?: unknown }> | null | undefined,
@@ -150,6 +161,12 @@ export async function createPixApiValidator(): Promise<PixApiValidator> {
     },
     notification(body) {
       return validateNotification(body) ? [] : describe(validateNotification.errors as any);
+    },
+    recNotification(body) {
+      return validateRecNotification(body) ? [] : describe(validateRecNotification.errors as any);
+    },
+    cobrNotification(body) {
+      return validateCobrNotification(body) ? [] : describe(validateCobrNotification.errors as any);
     },
   };
 }
