@@ -2,11 +2,11 @@
 // state the caller expected), not a fault: they answer false instead of throwing. A write that
 // loses a race with a transaction on AWS (TransactionConflict) is retried before anything else.
 import {
-  type DeleteCommand,
-  type PutCommand,
+  DeleteCommand,
+  PutCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
-  type UpdateCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
@@ -22,9 +22,15 @@ export async function writeIf(command: UpdateCommand | PutCommand | DeleteComman
   }
 }
 
-export async function transactIf(
-  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
-): Promise<boolean> {
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * A state change of one item or more, all or nothing. One item is sent as the plain conditional
+ * write it is: as atomic, and DynamoDB bills a transaction's writes twice.
+ */
+export async function transactIf(items: TransactItems): Promise<boolean> {
+  const single = items.length === 1 ? singleWrite(items[0]!) : undefined;
+  if (single) return writeIf(single);
   try {
     await retryingConflicts(() => dynamo().send(new TransactWriteCommand({ TransactItems: items })));
     return true;
@@ -32,4 +38,11 @@ export async function transactIf(
     if (failedConditions(error).length) return false;
     throw error;
   }
+}
+
+function singleWrite(item: TransactItems[number]): UpdateCommand | PutCommand | DeleteCommand | undefined {
+  if (item.Update) return new UpdateCommand(item.Update);
+  if (item.Put) return new PutCommand(item.Put);
+  if (item.Delete) return new DeleteCommand(item.Delete);
+  return undefined;
 }
