@@ -21,7 +21,16 @@ import { currentRoute, type Route } from './route.ts';
 import { askOpenTabs, currentKey, signOut } from './session.ts';
 import type { SaleSettings } from './types.ts';
 
-const sections = ['home', 'transactions', 'products', 'checkout', 'webhooks', 'api-keys', 'branding', 'emails'] as const;
+const sections = [
+  'home',
+  'transactions',
+  'products',
+  'checkout',
+  'webhooks',
+  'api-keys',
+  'branding',
+  'emails',
+] as const;
 const sectionLabel = (path: string) => t(`nav.${path}` as MessageId);
 
 function Page(props: { route: Route }) {
@@ -43,6 +52,7 @@ function LanguageSwitch(props: { onChange: (language: DashboardLanguage) => void
     <label class="language-switch">
       <span class="sr-only">{t('app.language')}</span>
       <select
+        class="language-select"
         data-testid="language"
         value={currentLanguage()}
         onChange={(event) => props.onChange((event.target as HTMLSelectElement).value as DashboardLanguage)}

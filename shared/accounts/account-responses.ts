@@ -128,8 +128,16 @@ const countAndAmount = v.object({
 
 export const accountSummarySchema = v.pipe(
   v.object({
-    from: v.pipe(v.string(), v.isoDate(), v.description("First day of the window, in the account's time zone.")),
-    to: v.pipe(v.string(), v.isoDate(), v.description("Last day of the window (today in the account's time zone).")),
+    from: v.pipe(
+      v.string(),
+      v.isoDate(),
+      v.description("First day of the window, in the account's time zone."),
+    ),
+    to: v.pipe(
+      v.string(),
+      v.isoDate(),
+      v.description("Last day of the window (today in the account's time zone)."),
+    ),
     days: v.pipe(v.number(), v.integer()),
     timeZone: v.pipe(v.string(), v.description("The account's time zone (GET/PUT /v2/account/settings).")),
     data: v.array(

@@ -41,7 +41,10 @@ export interface AccountSummary {
 /** The first and last day, in the zone, of a window of `days` days ending today there. */
 export function summaryWindow(now: Date, days: number, timeZone: string): { from: string; to: string } {
   const to = dayIn(now, timeZone);
-  return { from: new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10), to };
+  return {
+    from: new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10),
+    to,
+  };
 }
 
 /** The day in the zone a counter item counts for: its UTC hour's day there (older items: their UTC day). */
@@ -82,7 +85,9 @@ export function summaryRows(
         sum[counter].amount += row[counter].amount;
       }
   }
-  return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.currency.localeCompare(b.currency));
+  return [...rows.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || a.currency.localeCompare(b.currency),
+  );
 }
 
 export async function accountSummary(

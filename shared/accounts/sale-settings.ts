@@ -75,7 +75,9 @@ export const saleSettingsSchema = v.pipe(
     ),
     timeZone: v.pipe(
       v.string(),
-      v.description(`IANA time zone of the account's days (dashboard, summary); ${defaultTimeZone} by default.`),
+      v.description(
+        `IANA time zone of the account's days (dashboard, summary); ${defaultTimeZone} by default.`,
+      ),
     ),
   }),
   v.title('AccountSettings'),

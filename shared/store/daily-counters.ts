@@ -87,7 +87,11 @@ async function queryRange(accountId: string, from: string, to: string): Promise<
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.dailyCountersPartition(accountId), ':from': from, ':to': to },
+        ExpressionAttributeValues: {
+          ':pk': keys.dailyCountersPartition(accountId),
+          ':from': from,
+          ':to': to,
+        },
         ExclusiveStartKey: startKey,
       }),
     );

@@ -52,7 +52,11 @@ describe('/v2/account/settings', () => {
       timeZone: zone,
     });
     const first = await api('PUT', '/v2/account/settings', { responsibleDocument: validCnpj }, key);
-    expect(first.body).toEqual({ responsibleDocument: '11222333000181', responsibleExternalId: null, timeZone: zone });
+    expect(first.body).toEqual({
+      responsibleDocument: '11222333000181',
+      responsibleExternalId: null,
+      timeZone: zone,
+    });
     const second = await api('PUT', '/v2/account/settings', { responsibleExternalId: 'loja-42' }, key);
     expect(second.body).toEqual({
       responsibleDocument: '11222333000181',
@@ -60,7 +64,11 @@ describe('/v2/account/settings', () => {
       timeZone: zone,
     });
     const cleared = await api('PUT', '/v2/account/settings', { responsibleDocument: null }, key);
-    expect(cleared.body).toEqual({ responsibleDocument: null, responsibleExternalId: 'loja-42', timeZone: zone });
+    expect(cleared.body).toEqual({
+      responsibleDocument: null,
+      responsibleExternalId: 'loja-42',
+      timeZone: zone,
+    });
     expect((await api('GET', '/v2/account/settings', undefined, key)).body).toEqual(cleared.body);
     const bogota = await api('PUT', '/v2/account/settings', { timeZone: 'America/Bogota' }, key);
     expect(bogota.body.timeZone).toBe('America/Bogota');

@@ -2,8 +2,8 @@
 // placeholders), the active language, and the locale Intl formats numbers and dates with.
 import { i18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { type DashboardLanguage, chooseLanguage } from './languages.ts';
-import { type MessageId, en } from './messages/en.ts';
+import { chooseLanguage, type DashboardLanguage } from './languages.ts';
+import { en, type MessageId } from './messages/en.ts';
 import { es } from './messages/es.ts';
 import { ptBR } from './messages/pt-br.ts';
 
@@ -25,7 +25,9 @@ export function activateLanguage(language: DashboardLanguage, remember = false):
 }
 
 export function activateBrowserLanguage(): void {
-  activateLanguage(chooseLanguage(localStorage.getItem(storageKey), navigator.languages ?? [navigator.language]));
+  activateLanguage(
+    chooseLanguage(localStorage.getItem(storageKey), navigator.languages ?? [navigator.language]),
+  );
 }
 
 export function currentLanguage(): DashboardLanguage {

@@ -59,7 +59,11 @@ export function HomePage() {
       volumes: currencies.map((currency) => ({
         currency,
         series: [
-          { label: t('home.counter.paid'), color: statusColors.paid, values: per((row) => row.paid.amount, currency) },
+          {
+            label: t('home.counter.paid'),
+            color: statusColors.paid,
+            values: per((row) => row.paid.amount, currency),
+          },
           {
             label: t('home.counter.created'),
             color: statusColors.created,
@@ -68,7 +72,11 @@ export function HomePage() {
         ],
       })),
       failures: [
-        { label: t('home.failedDeliveries'), color: '#cf222e', values: per((row) => row.deliveriesFailed.count) },
+        {
+          label: t('home.failedDeliveries'),
+          color: '#cf222e',
+          values: per((row) => row.deliveriesFailed.count),
+        },
       ],
     };
   }, [summary]);

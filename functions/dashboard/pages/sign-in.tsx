@@ -24,9 +24,7 @@ export function SignInPage(props: { onSignedIn: () => void }) {
       props.onSignedIn();
     } catch (caught) {
       setError(
-        caught instanceof ApiError && caught.status === 401
-          ? t('signIn.invalid')
-          : (caught as Error).message,
+        caught instanceof ApiError && caught.status === 401 ? t('signIn.invalid') : (caught as Error).message,
       );
     } finally {
       setBusy(false);

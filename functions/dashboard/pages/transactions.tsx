@@ -17,7 +17,9 @@ import { cursorsOf, type Filters, filtersOf, listingParams, queryOf } from '../t
 import type { Transaction } from '../types.ts';
 
 /** The filter's methods: a code may serve several currencies, so each is offered once. */
-const methods = () => [...new Map(paymentMethods.map((row) => [row.method, methodName(row, currentLanguage())]))];
+const methods = () => [
+  ...new Map(paymentMethods.map((row) => [row.method, methodName(row, currentLanguage())])),
+];
 
 export function TransactionsPage(props: { query: URLSearchParams }) {
   const applied = filtersOf(props.query);
@@ -27,7 +29,10 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
   // Back or a link changed the URL: the form shows what is applied.
   const appliedKey = props.query.toString();
   useEffect(() => setFilters(filtersOf(new URLSearchParams(appliedKey))), [appliedKey]);
-  const { page, error } = useListing<Transaction>('/transactions', listingParams(applied, cursor, accountTimeZone()));
+  const { page, error } = useListing<Transaction>(
+    '/transactions',
+    listingParams(applied, cursor, accountTimeZone()),
+  );
 
   const set = (name: keyof Filters) => (event: Event) =>
     setFilters({ ...filters, [name]: (event.target as HTMLInputElement).value });
@@ -143,7 +148,9 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
           type="button"
           class="secondary"
           disabled={!page?.nextCursor}
-          onClick={() => page?.nextCursor && navigate('transactions', queryOf(applied, [...cursors, page.nextCursor]))}
+          onClick={() =>
+            page?.nextCursor && navigate('transactions', queryOf(applied, [...cursors, page.nextCursor]))
+          }
         >
           {t('common.next')}
         </button>

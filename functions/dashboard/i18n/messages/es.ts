@@ -161,7 +161,8 @@ export const es: Record<MessageId, string> = {
   'webhooks.testNotDelivered': 'No entregado: {result} en {ms} ms',
   'webhooks.optional': 'Eventos opcionales',
   'webhooks.alsoSend': 'Enviar también estos eventos',
-  'webhooks.optionalHint': 'Todos los demás eventos se envían siempre. La elección vale para lo que ocurra de ahora en adelante.',
+  'webhooks.optionalHint':
+    'Todos los demás eventos se envían siempre. La elección vale para lo que ocurra de ahora en adelante.',
   'webhooks.saveTypes': 'Guardar tipos de evento',
   'webhooks.typesSaved': 'Tipos de evento guardados.',
   'webhooks.secret': 'Secreto de firma',

@@ -161,7 +161,8 @@ export const ptBR: Record<MessageId, string> = {
   'webhooks.testNotDelivered': 'Não entregue: {result} em {ms} ms',
   'webhooks.optional': 'Eventos opcionais',
   'webhooks.alsoSend': 'Enviar também estes eventos',
-  'webhooks.optionalHint': 'Todos os outros eventos são sempre enviados. A escolha vale para o que acontecer daqui em diante.',
+  'webhooks.optionalHint':
+    'Todos os outros eventos são sempre enviados. A escolha vale para o que acontecer daqui em diante.',
   'webhooks.saveTypes': 'Salvar tipos de evento',
   'webhooks.typesSaved': 'Tipos de evento salvos.',
   'webhooks.secret': 'Segredo de assinatura',
