@@ -370,7 +370,7 @@ describe.each([
       const lastDay = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(
         new Date(`${summary.to}T12:00:00Z`),
       );
-      expect(await page.locator('.chart tbody tr:last-child th').first().textContent()).toBe(lastDay);
+      expect(await page.locator('.chart details tbody tr:last-child th').first().textContent()).toBe(lastDay);
       const axes = await page.locator('.chart-canvas').evaluateAll((hosts) =>
         hosts.map((host) => {
           const labels = JSON.parse((host as HTMLElement).dataset.axisLabels ?? '[]') as string[];
