@@ -1,7 +1,7 @@
 // The dashboard's message catalogues: every language has every message, with the same
 // placeholders as English, each a valid ICU message; every status, permission and section the
 // dashboard names has its words; the language a browser gets.
-import { parse } from '@messageformat/parser';
+import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { catalogues, t } from '../../functions/dashboard/i18n/i18n.ts';
 import { chooseLanguage, dashboardLanguages } from '../../functions/dashboard/i18n/languages.ts';
@@ -13,7 +13,7 @@ import { transactionStatuses } from '../../shared/transactions/transaction.ts';
 /** The arguments a message uses, sorted: {name}, {count, plural, …}. */
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  const walk = (tokens: ReturnType<typeof parse>) => {
+  const walk = (tokens: readonly Token[]) => {
     for (const token of tokens) {
       if (token.type === 'argument' || token.type === 'function') names.add(token.arg);
       if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
