@@ -2,6 +2,7 @@
 // be refunded by this key, what is left to refund, and the amount the merchant typed, read as
 // they write it and checked against what is left before anything is posted.
 import { readAmountInput } from '../../shared/money/amount-input.ts';
+import { t } from './i18n/i18n.ts';
 import type { Transaction } from './types.ts';
 
 /** Cents not refunded yet (pending refunds count as refunded, as the API counts them). */
@@ -14,12 +15,9 @@ export function refundUnavailable(
   transaction: Pick<Transaction, 'status' | 'amount' | 'refundedAmount'>,
   permissions: readonly string[] | null,
 ): string | null {
-  if (transaction.status !== 'PAID' && transaction.status !== 'REFUNDED')
-    return 'Only a paid transaction can be refunded.';
-  if (transaction.status === 'REFUNDED' || leftToRefund(transaction) <= 0)
-    return 'This transaction is refunded in full.';
-  if (permissions && !permissions.includes('createTransaction'))
-    return 'Refunding needs a key with the createTransaction permission; this key lacks it.';
+  if (transaction.status !== 'PAID' && transaction.status !== 'REFUNDED') return t('refunds.onlyPaid');
+  if (transaction.status === 'REFUNDED' || leftToRefund(transaction) <= 0) return t('refunds.inFull');
+  if (permissions && !permissions.includes('createTransaction')) return t('refunds.needsPermission');
   return null;
 }
 
