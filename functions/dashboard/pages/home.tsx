@@ -4,12 +4,18 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type TransactionCounter, transactionCounters } from '../../../shared/accounts/summary-counters.ts';
 import { daysFrom } from '../../../shared/time/zoned-days.ts';
 import { api } from '../api.ts';
-import { money } from '../format.ts';
+import { accountTimeZone, money, setAccountTimeZone } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import { BalanceCard } from '../parts/balance-card.tsx';
-import { Loading } from '../parts/bits.tsx';
+import { Loading, Notice } from '../parts/bits.tsx';
 import { DailyChart, type DailySeries } from '../parts/chart.tsx';
-import type { AccountSummary as Summary, SummaryRow } from '../types.ts';
+import type { SaleSettings, AccountSummary as Summary, SummaryRow } from '../types.ts';
+
+/** The zones offered: the Americas' (where the service sells) and UTC, plus the account's own. */
+function zonesOffered(current: string): string[] {
+  const all = Intl.supportedValuesOf('timeZone').filter((zone) => zone.startsWith('America/'));
+  return [...new Set([current, 'UTC', ...all])].sort();
+}
 
 const statusColors: Record<TransactionCounter, string> = {
   created: '#1f5fbf',
@@ -22,11 +28,23 @@ export function HomePage() {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [days, setDays] = useState(30);
+  const [zone, setZone] = useState(accountTimeZone());
+  const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     api<Summary>('GET', `/v2/account/summary?days=${days}`)
       .then(setSummary)
       .catch((caught: Error) => setError(caught.message));
-  }, [days]);
+  }, [days, zone]);
+  const changeZone = async (timeZone: string) => {
+    try {
+      const saved = await api<SaleSettings>('PUT', '/v2/account/settings', { body: { timeZone } });
+      setAccountTimeZone(saved.timeZone);
+      setZone(saved.timeZone);
+      setNotice(t('home.timeZoneSaved', { zone: saved.timeZone }));
+    } catch (caught) {
+      setNotice((caught as Error).message);
+    }
+  };
 
   const charts = useMemo(() => {
     if (!summary) return null;
@@ -98,7 +116,22 @@ export function HomePage() {
             ))}
           </select>
         </label>
+        <label class="inline">
+          {t('home.timeZone')}{' '}
+          <select
+            data-testid="time-zone"
+            value={zone}
+            onChange={(event) => void changeZone((event.target as HTMLSelectElement).value)}
+          >
+            {zonesOffered(zone).map((name) => (
+              <option key={name} value={name}>
+                {name.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
+      <Notice text={notice} />
       <BalanceCard />
       {error ? (
         <p class="form-error" role="alert">
