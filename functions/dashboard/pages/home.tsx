@@ -119,6 +119,7 @@ export function HomePage() {
         <label class="inline">
           {t('home.timeZone')}{' '}
           <select
+            class="time-zone-select"
             data-testid="time-zone"
             value={zone}
             onChange={(event) => void changeZone((event.target as HTMLSelectElement).value)}

@@ -88,31 +88,33 @@ export function DailyChart(props: {
       <div ref={host} class="chart-canvas" aria-hidden="true" />
       <details>
         <summary>{t('chart.showNumbers')}</summary>
-        <table>
-          <caption class="sr-only">{props.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('chart.day')}</th>
-              {props.series.map((series) => (
-                <th scope="col" key={series.label}>
-                  {series.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {props.days.map((day, index) => (
-              <tr key={day}>
-                <th scope="row">{calendarDay(day)}</th>
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">{props.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('chart.day')}</th>
                 {props.series.map((series) => (
-                  <td key={series.label}>
-                    {props.format ? props.format(series.values[index] ?? 0) : series.values[index]}
-                  </td>
+                  <th scope="col" key={series.label}>
+                    {series.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.days.map((day, index) => (
+                <tr key={day}>
+                  <th scope="row">{calendarDay(day)}</th>
+                  {props.series.map((series) => (
+                    <td key={series.label}>
+                      {props.format ? props.format(series.values[index] ?? 0) : series.values[index]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );
