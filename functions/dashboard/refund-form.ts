@@ -2,6 +2,7 @@
 // be refunded by this key, what is left to refund, and the amount the merchant typed, read as
 // they write it and checked against what is left before anything is posted.
 import { readAmountInput } from '../../shared/money/amount-input.ts';
+import type { AmountRefusal } from './amount-problems.ts';
 import { t } from './i18n/i18n.ts';
 import type { Transaction } from './types.ts';
 
@@ -21,7 +22,7 @@ export function refundUnavailable(
   return null;
 }
 
-export type RefundAmountReading = { cents: number } | { error: string };
+export type RefundAmountReading = { cents: number } | ({ error: string } & AmountRefusal);
 
 /** The typed amount in cents, or why it cannot be refunded. */
 export function readRefundAmount(
@@ -31,7 +32,12 @@ export function readRefundAmount(
 ): RefundAmountReading {
   const reading = readAmountInput(text);
   if ('error' in reading) return reading;
-  if (reading.cents < 1) return { error: 'must be more than zero' };
-  if (reading.cents > left) return { error: `must be at most ${format(left)}, what is left to refund` };
+  if (reading.cents < 1) return { error: 'must be more than zero', problem: 'notPositive' };
+  if (reading.cents > left)
+    return {
+      error: `must be at most ${format(left)}, what is left to refund`,
+      problem: 'overLeft',
+      left: format(left),
+    };
   return reading;
 }

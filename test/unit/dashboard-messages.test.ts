@@ -3,10 +3,12 @@
 // dashboard names has its words; the language a browser gets.
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
-import { catalogues, t } from '../../functions/dashboard/i18n/i18n.ts';
+import { amountProblemText } from '../../functions/dashboard/amount-problems.ts';
+import { activateLanguage, catalogues, t } from '../../functions/dashboard/i18n/i18n.ts';
 import { chooseLanguage, dashboardLanguages } from '../../functions/dashboard/i18n/languages.ts';
 import { en } from '../../functions/dashboard/i18n/messages/en.ts';
 import { deliveryStatuses } from '../../shared/events/event.ts';
+import { readAmountInput } from '../../shared/money/amount-input.ts';
 import { permissions } from '../../shared/permissions.ts';
 import { transactionStatuses } from '../../shared/transactions/transaction.ts';
 
@@ -48,6 +50,24 @@ describe('dashboard messages', () => {
       ...permissions.map((permission) => `permission.${permission}`),
     ].filter((id) => !ids.has(id));
     expect(missing).toEqual([]);
+  });
+
+  it('words every refused amount in the language, as the English reading says it', () => {
+    const refusals = ['', '-5', 'abc', '12.34,5.6', '1.2345,00', '1,234', '99999999999999999999', '0,00'].map(
+      (typed) => readAmountInput(typed),
+    );
+    for (const reading of refusals) {
+      if (!('error' in reading)) throw new Error('refused amounts only');
+      expect(amountProblemText(reading)).toBe(reading.error);
+    }
+    activateLanguage('pt-BR');
+    try {
+      expect(amountProblemText({ problem: 'badGrouping', grouping: '.' })).toBe(
+        'agrupa os milhares de forma errada (use . a cada três dígitos)',
+      );
+    } finally {
+      activateLanguage('en');
+    }
   });
 
   it('formats plurals and placeholders', () => {

@@ -6,6 +6,7 @@ import { billingCycles } from '../../../shared/catalog/offer.ts';
 import { fileOverImageLimit } from '../../../shared/http/too-large.ts';
 import { readAmountInput } from '../../../shared/money/amount-input.ts';
 import { purchaseCurrencies } from '../../../shared/payment-methods.ts';
+import { amountProblemText } from '../amount-problems.ts';
 import { ApiError, api, type Page, query } from '../api.ts';
 import { money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
@@ -316,7 +317,7 @@ function amountHint(typed: string, currency: string): string {
   if (typed.trim() === '') return t('products.amountTypeHint');
   const reading = readAmountInput(typed);
   return 'error' in reading
-    ? t('products.amountError', { error: reading.error })
+    ? t('products.amountError', { error: amountProblemText(reading) })
     : t('products.savedAs', { amount: money(reading.cents, currency) });
 }
 
@@ -342,7 +343,10 @@ function Offers(props: { product: Product }) {
     event.preventDefault();
     const reading = readAmountInput(amount);
     if ('error' in reading) {
-      setErrors({ fields: { amount: t('products.amountError', { error: reading.error }) }, form: null });
+      setErrors({
+        fields: { amount: t('products.amountError', { error: amountProblemText(reading) }) },
+        form: null,
+      });
       return;
     }
     try {

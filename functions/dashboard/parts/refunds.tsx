@@ -2,6 +2,7 @@
 // left, by default) and an optional reason, confirmed before it posts; each confirmation posts
 // with its own Idempotency-Key, so a double click or a retried post is one refund.
 import { useState } from 'preact/hooks';
+import { amountProblemText } from '../amount-problems.ts';
 import { api } from '../api.ts';
 import { amountText, dateTime, money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
@@ -51,7 +52,7 @@ export function RefundAction(props: {
   const review = (event: Event) => {
     event.preventDefault();
     const reading = readRefundAmount(amount, left, format);
-    if ('error' in reading) return setError(t('refunds.amountError', { error: reading.error }));
+    if ('error' in reading) return setError(t('refunds.amountError', { error: amountProblemText(reading) }));
     setError(null);
     setConfirming(reading.cents);
   };

@@ -325,6 +325,14 @@ export const en = {
   'checkout.saveDetails': 'Save sale details',
   'home.timeZone': 'Time zone',
   'home.timeZoneSaved': 'Days are now counted in {zone}.',
+  'amount.empty': 'enter an amount',
+  'amount.notPositive': 'must be more than zero',
+  'amount.notDigits': 'use digits, with a comma or a dot before the cents',
+  'amount.twoDecimalMarks': 'has more than one decimal mark',
+  'amount.badGrouping': 'groups thousands wrongly (use {grouping} every three digits)',
+  'amount.tooManyDecimals': 'has more than two decimal places',
+  'amount.tooLarge': 'is too large',
+  'amount.overLeft': 'must be at most {left}, what is left to refund',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -328,4 +328,12 @@ export const es: Record<MessageId, string> = {
   'checkout.saveDetails': 'Guardar datos de venta',
   'home.timeZone': 'Zona horaria',
   'home.timeZoneSaved': 'Los días ahora se cuentan en {zone}.',
+  'amount.empty': 'ingrese un monto',
+  'amount.notPositive': 'debe ser mayor que cero',
+  'amount.notDigits': 'use dígitos, con una coma o un punto antes de los centavos',
+  'amount.twoDecimalMarks': 'tiene más de un separador decimal',
+  'amount.badGrouping': 'agrupa los miles de forma incorrecta (use {grouping} cada tres dígitos)',
+  'amount.tooManyDecimals': 'tiene más de dos decimales',
+  'amount.tooLarge': 'es demasiado grande',
+  'amount.overLeft': 'debe ser como máximo {left}, lo que queda por reembolsar',
 };

@@ -328,4 +328,12 @@ export const ptBR: Record<MessageId, string> = {
   'checkout.saveDetails': 'Salvar dados de venda',
   'home.timeZone': 'Fuso horário',
   'home.timeZoneSaved': 'Os dias agora são contados em {zone}.',
+  'amount.empty': 'informe um valor',
+  'amount.notPositive': 'deve ser maior que zero',
+  'amount.notDigits': 'use dígitos, com vírgula ou ponto antes dos centavos',
+  'amount.twoDecimalMarks': 'tem mais de um separador decimal',
+  'amount.badGrouping': 'agrupa os milhares de forma errada (use {grouping} a cada três dígitos)',
+  'amount.tooManyDecimals': 'tem mais de duas casas decimais',
+  'amount.tooLarge': 'é grande demais',
+  'amount.overLeft': 'deve ser no máximo {left}, o que resta estornar',
 };
