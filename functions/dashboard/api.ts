@@ -1,6 +1,7 @@
 // Calls to the service's public API with the session's key. Errors come back as ApiError with
 // the API's message and, when the message names a field ("url: must be…"), that field.
 import { imageTooLarge } from '../../shared/http/too-large.ts';
+import { t } from './i18n/i18n.ts';
 import { retryDelayMs } from './retry.ts';
 import { currentKey, signOut } from './session.ts';
 
@@ -42,8 +43,8 @@ export function messageOf(status: number, body: unknown): string {
       return record.error;
     if (typeof record.message === 'string') return record.message;
   }
-  if (status === 403) return 'This key lacks the permission this page needs.';
-  return `The request failed (HTTP ${status}).`;
+  if (status === 403) return t('error.forbidden');
+  return t('error.http', { status });
 }
 
 export async function api<T = unknown>(
@@ -83,7 +84,7 @@ export async function api<T = unknown>(
     if (delayMs === null || response?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
-  if (!response) throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
+  if (!response) throw new ApiError(0, t('error.offline'));
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -1,4 +1,8 @@
-// Amounts in cents of their currency, formatted as the currency's people read them.
+// Amounts in cents of their currency, formatted as the currency's people read them; dates and
+// times in the dashboard's language (one format per language) and the account's time zone.
+import { defaultTimeZone } from '../../shared/time/zoned-days.ts';
+import { currentLanguage } from './i18n/i18n.ts';
+
 const locales: Record<string, string> = { BRL: 'pt-BR', COP: 'es-CO', BOB: 'es-BO' };
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -25,7 +29,30 @@ export function amountText(cents: number, currency: string): string {
   }).format(cents / 100);
 }
 
+let timeZone = defaultTimeZone;
+
+/** The account's time zone: dates, filters and the summary's days are read in it. */
+export function accountTimeZone(): string {
+  return timeZone;
+}
+
+export function setAccountTimeZone(zone: string): void {
+  timeZone = zone;
+}
+
+/** An instant as the dashboard shows every date and time: the language's short date, then the time. */
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return new Intl.DateTimeFormat(currentLanguage(), {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** A calendar day (YYYY-MM-DD, already the account's day) in the same short date format. */
+export function calendarDay(day: string): string {
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }

@@ -1,8 +1,12 @@
-// The merchant dashboard: a hash-routed Preact app over the public API.
+// The merchant dashboard: a hash-routed Preact app over the public API, in the merchant's language.
 import './style.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { loadApiBase } from './api.ts';
+import { api, loadApiBase } from './api.ts';
+import { setAccountTimeZone } from './format.ts';
+import { activateBrowserLanguage, activateLanguage, currentLanguage, t } from './i18n/i18n.ts';
+import { type DashboardLanguage, dashboardLanguages, languageNames } from './i18n/languages.ts';
+import type { MessageId } from './i18n/messages/en.ts';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { BrandingPage } from './pages/branding.tsx';
 import { CheckoutPage } from './pages/checkout.tsx';
@@ -13,29 +17,29 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { TransactionDetailPage } from './pages/transaction-detail.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
-import { currentKey, signOut } from './session.ts';
+import { currentRoute, type Route } from './route.ts';
+import { askOpenTabs, currentKey, signOut } from './session.ts';
+import type { SaleSettings } from './types.ts';
 
 const sections = [
-  { path: 'home', label: 'Home' },
-  { path: 'transactions', label: 'Transactions' },
-  { path: 'products', label: 'Products' },
-  { path: 'checkout', label: 'Checkout' },
-  { path: 'webhooks', label: 'Webhooks' },
-  { path: 'api-keys', label: 'API keys' },
-  { path: 'branding', label: 'Branding' },
-  { path: 'emails', label: 'Payer e-mails' },
+  'home',
+  'transactions',
+  'products',
+  'checkout',
+  'webhooks',
+  'api-keys',
+  'branding',
+  'emails',
 ] as const;
+const sectionLabel = (path: string) => t(`nav.${path}` as MessageId);
 
-function currentRoute(): string[] {
-  return (location.hash.replace(/^#\/?/, '') || 'home').split('/').map(decodeURIComponent);
-}
-
-function Page(props: { route: string[] }) {
-  const [section, id] = props.route;
-  if (section === 'transactions' && id) return <TransactionDetailPage id={id} />;
-  if (section === 'transactions') return <TransactionsPage />;
+function Page(props: { route: Route }) {
+  const [section, id] = props.route.path;
+  // Keyed by id: another transaction (or an unknown id) never shows what the previous one loaded.
+  if (section === 'transactions' && id) return <TransactionDetailPage key={id} id={id} />;
+  if (section === 'transactions') return <TransactionsPage query={props.route.query} />;
   if (section === 'products') return <ProductsPage />;
-  if (section === 'checkout') return <CheckoutPage linkId={id} />;
+  if (section === 'checkout') return <CheckoutPage key={id} linkId={id} />;
   if (section === 'webhooks') return <WebhooksPage />;
   if (section === 'api-keys') return <ApiKeysPage />;
   if (section === 'branding') return <BrandingPage />;
@@ -43,10 +47,33 @@ function Page(props: { route: string[] }) {
   return <HomePage />;
 }
 
+function LanguageSwitch(props: { onChange: (language: DashboardLanguage) => void }) {
+  return (
+    <label class="language-switch">
+      <span class="sr-only">{t('app.language')}</span>
+      <select
+        class="language-select"
+        data-testid="language"
+        value={currentLanguage()}
+        onChange={(event) => props.onChange((event.target as HTMLSelectElement).value as DashboardLanguage)}
+      >
+        {dashboardLanguages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function App() {
   const [signedIn, setSignedIn] = useState(currentKey() !== null);
   const [route, setRoute] = useState(currentRoute());
   const [menuOpen, setMenuOpen] = useState(false);
+  const [language, setLanguage] = useState(currentLanguage());
+  // The account's time zone comes before the pages, so no date shows in another zone first.
+  const [zoneLoaded, setZoneLoaded] = useState(false);
   useEffect(() => {
     const onHash = () => {
       setRoute(currentRoute());
@@ -61,18 +88,37 @@ function App() {
     };
   }, []);
   useEffect(() => {
-    const label = sections.find((section) => section.path === route[0])?.label ?? 'Home';
-    document.title = `${signedIn ? label : 'Sign in'} · Dashboard`;
-  }, [route, signedIn]);
+    if (!signedIn) return;
+    api<SaleSettings>('GET', '/v2/account/settings')
+      .then((settings) => setAccountTimeZone(settings.timeZone))
+      .catch(() => undefined)
+      .finally(() => setZoneLoaded(true));
+  }, [signedIn]);
+  useEffect(() => {
+    const section = sections.find((path) => path === route.path[0]) ?? 'home';
+    document.title = t('app.title', { section: signedIn ? sectionLabel(section) : t('signIn.tabTitle') });
+  }, [route, signedIn, language]);
+  const switchLanguage = (chosen: DashboardLanguage) => {
+    activateLanguage(chosen, true);
+    setLanguage(chosen);
+  };
 
-  if (!signedIn) return <SignInPage onSignedIn={() => setSignedIn(true)} />;
+  if (!signedIn)
+    return (
+      <div key={language}>
+        <div class="sign-in-language">
+          <LanguageSwitch onChange={switchLanguage} />
+        </div>
+        <SignInPage onSignedIn={() => setSignedIn(true)} />
+      </div>
+    );
   return (
-    <div class="shell">
+    <div class="shell" key={language}>
       <button type="button" class="skip-link" onClick={() => document.getElementById('main')?.focus()}>
-        Skip to content
+        {t('app.skip')}
       </button>
       <header class="topbar">
-        <span class="brand">Cash-in dashboard</span>
+        <span class="brand">{t('app.brand')}</span>
         <button
           type="button"
           class="menu-toggle secondary small"
@@ -80,31 +126,33 @@ function App() {
           aria-controls="nav"
           onClick={() => setMenuOpen(!menuOpen)}
         >
-          Menu
+          {t('app.menu')}
         </button>
-        <nav id="nav" class={menuOpen ? 'open' : ''} aria-label="Sections">
+        <nav id="nav" class={menuOpen ? 'open' : ''} aria-label={t('app.sections')}>
           <ul>
-            {sections.map((section) => (
-              <li key={section.path}>
-                <a href={`#/${section.path}`} aria-current={route[0] === section.path ? 'page' : undefined}>
-                  {section.label}
+            {sections.map((path) => (
+              <li key={path}>
+                <a href={`#/${path}`} aria-current={route.path[0] === path ? 'page' : undefined}>
+                  {sectionLabel(path)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch onChange={switchLanguage} />
         <button type="button" class="secondary small" data-testid="sign-out" onClick={() => signOut()}>
-          Sign out
+          {t('app.signOut')}
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} />
+        {zoneLoaded ? <Page route={route} /> : <p class="muted">{t('app.loading')}</p>}
       </main>
     </div>
   );
 }
 
-await loadApiBase();
+activateBrowserLanguage();
+await Promise.all([loadApiBase(), askOpenTabs()]);
 const root = document.getElementById('app');
 if (root) {
   root.textContent = '';

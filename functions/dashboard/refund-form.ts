@@ -2,6 +2,8 @@
 // be refunded by this key, what is left to refund, and the amount the merchant typed, read as
 // they write it and checked against what is left before anything is posted.
 import { readAmountInput } from '../../shared/money/amount-input.ts';
+import type { AmountRefusal } from './amount-problems.ts';
+import { t } from './i18n/i18n.ts';
 import type { Transaction } from './types.ts';
 
 /** Cents not refunded yet (pending refunds count as refunded, as the API counts them). */
@@ -14,16 +16,13 @@ export function refundUnavailable(
   transaction: Pick<Transaction, 'status' | 'amount' | 'refundedAmount'>,
   permissions: readonly string[] | null,
 ): string | null {
-  if (transaction.status !== 'PAID' && transaction.status !== 'REFUNDED')
-    return 'Only a paid transaction can be refunded.';
-  if (transaction.status === 'REFUNDED' || leftToRefund(transaction) <= 0)
-    return 'This transaction is refunded in full.';
-  if (permissions && !permissions.includes('createTransaction'))
-    return 'Refunding needs a key with the createTransaction permission; this key lacks it.';
+  if (transaction.status !== 'PAID' && transaction.status !== 'REFUNDED') return t('refunds.onlyPaid');
+  if (transaction.status === 'REFUNDED' || leftToRefund(transaction) <= 0) return t('refunds.inFull');
+  if (permissions && !permissions.includes('createTransaction')) return t('refunds.needsPermission');
   return null;
 }
 
-export type RefundAmountReading = { cents: number } | { error: string };
+export type RefundAmountReading = { cents: number } | ({ error: string } & AmountRefusal);
 
 /** The typed amount in cents, or why it cannot be refunded. */
 export function readRefundAmount(
@@ -33,7 +32,12 @@ export function readRefundAmount(
 ): RefundAmountReading {
   const reading = readAmountInput(text);
   if ('error' in reading) return reading;
-  if (reading.cents < 1) return { error: 'must be more than zero' };
-  if (reading.cents > left) return { error: `must be at most ${format(left)}, what is left to refund` };
+  if (reading.cents < 1) return { error: 'must be more than zero', problem: 'notPositive' };
+  if (reading.cents > left)
+    return {
+      error: `must be at most ${format(left)}, what is left to refund`,
+      problem: 'overLeft',
+      left: format(left),
+    };
   return reading;
 }

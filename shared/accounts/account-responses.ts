@@ -128,9 +128,18 @@ const countAndAmount = v.object({
 
 export const accountSummarySchema = v.pipe(
   v.object({
-    from: v.pipe(v.string(), v.isoDate(), v.description('First UTC day of the window.')),
-    to: v.pipe(v.string(), v.isoDate(), v.description('Last UTC day of the window (today).')),
+    from: v.pipe(
+      v.string(),
+      v.isoDate(),
+      v.description("First day of the window, in the account's time zone."),
+    ),
+    to: v.pipe(
+      v.string(),
+      v.isoDate(),
+      v.description("Last day of the window (today in the account's time zone)."),
+    ),
     days: v.pipe(v.number(), v.integer()),
+    timeZone: v.pipe(v.string(), v.description("The account's time zone (GET/PUT /v2/account/settings).")),
     data: v.array(
       v.object({
         day: v.pipe(v.string(), v.isoDate()),
@@ -144,7 +153,7 @@ export const accountSummarySchema = v.pipe(
   }),
   v.title('AccountSummary'),
   v.description(
-    'Per UTC day and currency: transactions created, paid, expired, canceled and failed deliveries.',
+    "Per day (in the account's time zone) and currency: transactions created, paid, expired, canceled and failed deliveries.",
   ),
 );
 

@@ -42,6 +42,8 @@ export interface AccountRecord {
   /** What checkout sessions and payment links fill in for the merchant (PUT /v2/account/settings). */
   responsibleDocument?: SaleSettings['responsibleDocument'];
   responsibleExternalId?: SaleSettings['responsibleExternalId'];
+  /** Absent or null: the default zone (sale-settings.ts). */
+  timeZone?: string | null;
   /** The payer e-mails' settings (PUT /v2/account/emails); absent: every kind on, no reply-to. */
   emailSettings?: AccountEmailSettings;
 }

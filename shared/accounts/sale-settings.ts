@@ -1,23 +1,31 @@
 // What the account's hosted checkout fills in for the merchant: the purchase API's
 // `responsibleDocument` (the merchant's CPF/CNPJ, which BRL methods name) and
-// `responsibleExternalId`. The payer never types them.
+// `responsibleExternalId`. The payer never types them. And the account's time zone, in which the
+// dashboard and the summary read days (a sale at 22:00 in São Paulo belongs to that day there).
 import * as v from 'valibot';
 import { saleSettingsExample, updateSaleSettingsExample } from '../openapi/checkout-examples.ts';
 import { parseBrazilianDocument } from '../purchase/documents.ts';
+import { defaultTimeZone, isTimeZone } from '../time/zoned-days.ts';
 import { checkedString, identifier } from '../validation/fields.ts';
 
 export interface SaleSettings {
   responsibleDocument: string | null;
   responsibleExternalId: string | null;
+  /** IANA time zone; America/Sao_Paulo until the merchant chooses another. */
+  timeZone: string;
 }
 
 /** The settings of an account item (top-level attributes, so each change is one update). */
-export const saleSettingsOf = (account: Partial<SaleSettings> | undefined): SaleSettings => ({
+export const saleSettingsOf = (
+  account: { [Field in keyof SaleSettings]?: SaleSettings[Field] | null } | undefined,
+): SaleSettings => ({
   responsibleDocument: account?.responsibleDocument ?? null,
   responsibleExternalId: account?.responsibleExternalId ?? null,
+  timeZone: account?.timeZone ?? defaultTimeZone,
 });
 
-const saleSettingsFields = ['responsibleDocument', 'responsibleExternalId'] as const;
+const saleSettingsFields = ['responsibleDocument', 'responsibleExternalId', 'timeZone'] as const;
+const timeZoneRule = 'must be an IANA time zone such as America/Sao_Paulo or America/Bogota';
 
 export const updateSaleSettingsSchema = v.pipe(
   v.strictObject({
@@ -34,6 +42,15 @@ export const updateSaleSettingsSchema = v.pipe(
       v.pipe(
         identifier(255),
         v.description("Your id of the responsible party on every sale; the account's id when null."),
+      ),
+    ),
+    timeZone: v.nullish(
+      v.pipe(
+        v.string(timeZoneRule),
+        v.check(isTimeZone, timeZoneRule),
+        v.description(
+          `The account's time zone (IANA): the dashboard's dates and filters and the summary's days are read in it. null: ${defaultTimeZone}.`,
+        ),
       ),
     ),
   }),
@@ -55,6 +72,12 @@ export const saleSettingsSchema = v.pipe(
     responsibleExternalId: v.pipe(
       v.nullable(v.string()),
       v.description("null: sales name the account's id as the responsible party's id."),
+    ),
+    timeZone: v.pipe(
+      v.string(),
+      v.description(
+        `IANA time zone of the account's days (dashboard, summary); ${defaultTimeZone} by default.`,
+      ),
     ),
   }),
   v.title('AccountSettings'),

@@ -11,6 +11,8 @@ export interface EventView {
   deliveredAt: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
+  /** A retrying event's next attempt; null when none is scheduled. */
+  nextAttemptAt: string | null;
   /** Every attempt made, over every run; `attempts` keeps the first and the latest ones. */
   attemptCount: number;
   attempts: DeliveryAttempt[];
@@ -33,6 +35,7 @@ export function eventView(
     deliveredAt: event.deliveredAt,
     lastAttemptAt: event.lastAttemptAt,
     lastError: event.lastError,
+    nextAttemptAt: event.deliveryStatus === 'PENDING' ? (event.nextAttemptAt ?? null) : null,
     attemptCount: event.attemptCount,
     attempts: attempts.map(({ number, at, url, statusCode, error, durationMs }) => ({
       number,

@@ -38,6 +38,8 @@ export interface EventRecord {
   deliveredAt: string | null;
   /** Why the last run ended without delivery (FAILED or UNDELIVERABLE). */
   lastError: string | null;
+  /** When a retrying (PENDING) event's next attempt is due; absent or null otherwise. */
+  nextAttemptAt?: string | null;
   /**
    * The attempts, in order, kept on the event itself (absent until the first): the first and the
    * latest ten (kept-attempts.ts); `attemptCount` counts them all. An event recorded before

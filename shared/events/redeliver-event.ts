@@ -1,5 +1,6 @@
 // POST /events/:id/redeliver: start a new delivery run (a fresh retry schedule) for an event
-// whose last run ended (delivered, failed or undeliverable). The event id stays the same, so
+// whose last run ended (delivered, failed or undeliverable) or that waits for its next retry
+// (the run starts now instead). The event id stays the same, so
 // receivers deduplicate on webhook-id as usual.
 import { serviceConfig } from '../config.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -18,7 +19,7 @@ export async function redeliverEvent(
   if (!(await restartDelivery(event, dueAt)))
     throw conflict(
       'event.delivery_in_progress',
-      `event ${eventId} is being delivered; wait for the current run to end`,
+      `event ${eventId} is being attempted right now; try again in a moment`,
     );
   try {
     await enqueueDeliverEvent({

@@ -123,9 +123,11 @@ export const cashinPaidExample = {
 export const updateSaleSettingsExample = {
   responsibleDocument: '11.222.333/0001-81',
   responsibleExternalId: 'loja-42',
+  timeZone: 'America/Sao_Paulo',
 };
 
 export const saleSettingsExample: SaleSettings = {
   responsibleDocument: '11222333000181',
   responsibleExternalId: 'loja-42',
+  timeZone: 'America/Sao_Paulo',
 };

@@ -12,7 +12,7 @@ import { retryingConflicts } from './transaction-conflicts.ts';
 /** undefined when the account does not exist. */
 export async function updateSaleSettings(
   accountId: string,
-  changes: Partial<SaleSettings>,
+  changes: { [Field in keyof SaleSettings]?: SaleSettings[Field] | null },
   updatedAt: string,
 ): Promise<SaleSettings | undefined> {
   const fields = [

@@ -1,4 +1,5 @@
-// The account summary's counters: one item per account, UTC day and currency. Each state change
+// The account summary's counters: one item per account, UTC hour and currency (so the summary can
+// add them up into days of the account's time zone). Each state change
 // adds to them with one extra Update item inside the same DynamoDB transaction as the change
 // itself, so a counter moves exactly when the state does (a duplicate worker whose conditional
 // write fails adds nothing).
@@ -15,7 +16,10 @@ export type CountedChange = TransactionCounter | 'deliveryFailed';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface DailyCounterRecord {
-  day: string;
+  /** YYYY-MM-DD on items written before hourly counters, else absent. */
+  day?: string;
+  /** YYYY-MM-DDTHH (UTC). */
+  hour?: string;
   currency: string;
   createdCount?: number;
   createdAmount?: number;
@@ -29,7 +33,7 @@ export interface DailyCounterRecord {
   deliveryFailedAmount?: number;
 }
 
-/** The Update item that counts one change of `amount` cents at `at` (its UTC day). */
+/** The Update item that counts one change of `amount` cents at `at` (its UTC hour). */
 export function countChange(
   change: CountedChange,
   input: { accountId: string; currency: string; amount: number; at: string },
@@ -39,23 +43,23 @@ export function countChange(
 
 /**
  * The Update items that count several changes of one transaction's `amount`, one item per UTC
- * day (a transaction may not touch one item twice); `by` -1 takes back a change counted before
+ * hour (a transaction may not touch one item twice); `by` -1 takes back a change counted before
  * (a closed transaction that became PAID leaves its close's bucket).
  */
 export function countChanges(
   input: { accountId: string; currency: string; amount: number },
   changes: ReadonlyArray<{ change: CountedChange; at: string; by?: 1 | -1 }>,
 ): TransactItem[] {
-  const days = new Map<string, Array<{ change: CountedChange; by: 1 | -1 }>>();
+  const hours = new Map<string, Array<{ change: CountedChange; by: 1 | -1 }>>();
   for (const { change, at, by = 1 } of changes) {
-    const day = at.slice(0, 10);
-    days.set(day, [...(days.get(day) ?? []), { change, by }]);
+    const hour = at.slice(0, 13);
+    hours.set(hour, [...(hours.get(hour) ?? []), { change, by }]);
   }
-  return [...days].map(([day, counted]) => {
-    const names: Record<string, string> = { '#day': 'day' };
+  return [...hours].map(([hour, counted]) => {
+    const names: Record<string, string> = { '#hour': 'hour' };
     const values: Record<string, unknown> = {
       ':entity': 'dailyCounters',
-      ':day': day,
+      ':hour': hour,
       ':currency': input.currency,
     };
     const additions = counted.map(({ change, by }, index) => {
@@ -66,8 +70,8 @@ export function countChanges(
     return {
       Update: {
         TableName: tableName(),
-        Key: keys.dailyCounters(input.accountId, day, input.currency),
-        UpdateExpression: `SET entity = :entity, #day = :day, currency = :currency ADD ${additions.join(', ')}`,
+        Key: keys.hourlyCounters(input.accountId, hour, input.currency),
+        UpdateExpression: `SET entity = :entity, #hour = :hour, currency = :currency ADD ${additions.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       },
@@ -75,18 +79,18 @@ export function countChanges(
   });
 }
 
-/** Every counter item of the account from `fromDay` (inclusive, YYYY-MM-DD) on. */
-export async function readDailyCounters(accountId: string, fromDay: string): Promise<DailyCounterRecord[]> {
+async function queryRange(accountId: string, from: string, to: string): Promise<DailyCounterRecord[]> {
   const records: DailyCounterRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': keys.dailyCountersPartition(accountId),
-          ':from': keys.dailyCounters(accountId, fromDay, '').sk,
+          ':from': from,
+          ':to': to,
         },
         ExclusiveStartKey: startKey,
       }),
@@ -95,4 +99,17 @@ export async function readDailyCounters(accountId: string, fromDay: string): Pro
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return records;
+}
+
+/**
+ * Every counter item of the account from `fromHour` (inclusive, YYYY-MM-DDTHH, UTC) on, and the
+ * day items written before hourly counters from that hour's UTC day on: at most (days + 1) × 24
+ * hours × currencies items.
+ */
+export async function readCounters(accountId: string, fromHour: string): Promise<DailyCounterRecord[]> {
+  const [hourly, daily] = await Promise.all([
+    queryRange(accountId, keys.hourlyCounters(accountId, fromHour, '').sk, 'HOUR#~'),
+    queryRange(accountId, keys.dailyCounters(accountId, fromHour.slice(0, 10), '').sk, 'DAY#~'),
+  ]);
+  return [...daily, ...hourly];
 }

@@ -141,6 +141,7 @@ export function recordAttempt(
     'lastAttemptAt = :at',
     'deliveryStatus = :status',
     'lastError = :lastError',
+    'nextAttemptAt = :nextAttemptAt',
     ...(next.deliveryStatus === 'DELIVERED' ? ['deliveredAt = :at'] : []),
     ...(workIndex ? ['gsi2pk = :workPk', 'gsi2sk = :workSk'] : []),
   ];
@@ -160,6 +161,7 @@ export function recordAttempt(
       ':at': attempt.at,
       ':status': next.deliveryStatus,
       ':lastError': next.lastError,
+      ':nextAttemptAt': next.deliveryStatus === 'PENDING' ? next.nextDueAt : null,
       ':attempts': withAttempt(event.attempts ?? [], attempt),
       ...(workIndex ? { ':workPk': workIndex.gsi2pk, ':workSk': workIndex.gsi2sk } : {}),
     },
@@ -195,7 +197,11 @@ export function markUndeliverable(event: EventRecord, reason: string, now: Date)
   );
 }
 
-/** Starts a new delivery run for an event whose last run ended. False when a run is under way. */
+/**
+ * Starts a new delivery run for an event whose last run ended, or that waits for a retry (its
+ * new mark supersedes the waiting chain, whose job then finds the event no longer its own).
+ * False while an attempt is being made.
+ */
 export function restartDelivery(event: EventRecord, dueAt: string): Promise<boolean> {
   const workIndex = keys.pendingWork('deliver-event', dueAt, event.transactionId);
   return writeIf(
@@ -203,8 +209,9 @@ export function restartDelivery(event: EventRecord, dueAt: string): Promise<bool
       TableName: tableName(),
       Key: keys.event(event.accountId, event.transactionId, eventKind(event)),
       UpdateExpression:
-        'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk',
-      ConditionExpression: 'deliveryStatus <> :pending',
+        'SET deliveryStatus = :pending, runAttempts = :zero, gsi2pk = :workPk, gsi2sk = :workSk REMOVE nextAttemptAt',
+      ConditionExpression:
+        'deliveryStatus <> :pending OR (runAttempts > :zero AND (attribute_not_exists(claimedWorkSk) OR claimedWorkSk <> gsi2sk))',
       ExpressionAttributeValues: {
         ':pending': 'PENDING',
         ':zero': 0,

@@ -152,10 +152,18 @@ export const keys = {
   }),
   ledgerPartition: (accountId: string) => `${acc(accountId)}#LEDGER`,
 
-  /** Per day and currency counters of the account summary, updated with each state change. */
+  /** Per day and currency counters of the account summary written before hourly ones (read only). */
   dailyCounters: (accountId: string, day: string, currency: string) => ({
     pk: `${acc(accountId)}#SUMMARY`,
     sk: `DAY#${day}#${currency}`,
+  }),
+  /**
+   * Per UTC hour (YYYY-MM-DDTHH) and currency counters of the account summary, updated with each
+   * state change: an hour belongs to one day in any whole-hour time zone.
+   */
+  hourlyCounters: (accountId: string, hour: string, currency: string) => ({
+    pk: `${acc(accountId)}#SUMMARY`,
+    sk: `HOUR#${hour}#${currency}`,
   }),
   dailyCountersPartition: (accountId: string) => `${acc(accountId)}#SUMMARY`,
 

@@ -4,13 +4,20 @@
 // secret and end its overlap, create and revoke a key, set the branding and the payer e-mails, sign out. Every page is scanned with axe
 // (0 serious or critical violations) and photographed at 390 and 1280 px.
 import { deflateSync } from 'node:zlib';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../functions/dashboard/i18n/messages/en.ts';
+import { es } from '../../functions/dashboard/i18n/messages/es.ts';
+import { ptBR } from '../../functions/dashboard/i18n/messages/pt-br.ts';
+import { dynamo } from '../../shared/aws/clients.ts';
 import { billingCycles } from '../../shared/catalog/offer.ts';
+import { tableName } from '../../shared/config.ts';
 import { optInEventTypeNames } from '../../shared/events/event-types.ts';
 import { methodName, paymentMethods, purchaseCurrencies } from '../../shared/payment-methods.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { transactionStatuses } from '../../shared/transactions/transaction.ts';
-import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
-import { desktopWidth, newPayerContext, useBrowserAndReceiver } from '../support/browser.ts';
+import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { desktopWidth, newPayerContext, phoneWidth, useBrowserAndReceiver } from '../support/browser.ts';
 import { checkPage, eventually, open } from '../support/dashboard-navigation.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 
@@ -84,7 +91,9 @@ describe('merchant dashboard', () => {
           .evaluateAll((found) =>
             found.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
           );
-      expect(await options('status')).toEqual(transactionStatuses.map((status) => [status, status]));
+      expect(await options('status')).toEqual(
+        transactionStatuses.map((status) => [status, en[`status.transaction.${status}`]]),
+      );
       expect(await options('currency')).toEqual(purchaseCurrencies.map((currency) => [currency, currency]));
       expect(await options('method')).toEqual(
         paymentMethods.map((row) => [row.method, methodName(row, 'en')]),
@@ -166,9 +175,9 @@ describe('merchant dashboard', () => {
       await eventually(() => page.getByTestId('sandbox-pay').count()).toBe(1);
       await eventually(() => page.locator('.qr svg').count()).toBe(1);
       await page.getByTestId('sandbox-pay').click();
-      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('PAID');
+      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('Paid');
       const paidEvent = page.locator('[data-testid="event"][data-type="cashin.paid"]');
-      await eventually(() => paidEvent.textContent()).toContain('DELIVERED');
+      await eventually(() => paidEvent.textContent()).toContain('Delivered');
       expect(await paidEvent.textContent()).toContain('HTTP 200');
       await checkPage(page, 'transaction-detail');
 
@@ -200,11 +209,19 @@ describe('merchant dashboard', () => {
       const pending = await call('POST', '/transactions/v2/purchase', { key, body: copBody() });
       await page.goto(`${dashboardUrl}#/transactions/${pending.body.id}`);
       await page.getByRole('button', { name: 'Cancel transaction' }).click();
-      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('CANCELED');
+      // Asked first: nothing is canceled until the merchant confirms.
+      await eventually(() => page.getByRole('button', { name: 'Yes, cancel it' }).count()).toBe(1);
+      expect((await call('GET', `/transactions/${pending.body.id}`, { key })).body.status).toBe('PENDING');
+      await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await eventually(() => page.getByTestId('transaction-status').textContent()).toBe('Canceled');
       await open(page, 'Webhooks');
 
-      // Rotate the signing secret: shown once.
+      // Rotate the signing secret, once confirmed: shown once.
+      const secretsBefore = (await call('GET', '/v2/account/webhook', { key })).body.secrets;
       await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await eventually(() => page.getByRole('button', { name: 'Yes, rotate' }).count()).toBe(1);
+      expect((await call('GET', '/v2/account/webhook', { key })).body.secrets).toEqual(secretsBefore);
+      await page.getByRole('button', { name: 'Yes, rotate' }).click();
       await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
       // End the rotation's overlap early: only the current secret is left.
       await page.getByRole('button', { name: 'Stop the previous secret now' }).click();
@@ -304,4 +321,185 @@ describe('merchant dashboard', () => {
       await context.close();
     }
   }, 60_000);
+});
+
+describe.each([
+  ['pt-BR', ptBR],
+  ['es', es],
+] as const)('the dashboard in %s', (locale, words) => {
+  it('speaks the browser’s language, keeps its place in the URL and asks before it acts', async () => {
+    useSharedStore();
+    const merchant = await createKey(['isInvoiceAvailable', 'createTransaction', 'manageAccount']);
+    const key = merchant.secretKey;
+    await call('PUT', '/v2/account/webhook', { key, body: { url: setup.receiver.url } });
+    // A paid COP sale large enough for wide axis labels ("$ 600.000,00"), and a pending one.
+    const paid = await call('POST', '/transactions/v2/purchase', {
+      key,
+      body: { ...copBody(), amount: 60_000_000 },
+    });
+    await pollUntil(
+      async () => (await call('GET', `/transactions/${paid.body.id}`, { key })).body,
+      (tx) => Boolean(tx.redirectUrl),
+      5000,
+      50,
+    );
+    expect((await call('POST', `/sandbox/transactions/${paid.body.id}/pay`, { key })).status).toBe(202);
+    const pending = await call('POST', '/transactions/v2/purchase', { key, body: bobBody() });
+    const delivered = await pollUntil(
+      async () => (await call('GET', `/transactions/${paid.body.id}/events`, { key })).body.data ?? [],
+      (data) => data[0]?.deliveryStatus === 'DELIVERED',
+      10_000,
+      100,
+    );
+    const dashboardUrl = `${sharedStack().baseUrl}/dashboard/`;
+    const { context, page, watch } = await newPayerContext(setup.browser, desktopWidth, undefined, locale);
+    try {
+      await page.goto(dashboardUrl);
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        words['signIn.title'],
+      );
+      await page.getByLabel(words['signIn.key']).fill(key);
+      await page.keyboard.press('Enter');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(words['nav.home']);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+
+      // Home: days of the account's zone (São Paulo) in the language's date format; no axis label clipped.
+      const summary = (await call('GET', '/v2/account/summary?days=30', { key })).body;
+      expect(summary.timeZone).toBe('America/Sao_Paulo');
+      await eventually(() => page.locator('.chart canvas').count()).toBeGreaterThan(1);
+      const lastDay = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(
+        new Date(`${summary.to}T12:00:00Z`),
+      );
+      expect(await page.locator('.chart details tbody tr:last-child th').first().textContent()).toBe(lastDay);
+      const axes = await page.locator('.chart-canvas').evaluateAll((hosts) =>
+        hosts.map((host) => {
+          const labels = JSON.parse((host as HTMLElement).dataset.axisLabels ?? '[]') as string[];
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font =
+            '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+          const widest = Math.max(0, ...labels.map((label) => context.measureText(label).width));
+          const yAxis = host.querySelectorAll<HTMLElement>('.u-axis')[1];
+          return { labels, widest, room: yAxis?.getBoundingClientRect().width ?? 0 };
+        }),
+      );
+      const money = axes.find((axis) => axis.labels.some((label) => label.includes('600.000,00')));
+      expect(money, JSON.stringify(axes)).toBeDefined();
+      for (const axis of axes)
+        expect(axis.room, axis.labels.join(' | ')).toBeGreaterThanOrEqual(axis.widest + 15);
+      await checkPage(page, `home-${locale}`);
+
+      // Transactions: statuses and methods as words; the filter lives in the URL (reload, Back).
+      await open(page, words['nav.transactions'], words['app.sections']);
+      const statusOptions = await page
+        .locator('select[name="status"] option:not([value=""])')
+        .evaluateAll((found) => found.map((option) => option.textContent));
+      expect(statusOptions).toEqual(
+        transactionStatuses.map((status) => words[`status.transaction.${status}`]),
+      );
+      const paidRow = page.locator(`tr[data-id="${paid.body.id}"]`);
+      await eventually(() => paidRow.count()).toBe(1);
+      expect(await paidRow.textContent()).toContain(words['status.transaction.PAID']);
+      await page.getByLabel(words['transactions.status']).selectOption('PAID');
+      await page.getByRole('button', { name: words['transactions.apply'] }).click();
+      await eventually(() => page.url()).toContain('status=PAID');
+      await page.reload();
+      await eventually(() => page.locator('select[name="status"]').inputValue()).toBe('PAID');
+      await eventually(() => page.locator('tbody tr[data-id]').count()).toBe(1);
+      await page.goBack();
+      await eventually(() => page.locator(`tr[data-id="${pending.body.id}"]`).count()).toBe(1);
+      expect(await page.locator('select[name="status"]').inputValue()).toBe('');
+      // On a phone each row is a card on screen that leads with the amount and the status.
+      await page.setViewportSize({ width: phoneWidth, height: 844 });
+      const card = await paidRow.evaluate((row) => {
+        const box = (name: string) => row.querySelector(`.card-${name}`)!.getBoundingClientRect();
+        return { amount: box('amount'), status: box('status'), method: box('method'), id: box('id') };
+      });
+      expect(card.amount.right).toBeLessThanOrEqual(390);
+      expect(card.status.right).toBeLessThanOrEqual(390);
+      expect(card.amount.top).toBeLessThan(card.method.top);
+      expect(card.status.top).toBeLessThan(card.id.top);
+      await page.setViewportSize({ width: desktopWidth, height: 900 });
+      await checkPage(page, `transactions-${locale}`);
+
+      // A transaction, then an unknown id: "not found", nothing of the previous one left.
+      await page.goto(`${dashboardUrl}#/transactions/${pending.body.id}`);
+      const cancel = page.getByRole('button', { name: words['detail.cancel'] });
+      await eventually(() => cancel.count()).toBe(1);
+      await page.evaluate(() => {
+        location.hash = '#/transactions/tx_00000000-0000-4000-8000-000000000000';
+      });
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(
+        words['detail.notFound'].split(' {id}')[0]!,
+      );
+      expect(await cancel.count()).toBe(0);
+      expect(await page.getByTestId('transaction-fields').count()).toBe(0);
+      await page.goBack();
+      // Cancel asks first.
+      await eventually(() => cancel.count()).toBe(1);
+      await cancel.click();
+      await eventually(() => page.getByText(words['detail.cancelConfirm']).count()).toBe(1);
+      expect((await call('GET', `/transactions/${pending.body.id}`, { key })).body.status).toBe('PENDING');
+      await page.getByRole('button', { name: words['detail.cancelKeep'] }).click();
+
+      // A retrying event: its next attempt shown, and Redeliver sends it now.
+      const nextAttemptAt = new Date(Date.now() + 3_600_000).toISOString();
+      const work = keys.pendingWork('deliver-event', nextAttemptAt, paid.body.id);
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.event(merchant.accountId, paid.body.id, 'cashin.paid'),
+          UpdateExpression:
+            'SET deliveryStatus = :pending, runAttempts = :one, nextAttemptAt = :next, gsi2pk = :pk, gsi2sk = :sk',
+          ExpressionAttributeValues: {
+            ':pending': 'PENDING',
+            ':one': 1,
+            ':next': nextAttemptAt,
+            ':pk': work.gsi2pk,
+            ':sk': work.gsi2sk,
+          },
+        }),
+      );
+      await page.goto(`${dashboardUrl}#/transactions/${paid.body.id}`);
+      const event = page.locator('[data-testid="event"][data-type="cashin.paid"]');
+      await eventually(() => event.textContent()).toContain(words['status.delivery.PENDING']);
+      expect(await page.getByTestId('next-attempt').textContent()).toContain(
+        new Intl.DateTimeFormat(locale, {
+          dateStyle: 'short',
+          timeStyle: 'short',
+          timeZone: 'America/Sao_Paulo',
+        }).format(new Date(nextAttemptAt)),
+      );
+      await checkPage(page, `transaction-retrying-${locale}`);
+      await event.getByRole('button', { name: words['detail.redeliverNow'] }).click();
+      await eventually(
+        async () =>
+          (await call('GET', `/transactions/${paid.body.id}/events`, { key })).body.data[0]?.attemptCount,
+      ).toBe(delivered[0].attemptCount + 1);
+      await eventually(() => event.textContent()).toContain(words['status.delivery.DELIVERED']);
+
+      // A new tab of the session opens the same view signed in.
+      const tab = await context.newPage();
+      await tab.goto(`${dashboardUrl}#/transactions/${paid.body.id}`);
+      await eventually(() => tab.getByTestId('transaction-fields').count()).toBe(1);
+      await tab.close();
+
+      // API keys: permissions as words; revoking the key in use warns first.
+      await open(page, words['nav.api-keys'], words['app.sections']);
+      const own = page.locator(`tr[data-key-id="${merchant.keyId}"]`);
+      await eventually(() => own.textContent()).toContain(words['permission.manageAccount']);
+      await own.getByRole('button', { name: words['keys.revoke'] }).click();
+      expect(await page.getByTestId('revoke-session-key').textContent()).toBe(words['keys.inUse']);
+      await checkPage(page, `api-keys-${locale}`);
+      await own.getByRole('button', { name: words['keys.keep'] }).click();
+
+      // The switch: English, remembered in this browser.
+      await page.getByTestId('language').selectOption('en');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('API keys');
+      expect(await page.evaluate(() => localStorage.getItem('dashboard.language'))).toBe('en');
+      expect(watch.pageErrors).toEqual([]);
+      expect(watch.cspViolations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { dayIn } from '../../shared/time/zoned-days.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
 import { call, createKey, pollUntil, sharedStack } from '../support/api.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
@@ -472,6 +473,24 @@ describe('GET /events and the summary', () => {
       { id: toCancel.id, status: 'CANCELED' },
     ]);
     expect((await call('GET', '/v2/account/summary?days=0', { key })).status).toBe(400);
+
+    // Days are the account's: 25 hours apart, these two zones are never on the same day, so each
+    // answer's today (and the day the purchases are counted on) is that zone's, never UTC's.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      expect((await call('PUT', '/v2/account/settings', { key, body: { timeZone } })).status).toBe(200);
+      const zoned = await pollUntil(
+        async () => {
+          const before = dayIn(new Date(), timeZone);
+          const answer = (await call('GET', '/v2/account/summary?days=7', { key })).body;
+          return { answer, days: [before, dayIn(new Date(), timeZone)] };
+        },
+        ({ answer }) => answer.timeZone === timeZone,
+        5000,
+        100,
+      );
+      expect(zoned.days).toContain(zoned.answer.to);
+      expect(zoned.answer.data.map((row: { day: string }) => row.day)).toContain(zoned.answer.to);
+    }
   });
 
   it('counts a canceled transaction that the rail later reports paid once, as paid', async () => {

@@ -45,17 +45,35 @@ beforeAll(async () => {
 describe('/v2/account/settings', () => {
   it('keeps the document without punctuation, sets fields one at a time and clears with null', async () => {
     const key = (await createKey(['manageAccount'])).secretKey;
+    const zone = 'America/Sao_Paulo';
     expect((await api('GET', '/v2/account/settings', undefined, key)).body).toEqual({
       responsibleDocument: null,
       responsibleExternalId: null,
+      timeZone: zone,
     });
     const first = await api('PUT', '/v2/account/settings', { responsibleDocument: validCnpj }, key);
-    expect(first.body).toEqual({ responsibleDocument: '11222333000181', responsibleExternalId: null });
+    expect(first.body).toEqual({
+      responsibleDocument: '11222333000181',
+      responsibleExternalId: null,
+      timeZone: zone,
+    });
     const second = await api('PUT', '/v2/account/settings', { responsibleExternalId: 'loja-42' }, key);
-    expect(second.body).toEqual({ responsibleDocument: '11222333000181', responsibleExternalId: 'loja-42' });
+    expect(second.body).toEqual({
+      responsibleDocument: '11222333000181',
+      responsibleExternalId: 'loja-42',
+      timeZone: zone,
+    });
     const cleared = await api('PUT', '/v2/account/settings', { responsibleDocument: null }, key);
-    expect(cleared.body).toEqual({ responsibleDocument: null, responsibleExternalId: 'loja-42' });
+    expect(cleared.body).toEqual({
+      responsibleDocument: null,
+      responsibleExternalId: 'loja-42',
+      timeZone: zone,
+    });
     expect((await api('GET', '/v2/account/settings', undefined, key)).body).toEqual(cleared.body);
+    const bogota = await api('PUT', '/v2/account/settings', { timeZone: 'America/Bogota' }, key);
+    expect(bogota.body.timeZone).toBe('America/Bogota');
+    const reset = await api('PUT', '/v2/account/settings', { timeZone: null }, key);
+    expect(reset.body.timeZone).toBe(zone);
   });
 
   it.each([
@@ -64,7 +82,12 @@ describe('/v2/account/settings', () => {
       { responsibleDocument: '11.222.333/0001-82' },
       /^responsibleDocument: is not a valid CNPJ/,
     ],
-    ['an empty body', {}, /^body: must contain at least one of responsibleDocument, responsibleExternalId$/],
+    [
+      'an empty body',
+      {},
+      /^body: must contain at least one of responsibleDocument, responsibleExternalId, timeZone$/,
+    ],
+    ['an unknown time zone', { timeZone: 'America/Atlantis' }, /^timeZone: must be an IANA time zone/],
     ['an unknown field', { fees: {} }, /^fees: unknown field$/],
   ])('answers 400 for %s', async (_case, body, message) => {
     const response = await api('PUT', '/v2/account/settings', body, manager);

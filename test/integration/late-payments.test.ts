@@ -13,7 +13,7 @@ import { todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { chargeRefOf } from '../../shared/rails/rail-port.ts';
 import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
-import { readDailyCounters } from '../../shared/store/daily-counters.ts';
+import { readCounters } from '../../shared/store/daily-counters.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
@@ -202,7 +202,7 @@ describe('late payments', () => {
     ).toBe(true);
     expect((await reload(tx)).status).toBe('PAID');
     expect(await paidEvents(tx)).toHaveLength(1);
-    const counters = await readDailyCounters(tx.accountId, tx.createdAt.slice(0, 10));
+    const counters = await readCounters(tx.accountId, tx.createdAt.slice(0, 13));
     const total = (field: 'paidCount' | 'expiredCount') =>
       counters.reduce((sum, counter) => sum + (counter[field] ?? 0), 0);
     expect({ paid: total('paidCount'), expired: total('expiredCount') }).toEqual({ paid: 1, expired: 0 });

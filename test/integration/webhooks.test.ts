@@ -176,6 +176,51 @@ describe('cashin.paid webhooks', () => {
     }
   });
 
+  it('redelivers a retrying event now (its next attempt shown), but not while an attempt is being made', async () => {
+    useSharedStore();
+    const tx = await paidTransaction({ ...bobBody(), postbackUrl: receiver.url });
+    const [delivered] = await pollUntil(
+      () => events(tx.id),
+      (list) => list[0]?.deliveryStatus === 'DELIVERED',
+      15_000,
+      100,
+    );
+    expect(delivered.nextAttemptAt).toBeNull();
+    // The event as a failed attempt leaves it: PENDING, its next attempt an hour away.
+    const nextAttemptAt = new Date(Date.now() + 3_600_000).toISOString();
+    const work = keys.pendingWork('deliver-event', nextAttemptAt, tx.id);
+    const retrying = (claimed: boolean) =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.event(sharedStack().accountId, tx.id, 'cashin.paid'),
+          UpdateExpression: `SET deliveryStatus = :pending, runAttempts = :one, nextAttemptAt = :next, gsi2pk = :pk, gsi2sk = :sk${claimed ? ', claimedWorkSk = :sk' : ' REMOVE claimedWorkSk'}`,
+          ExpressionAttributeValues: {
+            ':pending': 'PENDING',
+            ':one': 1,
+            ':next': nextAttemptAt,
+            ':pk': work.gsi2pk,
+            ':sk': work.gsi2sk,
+          },
+        }),
+      );
+    await retrying(true);
+    const busy = await call('POST', `/events/${delivered.id}/redeliver`);
+    expect(busy.status).toBe(409);
+    await retrying(false);
+    const [waiting] = await events(tx.id);
+    expect(waiting).toMatchObject({ deliveryStatus: 'PENDING', nextAttemptAt });
+    expect((await call('POST', `/events/${delivered.id}/redeliver`)).status).toBe(202);
+    const [after] = await pollUntil(
+      () => events(tx.id),
+      (list) =>
+        list[0]?.deliveryStatus === 'DELIVERED' && list[0].attemptCount === delivered.attemptCount + 1,
+      15_000,
+      100,
+    );
+    expect(after.nextAttemptAt).toBeNull();
+  });
+
   it('stops at 410 Gone', async () => {
     const gone = await startWebhookReceiver('/gone');
     gone.alwaysAnswer(410);

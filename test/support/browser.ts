@@ -51,11 +51,13 @@ export async function newPayerContext(
   width = phoneWidth,
   /** The pages' own origin; the shared stack's unless a test runs its own. */
   baseUrl = sharedStack().baseUrl,
+  /** The browser's language (navigator.languages, Accept-Language). */
+  locale = 'en-US',
 ): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
   const context = await browser.newContext({
     viewport: { width, height: width === phoneWidth ? 844 : 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
-    locale: 'en-US',
+    locale,
   });
   const page = await context.newPage();
   const watch: PageWatch = { foreignRequests: [], cspViolations: [], pageErrors: [] };

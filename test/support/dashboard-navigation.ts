@@ -10,10 +10,10 @@ export function eventually<T>(read: () => T | Promise<T>, options: { timeout?: n
   return expect.poll(read, { timeout: 15_000, interval: 100, ...options });
 }
 
-/** Opens a section from the navigation and waits for its heading. */
-export async function open(page: Page, section: string): Promise<void> {
+/** Opens a section from the navigation (named `navigation` in the page's language) and waits for its heading. */
+export async function open(page: Page, section: string, navigation = 'Sections'): Promise<void> {
   await page
-    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('navigation', { name: navigation })
     .getByRole('link', { name: section, exact: true })
     .click();
   await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(section);

@@ -2,7 +2,7 @@
 // window and rows, and the API error → form field mapping of the dashboard.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { summaryRow, windowStart } from '../../shared/accounts/account-summary.ts';
+import { summaryRows, summaryWindow } from '../../shared/accounts/account-summary.ts';
 import { createdRange, instantParam } from '../../shared/http/date-range.ts';
 import { isWithinListing } from '../../shared/store/transaction-listing.ts';
 import { matchesFilters } from '../../shared/transactions/list-transactions.ts';
@@ -80,20 +80,63 @@ describe('transaction filters', () => {
 });
 
 describe('account summary', () => {
-  it('covers `days` UTC days ending today', () => {
-    expect(windowStart(new Date('2026-11-26T01:00:00Z'), 1)).toBe('2026-11-26');
-    expect(windowStart(new Date('2026-11-26T01:00:00Z'), 30)).toBe('2026-10-28');
+  it("covers `days` days ending today in the account's time zone", () => {
+    // 01:00 UTC on the 26th is still the 25th in São Paulo (UTC−3), already the 26th in UTC.
+    expect(summaryWindow(new Date('2026-11-26T01:00:00Z'), 1, 'America/Sao_Paulo')).toEqual({
+      from: '2026-11-25',
+      to: '2026-11-25',
+    });
+    expect(summaryWindow(new Date('2026-11-26T01:00:00Z'), 30, 'UTC')).toEqual({
+      from: '2026-10-28',
+      to: '2026-11-26',
+    });
   });
 
-  it('answers zero for counters a day has not touched', () => {
-    expect(summaryRow({ day: '2026-11-26', currency: 'BRL', paidCount: 2, paidAmount: 1000 })).toEqual({
-      day: '2026-11-26',
-      currency: 'BRL',
-      created: { count: 0, amount: 0 },
-      paid: { count: 2, amount: 1000 },
-      expired: { count: 0, amount: 0 },
-      canceled: { count: 0, amount: 0 },
-      deliveriesFailed: { count: 0, amount: 0 },
-    });
+  it('adds hours up into the days of the zone, and answers zero for counters a day has not touched', () => {
+    const window = { from: '2026-11-25', to: '2026-11-26' };
+    const rows = summaryRows(
+      [
+        // 23:00 and 02:00 UTC: 20:00 and 23:00 of the 25th in São Paulo; 03:00 UTC is the 26th there.
+        { hour: '2026-11-25T23', currency: 'BRL', paidCount: 1, paidAmount: 1000 },
+        { hour: '2026-11-26T02', currency: 'BRL', paidCount: 2, paidAmount: 500 },
+        { hour: '2026-11-26T03', currency: 'BRL', createdCount: 1, createdAmount: 700 },
+        // Outside the window: the 24th there.
+        { hour: '2026-11-25T02', currency: 'BRL', paidCount: 9, paidAmount: 9 },
+        // An item written before hourly counters: its UTC day.
+        { day: '2026-11-26', currency: 'COP', expiredCount: 1, expiredAmount: 100 },
+      ],
+      window,
+      'America/Sao_Paulo',
+    );
+    const zero = { count: 0, amount: 0 };
+    expect(rows).toEqual([
+      {
+        day: '2026-11-25',
+        currency: 'BRL',
+        created: zero,
+        paid: { count: 3, amount: 1500 },
+        expired: zero,
+        canceled: zero,
+        deliveriesFailed: zero,
+      },
+      {
+        day: '2026-11-26',
+        currency: 'BRL',
+        created: { count: 1, amount: 700 },
+        paid: zero,
+        expired: zero,
+        canceled: zero,
+        deliveriesFailed: zero,
+      },
+      {
+        day: '2026-11-26',
+        currency: 'COP',
+        created: zero,
+        paid: zero,
+        expired: { count: 1, amount: 100 },
+        canceled: zero,
+        deliveriesFailed: zero,
+      },
+    ]);
   });
 });

@@ -42,8 +42,8 @@ describe('the dashboard Refund action', () => {
 
   it('refuses more than what is left, naming it, and nothing at all', () => {
     const reading = readRefundAmount('50,00', 3800, (left) => money(left, 'BRL'));
-    expect(reading).toEqual({ error: expect.stringContaining('38,00') });
-    expect(readRefundAmount('0', 3800, String)).toEqual({ error: 'must be more than zero' });
-    expect(readRefundAmount('', 3800, String)).toEqual({ error: 'enter an amount' });
+    expect(reading).toMatchObject({ error: expect.stringContaining('38,00'), problem: 'overLeft' });
+    expect(readRefundAmount('0', 3800, String)).toMatchObject({ error: 'must be more than zero' });
+    expect(readRefundAmount('', 3800, String)).toMatchObject({ error: 'enter an amount' });
   });
 });

@@ -1,19 +1,22 @@
-// API keys: list (never a secret), create (the secret shown once), revoke (with confirmation).
+// API keys: list (never a secret), create (the secret shown once), revoke (with confirmation,
+// and a warning on the key this dashboard is signed in with).
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Permission } from '../../../shared/permissions.ts';
 import { api } from '../api.ts';
-import { dateTime } from '../format.ts';
+import { calendarDay, dateTime } from '../format.ts';
+import { t } from '../i18n/i18n.ts';
 import { Notice, ShownOnce } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { ApiKey } from '../types.ts';
 
-/** What each permission of shared/permissions.ts lets a key do (typed by it: a new one must be described). */
-const permissionLabels: Record<Permission, string> = {
-  createTransaction: 'createTransaction: purchases and transactions',
-  isInvoiceAvailable: 'isInvoiceAvailable: products and offers',
-  manageAccount: 'manageAccount: this dashboard and account settings',
+/** Each permission of shared/permissions.ts in words (typed by it: a new one must be described). */
+const permissionWords: Record<Permission, () => string> = {
+  createTransaction: () => t('permission.createTransaction'),
+  isInvoiceAvailable: () => t('permission.isInvoiceAvailable'),
+  manageAccount: () => t('permission.manageAccount'),
 };
-const permissionNames = Object.entries(permissionLabels).map(([name, label]) => ({ name, label }));
+const permissionWord = (name: string) => permissionWords[name as Permission]?.() ?? name;
+const permissionNames = Object.keys(permissionWords);
 
 export function ApiKeysPage() {
   const [keys, setKeys] = useState<ApiKey[]>([]);
@@ -25,6 +28,8 @@ export function ApiKeysPage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The key this dashboard is signed in with: revoking it ends the session. */
+  const [sessionKeyId, setSessionKeyId] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -35,8 +40,9 @@ export function ApiKeysPage() {
   }, []);
   useEffect(() => void load(), [load]);
   useEffect(() => {
-    api<{ permissions: string[] }>('GET', '/v2/account')
-      .then(({ permissions }) => {
+    api<{ permissions: string[]; keyId: string }>('GET', '/v2/account')
+      .then(({ permissions, keyId }) => {
+        setSessionKeyId(keyId);
         setGrantable(permissions);
         setChosen((current) => current.filter((name) => permissions.includes(name)));
       })
@@ -61,7 +67,7 @@ export function ApiKeysPage() {
     try {
       await api('DELETE', `/v2/api-keys/${id}`);
       setConfirming(null);
-      setNotice('Key revoked. It stops working within a few seconds.');
+      setNotice(t('keys.revokedNotice'));
       await load();
     } catch (caught) {
       setNotice((caught as Error).message);
@@ -70,19 +76,19 @@ export function ApiKeysPage() {
 
   return (
     <section>
-      <h1>API keys</h1>
+      <h1>{t('keys.title')}</h1>
       <Notice text={notice} />
       <div class="table-wrap">
         <table data-testid="api-keys">
-          <caption class="sr-only">API keys of this account</caption>
+          <caption class="sr-only">{t('keys.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Permissions</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
+              <th scope="col">{t('keys.name')}</th>
+              <th scope="col">{t('keys.permissions')}</th>
+              <th scope="col">{t('keys.created')}</th>
+              <th scope="col">{t('keys.lastUsed')}</th>
               <th scope="col">
-                <span class="sr-only">Actions</span>
+                <span class="sr-only">{t('common.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -90,32 +96,48 @@ export function ApiKeysPage() {
             {keys.map((key) => (
               <tr key={key.id} data-key-id={key.id}>
                 <td>
-                  {key.name ?? <span class="muted">(no name)</span>}
-                  <div class="muted small">{key.id}</div>
+                  {key.name ?? <span class="muted">{t('keys.noName')}</span>}
+                  <div class="muted small">
+                    {key.id}
+                    {key.id === sessionKeyId ? ` · ${t('keys.thisKey')}` : ''}
+                  </div>
                 </td>
-                <td>{key.permissions.join(', ')}</td>
+                <td>
+                  <ul class="plain">
+                    {key.permissions.map((permission) => (
+                      <li key={permission} title={permission}>
+                        {permissionWord(permission)}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
                 <td>{dateTime(key.createdAt)}</td>
-                <td>{key.lastUsedOn ?? 'Never'}</td>
+                <td>{key.lastUsedOn ? calendarDay(key.lastUsedOn) : t('common.never')}</td>
                 <td>
                   {key.revokedAt ? (
-                    <span class="badge badge-revoked">Revoked</span>
+                    <span class="badge badge-revoked">{t('keys.revoked')}</span>
                   ) : confirming === key.id ? (
                     <span class="confirm">
+                      {key.id === sessionKeyId ? (
+                        <span class="warning" role="alert" data-testid="revoke-session-key">
+                          {t('keys.inUse')}
+                        </span>
+                      ) : null}
                       <button type="button" class="danger small" onClick={() => revoke(key.id)}>
-                        Confirm revoke
+                        {t('keys.confirmRevoke')}
                       </button>{' '}
                       <button type="button" class="secondary small" onClick={() => setConfirming(null)}>
-                        Keep
+                        {t('keys.keep')}
                       </button>
                     </span>
                   ) : (
                     <button
                       type="button"
                       class="secondary small"
-                      aria-label={`Revoke ${key.name ?? key.id}`}
+                      aria-label={t('keys.revokeLabel', { name: key.name ?? key.id })}
                       onClick={() => setConfirming(key.id)}
                     >
-                      Revoke
+                      {t('keys.revoke')}
                     </button>
                   )}
                 </td>
@@ -126,16 +148,16 @@ export function ApiKeysPage() {
       </div>
 
       <form class="card" onSubmit={create} noValidate aria-labelledby="new-key-title">
-        <h2 id="new-key-title">New key</h2>
+        <h2 id="new-key-title">{t('keys.new')}</h2>
         {secret ? (
           <ShownOnce
-            title="New secret key."
+            title={t('keys.newSecret')}
             value={secret}
             testId="new-api-key"
             onDone={() => setSecret(null)}
           />
         ) : null}
-        <Field id="key-name" label="Name" error={errors.fields.name}>
+        <Field id="key-name" label={t('keys.name')} error={errors.fields.name}>
           <input
             id="key-name"
             value={name}
@@ -144,26 +166,26 @@ export function ApiKeysPage() {
           />
         </Field>
         <fieldset class={errors.fields.permissions ? 'has-error' : ''}>
-          <legend>Permissions</legend>
-          <p class="hint">A key can grant only the permissions it holds itself.</p>
+          <legend>{t('keys.permissions')}</legend>
+          <p class="hint">{t('keys.grantHint')}</p>
           {permissionNames
-            .filter((permission) => grantable.includes(permission.name))
+            .filter((permission) => grantable.includes(permission))
             .map((permission) => (
-              <label class="check" key={permission.name}>
+              <label class="check" key={permission}>
                 <input
                   type="checkbox"
                   name="permissions"
-                  value={permission.name}
-                  checked={chosen.includes(permission.name)}
+                  value={permission}
+                  checked={chosen.includes(permission)}
                   onChange={(event) =>
                     setChosen(
                       (event.target as HTMLInputElement).checked
-                        ? [...chosen, permission.name]
-                        : chosen.filter((name) => name !== permission.name),
+                        ? [...chosen, permission]
+                        : chosen.filter((name) => name !== permission),
                     )
                   }
                 />
-                {permission.label}
+                {permissionWord(permission)} <code class="muted small">{permission}</code>
               </label>
             ))}
           {errors.fields.permissions ? (
@@ -173,7 +195,7 @@ export function ApiKeysPage() {
           ) : null}
         </fieldset>
         <FormError message={errors.form} />
-        <button type="submit">Create key</button>
+        <button type="submit">{t('keys.create')}</button>
       </form>
     </section>
   );

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { fileOverImageLimit } from '../../../shared/http/too-large.ts';
 import { ApiError, api } from '../api.ts';
+import { t } from '../i18n/i18n.ts';
 import { Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 
@@ -38,7 +39,7 @@ export function BrandingPage() {
         }),
       );
       setErrors(noErrors);
-      setNotice('Branding saved.');
+      setNotice(t('branding.saved'));
     } catch (caught) {
       setErrors(errorsFrom(caught, ['displayName', 'brandColor']));
     }
@@ -57,20 +58,20 @@ export function BrandingPage() {
     try {
       setBranding(await api<Branding>('POST', '/v2/account/branding/logo', { form }));
       setLogoError(undefined);
-      setNotice('Logo uploaded.');
+      setNotice(t('branding.logoUploaded'));
     } catch (caught) {
       setLogoError(caught instanceof ApiError ? caught.detail : (caught as Error).message);
     }
   };
 
-  const previewName = displayName.trim() || 'Your business';
+  const previewName = displayName.trim() || t('branding.yourBusiness');
   return (
     <section>
-      <h1>Branding</h1>
+      <h1>{t('nav.branding')}</h1>
       <Notice text={notice} />
       <div class="split">
-        <form class="card" onSubmit={save} noValidate aria-label="Branding">
-          <Field id="display-name" label="Display name" error={errors.fields.displayName}>
+        <form class="card" onSubmit={save} noValidate aria-label={t('nav.branding')}>
+          <Field id="display-name" label={t('branding.displayName')} error={errors.fields.displayName}>
             <input
               id="display-name"
               disabled={!branding}
@@ -79,7 +80,7 @@ export function BrandingPage() {
               {...described('display-name', errors.fields.displayName)}
             />
           </Field>
-          <Field id="brand-color" label="Brand colour (#rrggbb)" error={errors.fields.brandColor}>
+          <Field id="brand-color" label={t('branding.color')} error={errors.fields.brandColor}>
             <span class="color-row">
               <input
                 id="brand-color"
@@ -90,15 +91,15 @@ export function BrandingPage() {
               />
               <input
                 type="color"
-                aria-label="Pick the brand colour"
+                aria-label={t('branding.pickColor')}
                 value={/^#[0-9a-f]{6}$/i.test(brandColor) ? brandColor : '#000000'}
                 onInput={(event) => setBrandColor((event.target as HTMLInputElement).value)}
               />
             </span>
           </Field>
           <FormError message={errors.form} />
-          <button type="submit">Save branding</button>
-          <Field id="logo" label="Logo (JPEG, PNG, WebP or GIF, up to 4 MiB)" error={logoError}>
+          <button type="submit">{t('branding.save')}</button>
+          <Field id="logo" label={t('branding.logo')} error={logoError}>
             <input
               id="logo"
               type="file"
@@ -109,8 +110,8 @@ export function BrandingPage() {
           </Field>
         </form>
         <div>
-          <h2>Preview</h2>
-          <p class="muted">The header of your hosted payment pages.</p>
+          <h2>{t('branding.preview')}</h2>
+          <p class="muted">{t('branding.previewHint')}</p>
           <div class="hosted-preview" data-testid="branding-preview">
             {branding?.logoUrl ? (
               <img src={branding.logoUrl} alt="" width={34} height={34} />

@@ -2,15 +2,18 @@
 // URL to copy and as a QR, turned off and on; the checkout sessions payers opened, with the
 // transaction each one created; and what every sale fills in for the merchant.
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { methodNameOf } from '../../../shared/payment-methods.ts';
 import { api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
+import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import type { CheckoutSession, PaymentLink, SaleSettings } from '../types.ts';
 
-export const linkState = (link: Pick<PaymentLink, 'active'>) => (link.active ? 'Active' : 'Off');
+export const linkState = (link: Pick<PaymentLink, 'active'>) =>
+  link.active ? t('checkout.active') : t('checkout.off');
 
 /** Cursor paging: the cursors of the pages before this one, to go back. */
 function useCursors() {
@@ -33,7 +36,7 @@ function Pager(props: {
         disabled={cursors.length < 2}
         onClick={() => setCursors(cursors.slice(0, -1))}
       >
-        Previous page
+        {t('common.previous')}
       </button>
       <button
         type="button"
@@ -41,7 +44,7 @@ function Pager(props: {
         disabled={!next}
         onClick={() => next && setCursors([...cursors, next])}
       >
-        Next page
+        {t('common.next')}
       </button>
     </nav>
   );
@@ -52,12 +55,8 @@ export function CheckoutPage(props: { linkId?: string | undefined }) {
   const [changed, setChanged] = useState(0);
   return (
     <section>
-      <h1>Checkout</h1>
-      <p class="muted">
-        A payment link sells one offer to anyone who opens it: make one from an offer on{' '}
-        <a href="#/products">Products</a>. Each visit opens a checkout session: one payment, on a page hosted
-        for you.
-      </p>
+      <h1>{t('nav.checkout')}</h1>
+      <p class="muted">{t('checkout.intro')}</p>
       {props.linkId ? (
         <SelectedLink
           key={props.linkId}
@@ -88,7 +87,7 @@ function SelectedLink(props: { linkId: string; onChanged: () => void; onShowSess
     setBusy(true);
     try {
       setLink(await api<PaymentLink>('PATCH', `/v2/payment-links/${props.linkId}`, { body: { active } }));
-      setNotice(active ? 'The link sells again.' : 'The link is off: payers see that it is unavailable.');
+      setNotice(active ? t('checkout.sellsAgain') : t('checkout.turnedOff'));
       setError(null);
       props.onChanged();
     } catch (caught) {
@@ -108,22 +107,22 @@ function SelectedLink(props: { linkId: string; onChanged: () => void; onShowSess
     <article class="card" data-testid="payment-link" aria-labelledby="payment-link-title">
       <div class="page-head">
         <h2 id="payment-link-title">
-          Payment link · {money(link.amount, link.currency)}{' '}
+          {t('checkout.linkTitle', { amount: money(link.amount, link.currency) })}{' '}
           <span class={`badge badge-${link.active ? 'paid' : 'expired'}`} data-testid="payment-link-state">
             {linkState(link)}
           </span>
         </h2>
         <div class="actions">
           <button type="button" class="secondary small" onClick={props.onShowSessions}>
-            Show its sessions
+            {t('checkout.showSessions')}
           </button>
           {link.active ? (
             <button type="button" class="danger small" disabled={busy} onClick={() => toggle(false)}>
-              Turn off
+              {t('checkout.turnOff')}
             </button>
           ) : (
             <button type="button" class="small" disabled={busy} onClick={() => toggle(true)}>
-              Turn on
+              {t('checkout.turnOn')}
             </button>
           )}
         </div>
@@ -131,12 +130,20 @@ function SelectedLink(props: { linkId: string; onChanged: () => void; onShowSess
       <Notice text={notice} />
       <FormError message={error} />
       <p class="secret-row">
-        <code data-testid="payment-link-url">{link.url}</code> <CopyButton text={link.url} label="Copy URL" />
+        <code data-testid="payment-link-url">{link.url}</code>{' '}
+        <CopyButton text={link.url} label={t('checkout.copyUrl')} />
       </p>
-      <QrImage payload={link.url} label="QR code of the payment link" testId="payment-link-qr" />
+      <QrImage payload={link.url} label={t('checkout.qrLabel')} testId="payment-link-qr" />
       <p class="muted small">
-        Offer {link.offerId} · {link.paymentMethods ? link.paymentMethods.join(', ') : 'every method'} ·
-        created {dateTime(link.createdAt)}
+        {t('checkout.linkFacts', {
+          offer: link.offerId,
+          methods: link.paymentMethods
+            ? link.paymentMethods
+                .map((method) => methodNameOf({ currency: link.currency, method }, currentLanguage()))
+                .join(', ')
+            : t('checkout.everyMethod'),
+          at: dateTime(link.createdAt),
+        })}
       </p>
     </article>
   );
@@ -147,7 +154,7 @@ function PaymentLinks(props: { selected?: string | undefined }) {
   const { page, error } = useListing<PaymentLink>('/v2/payment-links', { limit: 20, cursor: paging.cursor });
   return (
     <>
-      <h2>Payment links</h2>
+      <h2>{t('checkout.links')}</h2>
       {error ? (
         <p class="form-error" role="alert">
           {error}
@@ -157,21 +164,21 @@ function PaymentLinks(props: { selected?: string | undefined }) {
       {page ? (
         <div class="table-wrap">
           <table data-testid="payment-links">
-            <caption class="sr-only">Payment links, newest first</caption>
+            <caption class="sr-only">{t('checkout.linksCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Link</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('checkout.link')}</th>
+                <th scope="col">{t('checkout.state')}</th>
                 <th scope="col" class="number">
-                  Price
+                  {t('checkout.price')}
                 </th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('checkout.created')}</th>
               </tr>
             </thead>
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
-                  <td colSpan={4}>No payment links yet.</td>
+                  <td colSpan={4}>{t('checkout.noLinks')}</td>
                 </tr>
               ) : null}
               {page.data.map((link) => (
@@ -193,7 +200,7 @@ function PaymentLinks(props: { selected?: string | undefined }) {
           </table>
         </div>
       ) : null}
-      <Pager paging={paging} nextCursor={page?.nextCursor} label="Payment link pages" />
+      <Pager paging={paging} nextCursor={page?.nextCursor} label={t('checkout.linkPages')} />
     </>
   );
 }
@@ -211,10 +218,10 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
   return (
     <>
       <div class="page-head">
-        <h2>Checkout sessions{props.linkId ? ` of ${props.linkId}` : ''}</h2>
+        <h2>{props.linkId ? t('checkout.sessionsOf', { link: props.linkId }) : t('checkout.sessions')}</h2>
         {props.linkId ? (
           <button type="button" class="secondary small" onClick={props.onShowAll}>
-            Show every session
+            {t('checkout.showAll')}
           </button>
         ) : null}
       </div>
@@ -227,26 +234,22 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
       {page ? (
         <div class="table-wrap">
           <table data-testid="checkout-sessions">
-            <caption class="sr-only">Checkout sessions, newest first</caption>
+            <caption class="sr-only">{t('checkout.sessionsCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Session</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('checkout.session')}</th>
+                <th scope="col">{t('checkout.status')}</th>
                 <th scope="col" class="number">
-                  Amount
+                  {t('checkout.amount')}
                 </th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('checkout.transaction')}</th>
+                <th scope="col">{t('checkout.created')}</th>
               </tr>
             </thead>
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
-                  <td colSpan={5}>
-                    {page.nextCursor
-                      ? 'None of the sessions searched so far match. Next page searches older ones.'
-                      : 'No checkout sessions yet.'}
-                  </td>
+                  <td colSpan={5}>{page.nextCursor ? t('checkout.noneSoFar') : t('checkout.noSessions')}</td>
                 </tr>
               ) : null}
               {page.data.map((session) => (
@@ -254,7 +257,7 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
                   <td>
                     {session.id}
                     {session.paymentLinkId ? (
-                      <div class="muted small">via {session.paymentLinkId}</div>
+                      <div class="muted small">{t('checkout.via', { link: session.paymentLinkId })}</div>
                     ) : null}
                   </td>
                   <td>
@@ -275,7 +278,7 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
           </table>
         </div>
       ) : null}
-      <Pager paging={paging} nextCursor={page?.nextCursor} label="Checkout session pages" />
+      <Pager paging={paging} nextCursor={page?.nextCursor} label={t('checkout.sessionPages')} />
     </>
   );
 }
@@ -308,7 +311,7 @@ function SaleSettingsForm() {
         }),
       );
       setErrors(noErrors);
-      setNotice('Sale details saved.');
+      setNotice(t('checkout.detailsSaved'));
     } catch (caught) {
       setNotice(null);
       setErrors(errorsFrom(caught, ['responsibleDocument', 'responsibleExternalId']));
@@ -316,12 +319,10 @@ function SaleSettingsForm() {
   };
   return (
     <form class="card" onSubmit={submit} noValidate aria-labelledby="sale-settings-title">
-      <h2 id="sale-settings-title">Your details on every sale</h2>
-      <p class="muted">
-        Payments in reais name you as the responsible party: links and sessions in BRL need your CPF or CNPJ.
-      </p>
+      <h2 id="sale-settings-title">{t('checkout.details')}</h2>
+      <p class="muted">{t('checkout.detailsHint')}</p>
       <Notice text={notice} />
-      <Field id="sale-document" label="CPF or CNPJ" error={errors.fields.responsibleDocument}>
+      <Field id="sale-document" label={t('checkout.document')} error={errors.fields.responsibleDocument}>
         <input
           id="sale-document"
           disabled={!loaded}
@@ -332,8 +333,8 @@ function SaleSettingsForm() {
       </Field>
       <Field
         id="sale-reference"
-        label="Your reference (optional)"
-        hint="Your id for yourself as the responsible party; the account's id when empty."
+        label={t('checkout.reference')}
+        hint={t('checkout.referenceHint')}
         error={errors.fields.responsibleExternalId}
       >
         <input
@@ -346,7 +347,7 @@ function SaleSettingsForm() {
       </Field>
       <FormError message={errors.form} />
       <button type="submit" disabled={!loaded}>
-        Save sale details
+        {t('checkout.saveDetails')}
       </button>
     </form>
   );

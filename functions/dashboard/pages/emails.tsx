@@ -2,6 +2,7 @@
 // address and the sender's name (GET/PUT /v2/account/emails).
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
+import { t } from '../i18n/i18n.ts';
 import { Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 
@@ -13,12 +14,8 @@ interface EmailSettings {
 }
 
 const kinds = [
-  {
-    kind: 'instruction',
-    label: 'Payment instruction',
-    hint: 'when the Pix code, boleto or payment link is ready',
-  },
-  { kind: 'receipt', label: 'Receipt', hint: 'when the payment is received' },
+  { kind: 'instruction', label: () => t('emails.instruction'), hint: () => t('emails.instructionHint') },
+  { kind: 'receipt', label: () => t('emails.receipt'), hint: () => t('emails.receiptHint') },
 ] as const;
 
 export function EmailsPage() {
@@ -51,7 +48,7 @@ export function EmailsPage() {
         }),
       );
       setErrors(noErrors);
-      setNotice('E-mail settings saved.');
+      setNotice(t('emails.saved'));
     } catch (caught) {
       setErrors(errorsFrom(caught, ['instruction', 'receipt', 'replyTo', 'senderName']));
     }
@@ -59,12 +56,12 @@ export function EmailsPage() {
 
   return (
     <section>
-      <h1>Payer e-mails</h1>
+      <h1>{t('nav.emails')}</h1>
       <Notice text={notice} />
-      <form class="card" onSubmit={save} noValidate aria-label="Payer e-mails">
+      <form class="card" onSubmit={save} noValidate aria-label={t('nav.emails')}>
         <fieldset disabled={!settings}>
-          <legend>Send the payer</legend>
-          <p class="hint">A purchase or checkout session made with sendEmails: false gets none.</p>
+          <legend>{t('emails.sendPayer')}</legend>
+          <p class="hint">{t('emails.sendEmailsHint')}</p>
           {kinds.map(({ kind, label, hint }) => (
             <label class="check" key={kind}>
               <input
@@ -75,10 +72,10 @@ export function EmailsPage() {
                   setChoice({ ...choice, [kind]: (event.target as HTMLInputElement).checked })
                 }
               />
-              {label} <span class="muted small">{hint}</span>
+              {label()} <span class="muted small">{hint()}</span>
             </label>
           ))}
-          <Field id="reply-to" label="Reply-to address (optional)" error={errors.fields.replyTo}>
+          <Field id="reply-to" label={t('emails.replyTo')} error={errors.fields.replyTo}>
             <input
               id="reply-to"
               type="email"
@@ -87,11 +84,7 @@ export function EmailsPage() {
               {...described('reply-to', errors.fields.replyTo)}
             />
           </Field>
-          <Field
-            id="sender-name"
-            label="Sender name (optional; your branding's display name otherwise)"
-            error={errors.fields.senderName}
-          >
+          <Field id="sender-name" label={t('emails.senderName')} error={errors.fields.senderName}>
             <input
               id="sender-name"
               value={senderName}
@@ -100,7 +93,7 @@ export function EmailsPage() {
             />
           </Field>
           <FormError message={errors.form} />
-          <button type="submit">Save e-mail settings</button>
+          <button type="submit">{t('emails.save')}</button>
         </fieldset>
       </form>
     </section>

@@ -6,8 +6,10 @@ import { billingCycles } from '../../../shared/catalog/offer.ts';
 import { fileOverImageLimit } from '../../../shared/http/too-large.ts';
 import { readAmountInput } from '../../../shared/money/amount-input.ts';
 import { purchaseCurrencies } from '../../../shared/payment-methods.ts';
+import { amountProblemText } from '../amount-problems.ts';
 import { ApiError, api, type Page, query } from '../api.ts';
 import { money } from '../format.ts';
+import { t } from '../i18n/i18n.ts';
 import { Loading, Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { Offer, PaymentLink, Product } from '../types.ts';
@@ -15,8 +17,8 @@ import type { Offer, PaymentLink, Product } from '../types.ts';
 type Show = 'active' | 'all' | 'archived';
 
 function productState(product: Product): string {
-  if (product.deletedAt) return 'Archived';
-  return product.active ? 'Active' : 'Inactive';
+  if (product.deletedAt) return t('products.archived');
+  return product.active ? t('products.active') : t('products.inactive');
 }
 
 export function ProductsPage() {
@@ -40,9 +42,9 @@ export function ProductsPage() {
   const current = products?.find((product) => product.id === selected) ?? null;
   return (
     <section>
-      <h1>Products</h1>
+      <h1>{t('nav.products')}</h1>
       <fieldset class="segmented">
-        <legend>Show</legend>
+        <legend>{t('products.show')}</legend>
         {(['active', 'all', 'archived'] as const).map((option) => (
           <label key={option}>
             <input
@@ -53,10 +55,10 @@ export function ProductsPage() {
               onChange={() => setShow(option)}
             />
             {option === 'active'
-              ? 'Active'
+              ? t('products.active')
               : option === 'all'
-                ? 'All (incl. inactive and archived)'
-                : 'Archived'}
+                ? t('products.showAll')
+                : t('products.archived')}
           </label>
         ))}
       </fieldset>
@@ -70,7 +72,7 @@ export function ProductsPage() {
           {!products && !error ? <Loading /> : null}
           {products ? (
             <ul class="product-list" data-testid="products">
-              {products.length === 0 ? <li class="muted">No products here yet.</li> : null}
+              {products.length === 0 ? <li class="muted">{t('products.none')}</li> : null}
               {products.map((product) => (
                 <li key={product.id}>
                   <button
@@ -128,8 +130,8 @@ function CreateProduct(props: { onCreated: (product: Product) => void }) {
   };
   return (
     <form class="card" onSubmit={submit} noValidate aria-labelledby="new-product-title">
-      <h2 id="new-product-title">New product</h2>
-      <Field id="new-product-name" label="Name" error={errors.fields.name}>
+      <h2 id="new-product-title">{t('products.new')}</h2>
+      <Field id="new-product-name" label={t('products.name')} error={errors.fields.name}>
         <input
           id="new-product-name"
           value={name}
@@ -137,7 +139,11 @@ function CreateProduct(props: { onCreated: (product: Product) => void }) {
           {...described('new-product-name', errors.fields.name)}
         />
       </Field>
-      <Field id="new-product-description" label="Description (optional)" error={errors.fields.description}>
+      <Field
+        id="new-product-description"
+        label={t('products.descriptionOptional')}
+        error={errors.fields.description}
+      >
         <textarea
           id="new-product-description"
           value={description}
@@ -145,7 +151,11 @@ function CreateProduct(props: { onCreated: (product: Product) => void }) {
           {...described('new-product-description', errors.fields.description)}
         />
       </Field>
-      <Field id="new-product-external-id" label="External ID (optional)" error={errors.fields.externalId}>
+      <Field
+        id="new-product-external-id"
+        label={t('products.externalIdOptional')}
+        error={errors.fields.externalId}
+      >
         <input
           id="new-product-external-id"
           value={externalId}
@@ -154,7 +164,7 @@ function CreateProduct(props: { onCreated: (product: Product) => void }) {
         />
       </Field>
       <FormError message={errors.form} />
-      <button type="submit">Create product</button>
+      <button type="submit">{t('products.create')}</button>
     </form>
   );
 }
@@ -178,7 +188,7 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
         body: { name, description: description || null, active },
       });
       setErrors(noErrors);
-      setNotice('Saved.');
+      setNotice(t('products.saved'));
       props.onChanged();
     } catch (caught) {
       setErrors(errorsFrom(caught, ['name', 'description', 'active']));
@@ -202,7 +212,7 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
       await api('POST', `/v2/products/${product.id}/image`, { form });
       // The stored image replaces the local preview.
       setPreview(null);
-      setNotice('Image uploaded.');
+      setNotice(t('products.imageUploaded'));
       props.onChanged();
     } catch (caught) {
       setPreview(null);
@@ -213,7 +223,7 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
     try {
       await api('DELETE', `/v2/products/${product.id}`);
       setConfirmArchive(false);
-      setNotice('Archived.');
+      setNotice(t('products.archivedNotice'));
       props.onChanged();
     } catch (caught) {
       setErrors({ fields: {}, form: (caught as Error).message });
@@ -226,8 +236,8 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
       <Notice text={notice} />
       <form onSubmit={save} noValidate>
         <fieldset disabled={archived}>
-          <legend class="sr-only">Edit product</legend>
-          <Field id="edit-name" label="Name" error={errors.fields.name}>
+          <legend class="sr-only">{t('products.edit')}</legend>
+          <Field id="edit-name" label={t('products.name')} error={errors.fields.name}>
             <input
               id="edit-name"
               value={name}
@@ -235,7 +245,7 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
               {...described('edit-name', errors.fields.name)}
             />
           </Field>
-          <Field id="edit-description" label="Description" error={errors.fields.description}>
+          <Field id="edit-description" label={t('products.description')} error={errors.fields.description}>
             <textarea
               id="edit-description"
               value={description}
@@ -249,24 +259,20 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
               checked={active}
               onChange={(event) => setActive((event.target as HTMLInputElement).checked)}
             />
-            Active (shown in the sales listing)
+            {t('products.activeHint')}
           </label>
           <FormError message={errors.form} />
-          <button type="submit">Save changes</button>
+          <button type="submit">{t('products.saveChanges')}</button>
         </fieldset>
       </form>
 
-      <h3>Image</h3>
+      <h3>{t('products.image')}</h3>
       {preview || product.imageUrl ? (
         <img class="preview" src={preview ?? product.imageUrl ?? ''} alt={product.name} />
       ) : (
-        <p class="muted">No image.</p>
+        <p class="muted">{t('products.noImage')}</p>
       )}
-      <Field
-        id="product-image"
-        label="Upload an image (JPEG, PNG, WebP or GIF, up to 4 MiB)"
-        error={imageError}
-      >
+      <Field id="product-image" label={t('products.upload')} error={imageError}>
         <input
           id="product-image"
           type="file"
@@ -283,25 +289,22 @@ function ProductEditor(props: { product: Product; onChanged: () => void }) {
         <div class="danger-zone">
           {confirmArchive ? (
             <>
-              <p>
-                Archive this product? It becomes read-only and leaves the sales listing. This cannot be
-                undone.
-              </p>
+              <p>{t('products.archiveConfirm')}</p>
               <button type="button" class="danger" onClick={archive}>
-                Yes, archive
+                {t('products.archiveYes')}
               </button>{' '}
               <button type="button" class="secondary" onClick={() => setConfirmArchive(false)}>
-                Keep it
+                {t('products.keepIt')}
               </button>
             </>
           ) : (
             <button type="button" class="danger" onClick={() => setConfirmArchive(true)}>
-              Archive product
+              {t('products.archive')}
             </button>
           )}
         </div>
       ) : (
-        <p class="muted">Archived products are read-only.</p>
+        <p class="muted">{t('products.readOnly')}</p>
       )}
     </div>
   );
@@ -311,9 +314,11 @@ const cycles = ['', ...billingCycles];
 
 /** What the typed amount will be saved as, in the offer's currency, before it is saved. */
 function amountHint(typed: string, currency: string): string {
-  if (typed.trim() === '') return 'Type it as you write it: cents after a comma or a dot.';
+  if (typed.trim() === '') return t('products.amountTypeHint');
   const reading = readAmountInput(typed);
-  return 'error' in reading ? `The amount ${reading.error}.` : `Saved as ${money(reading.cents, currency)}.`;
+  return 'error' in reading
+    ? t('products.amountError', { error: amountProblemText(reading) })
+    : t('products.savedAs', { amount: money(reading.cents, currency) });
 }
 
 function Offers(props: { product: Product }) {
@@ -338,7 +343,10 @@ function Offers(props: { product: Product }) {
     event.preventDefault();
     const reading = readAmountInput(amount);
     if ('error' in reading) {
-      setErrors({ fields: { amount: `The amount ${reading.error}.` }, form: null });
+      setErrors({
+        fields: { amount: t('products.amountError', { error: amountProblemText(reading) }) },
+        form: null,
+      });
       return;
     }
     try {
@@ -372,23 +380,24 @@ function Offers(props: { product: Product }) {
   };
   return (
     <div>
-      <h3>Offers</h3>
+      <h3>{t('products.offers')}</h3>
       <ul data-testid="offers">
-        {offers.length === 0 ? <li class="muted">No offers yet.</li> : null}
+        {offers.length === 0 ? <li class="muted">{t('products.noOffers')}</li> : null}
         {offers.map((offer) => (
           <li key={offer.id} class="offer">
             <span>
-              {offer.name} · {money(offer.amount, offer.currency)} · {offer.billingCycle ?? 'one-time'}
-              {offer.active ? '' : ' · inactive'}
+              {offer.name} · {money(offer.amount, offer.currency)} ·{' '}
+              {offer.billingCycle ?? t('products.oneTime')}
+              {offer.active ? '' : t('products.offerInactive')}
             </span>
             {props.product.deletedAt ? null : (
               <button
                 type="button"
                 class="secondary small"
-                aria-label={`Create payment link for ${offer.name}`}
+                aria-label={t('products.createLinkFor', { name: offer.name })}
                 onClick={() => sellWithLink(offer)}
               >
-                Create payment link
+                {t('products.createLink')}
               </button>
             )}
           </li>
@@ -396,8 +405,8 @@ function Offers(props: { product: Product }) {
       </ul>
       <FormError message={linkError} />
       {props.product.deletedAt ? null : (
-        <form onSubmit={submit} noValidate aria-label="New offer">
-          <Field id="offer-name" label="Offer name" error={errors.fields.name}>
+        <form onSubmit={submit} noValidate aria-label={t('products.newOffer')}>
+          <Field id="offer-name" label={t('products.offerName')} error={errors.fields.name}>
             <input
               id="offer-name"
               value={name}
@@ -405,7 +414,7 @@ function Offers(props: { product: Product }) {
               {...described('offer-name', errors.fields.name)}
             />
           </Field>
-          <Field id="offer-currency" label="Currency" error={errors.fields.currency}>
+          <Field id="offer-currency" label={t('products.currency')} error={errors.fields.currency}>
             <select
               id="offer-currency"
               value={currency}
@@ -418,7 +427,7 @@ function Offers(props: { product: Product }) {
           </Field>
           <Field
             id="offer-amount"
-            label="Amount (e.g. 1.234,56 or 49.90)"
+            label={t('products.amount')}
             error={errors.fields.amount}
             hint={amountHint(amount, currency)}
           >
@@ -432,7 +441,7 @@ function Offers(props: { product: Product }) {
                 : { 'aria-describedby': 'offer-amount-hint' })}
             />
           </Field>
-          <Field id="offer-cycle" label="Billing cycle" error={errors.fields.billingCycle}>
+          <Field id="offer-cycle" label={t('products.billingCycle')} error={errors.fields.billingCycle}>
             <select
               id="offer-cycle"
               value={cycle}
@@ -440,13 +449,13 @@ function Offers(props: { product: Product }) {
             >
               {cycles.map((value) => (
                 <option key={value} value={value}>
-                  {value || 'One-time'}
+                  {value || t('products.oneTimeOption')}
                 </option>
               ))}
             </select>
           </Field>
           <FormError message={errors.form} />
-          <button type="submit">Add offer</button>
+          <button type="submit">{t('products.addOffer')}</button>
         </form>
       )}
     </div>

@@ -2,6 +2,7 @@
 // in sessionStorage only.
 import { useState } from 'preact/hooks';
 import { ApiError, api } from '../api.ts';
+import { t } from '../i18n/i18n.ts';
 import { described, Field } from '../parts/form.tsx';
 import { signIn } from '../session.ts';
 
@@ -16,16 +17,14 @@ export function SignInPage(props: { onSignedIn: () => void }) {
     try {
       const account = await api<{ permissions: string[] }>('GET', '/v2/account', { key: key.trim() });
       if (!account.permissions.includes('manageAccount')) {
-        setError('This key does not have the manageAccount permission.');
+        setError(t('signIn.noManageAccount'));
         return;
       }
       signIn(key.trim());
       props.onSignedIn();
     } catch (caught) {
       setError(
-        caught instanceof ApiError && caught.status === 401
-          ? 'This key is not valid.'
-          : (caught as Error).message,
+        caught instanceof ApiError && caught.status === 401 ? t('signIn.invalid') : (caught as Error).message,
       );
     } finally {
       setBusy(false);
@@ -33,13 +32,10 @@ export function SignInPage(props: { onSignedIn: () => void }) {
   };
   return (
     <main id="main" class="sign-in">
-      <h1>Sign in to the dashboard</h1>
-      <p class="muted">
-        Use a secret key with the <code>manageAccount</code> permission. It stays in this browser tab only and
-        is forgotten when you sign out or close the tab.
-      </p>
+      <h1>{t('signIn.title')}</h1>
+      <p class="muted">{t('signIn.intro')}</p>
       <form onSubmit={submit} noValidate>
-        <Field id="secret-key" label="Secret key" error={error}>
+        <Field id="secret-key" label={t('signIn.key')} error={error}>
           <input
             id="secret-key"
             name="secret-key"
@@ -53,7 +49,7 @@ export function SignInPage(props: { onSignedIn: () => void }) {
           />
         </Field>
         <button type="submit" disabled={busy || !key.trim()}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signIn.busy') : t('signIn.submit')}
         </button>
       </form>
     </main>

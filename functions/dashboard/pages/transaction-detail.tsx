@@ -1,11 +1,13 @@
 // One transaction: every field, the payer's instruction, its events with every delivery attempt,
 // its refunds and disputes, and the actions (redeliver, cancel while pending, sandbox pay, refund
-// once paid).
+// once paid). An unknown id says so (main.tsx keys this page by id, so nothing of another
+// transaction stays on screen); Cancel asks first; a retrying event can be redelivered now.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { methodNameOf } from '../../../shared/payment-methods.ts';
-import { api } from '../api.ts';
+import { ApiError, api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
-import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
+import { currentLanguage, t } from '../i18n/i18n.ts';
+import { CopyButton, Loading, Notice, StatusBadge, statusWord } from '../parts/bits.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import { DisputeList, RefundAction, RefundList } from '../parts/refunds.tsx';
 import type { DisputeEventData, Refund, Transaction, TransactionEvent } from '../types.ts';
@@ -14,6 +16,8 @@ export function TransactionDetailPage(props: { id: string }) {
   const [transaction, setTransaction] = useState<Transaction | null>(null);
   const [events, setEvents] = useState<TransactionEvent[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [notFound, setNotFound] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [refunds, setRefunds] = useState<Refund[]>([]);
@@ -38,15 +42,17 @@ export function TransactionDetailPage(props: { id: string }) {
       setRefunds(loadedRefunds.data);
       setError(null);
     } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 404) setNotFound(true);
       setError((caught as Error).message);
     }
   }, [props.id]);
 
   useEffect(() => {
+    if (notFound) return;
     void load();
     const timer = setInterval(() => void load(), 2000);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, notFound]);
 
   const act = async (label: string, run: () => Promise<unknown>) => {
     setBusy(true);
@@ -62,15 +68,17 @@ export function TransactionDetailPage(props: { id: string }) {
     }
   };
 
-  if (error && !transaction)
+  if (notFound || (error && !transaction))
     return (
       <section>
-        <h1>Transaction {props.id}</h1>
-        <p class="form-error" role="alert">
-          {error}
-        </p>
+        <h1 class="wrap-anywhere">{notFound ? t('detail.notFound', { id: props.id }) : props.id}</h1>
+        {notFound ? null : (
+          <p class="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <p>
-          <a href="#/transactions">Back to transactions</a>
+          <a href="#/transactions">{t('detail.back')}</a>
         </p>
       </section>
     );
@@ -87,11 +95,12 @@ export function TransactionDetailPage(props: { id: string }) {
   return (
     <section>
       <p>
-        <a href="#/transactions">← Transactions</a>
+        <a href="#/transactions">{t('detail.backShort')}</a>
       </p>
       <div class="page-head">
         <h1>
-          {money(transaction.amount, transaction.currency)} <StatusBadge status={transaction.status} />
+          {money(transaction.amount, transaction.currency)}{' '}
+          <StatusBadge status={transaction.status} kind="transaction" />
         </h1>
         <div class="actions">
           {pending && instructionReady ? (
@@ -100,78 +109,91 @@ export function TransactionDetailPage(props: { id: string }) {
               disabled={busy}
               data-testid="sandbox-pay"
               onClick={() =>
-                act('Payment sent to the sandbox rail.', () =>
-                  api('POST', `/sandbox/transactions/${transaction.id}/pay`),
-                )
+                act(t('detail.sandboxPaid'), () => api('POST', `/sandbox/transactions/${transaction.id}/pay`))
               }
             >
-              Pay (sandbox)
+              {t('detail.sandboxPay')}
             </button>
           ) : null}
-          {pending ? (
-            <button
-              type="button"
-              class="danger"
-              disabled={busy}
-              onClick={() =>
-                act('Transaction canceled.', () => api('POST', `/transactions/${transaction.id}/cancel`))
-              }
-            >
-              Cancel transaction
+          {pending && !confirmCancel ? (
+            <button type="button" class="danger" disabled={busy} onClick={() => setConfirmCancel(true)}>
+              {t('detail.cancel')}
             </button>
           ) : null}
         </div>
       </div>
+      {pending && confirmCancel ? (
+        <div class="danger-zone">
+          <p id="cancel-question">{t('detail.cancelConfirm')}</p>
+          <button
+            type="button"
+            class="danger"
+            disabled={busy}
+            onClick={() => {
+              setConfirmCancel(false);
+              void act(t('detail.canceled'), () => api('POST', `/transactions/${transaction.id}/cancel`));
+            }}
+          >
+            {t('detail.cancelYes')}
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => setConfirmCancel(false)}>
+            {t('detail.cancelKeep')}
+          </button>
+        </div>
+      ) : null}
       <Notice text={notice} />
       <dl class="facts" data-testid="transaction-fields">
-        <dt>ID</dt>
+        <dt>{t('detail.id')}</dt>
         <dd>{transaction.id}</dd>
-        <dt>Status</dt>
-        <dd data-testid="transaction-status">{transaction.status}</dd>
-        <dt>Amount</dt>
+        <dt>{t('detail.status')}</dt>
+        <dd data-testid="transaction-status" data-status={transaction.status}>
+          {statusWord('transaction', transaction.status)}
+        </dd>
+        <dt>{t('detail.amount')}</dt>
         <dd>{money(transaction.amount, transaction.currency)}</dd>
-        <dt>Fee</dt>
+        <dt>{t('detail.fee')}</dt>
         <dd>{money(transaction.costFee, transaction.currency)}</dd>
         {transaction.refundedAmount !== undefined ? (
           <>
-            <dt>Refunded</dt>
+            <dt>{t('detail.refunded')}</dt>
             <dd data-testid="refunded-amount">{money(transaction.refundedAmount, transaction.currency)}</dd>
           </>
         ) : null}
-        <dt>Currency and method</dt>
+        <dt>{t('detail.currencyMethod')}</dt>
         <dd>
-          {transaction.currency} · {methodNameOf(transaction, 'en')}
+          {transaction.currency} · {methodNameOf(transaction, currentLanguage())}
         </dd>
-        <dt>External ID</dt>
+        <dt>{t('detail.externalId')}</dt>
         <dd>{transaction.externalId ?? '—'}</dd>
         {transaction.checkoutSessionId ? (
           <>
-            <dt>Sold by checkout</dt>
+            <dt>{t('detail.soldBy')}</dt>
             <dd data-testid="transaction-sale">
-              Session {transaction.checkoutSessionId}
+              {t('detail.session', { id: transaction.checkoutSessionId })}
               {transaction.paymentLinkId ? (
                 <>
                   {' '}
-                  of link <a href={`#/checkout/${transaction.paymentLinkId}`}>{transaction.paymentLinkId}</a>
+                  {t('detail.ofLink')}{' '}
+                  <a href={`#/checkout/${transaction.paymentLinkId}`}>{transaction.paymentLinkId}</a>
                 </>
               ) : null}{' '}
-              · offer {transaction.offerId} · product {transaction.productId}
+              {t('detail.offerProduct', { offer: transaction.offerId, product: transaction.productId })}
             </dd>
           </>
         ) : null}
-        <dt>Postback URL</dt>
-        <dd class="wrap-anywhere">{transaction.postbackUrl ?? '— (the account’s webhook URL)'}</dd>
-        <dt>Created</dt>
+        <dt>{t('detail.postback')}</dt>
+        <dd class="wrap-anywhere">{transaction.postbackUrl ?? t('detail.accountUrl')}</dd>
+        <dt>{t('detail.createdAt')}</dt>
         <dd>{dateTime(transaction.createdAt)}</dd>
-        <dt>Updated</dt>
+        <dt>{t('detail.updatedAt')}</dt>
         <dd>{dateTime(transaction.updatedAt)}</dd>
-        <dt>Expires</dt>
+        <dt>{t('detail.expiresAt')}</dt>
         <dd>{dateTime(transaction.expiresAt)}</dd>
-        <dt>Paid</dt>
+        <dt>{t('detail.paidAt')}</dt>
         <dd>{dateTime(transaction.paidAt)}</dd>
         {transaction.canceledAt !== undefined ? (
           <>
-            <dt>Canceled</dt>
+            <dt>{t('detail.canceledAt')}</dt>
             <dd>{dateTime(transaction.canceledAt)}</dd>
           </>
         ) : null}
@@ -179,7 +201,7 @@ export function TransactionDetailPage(props: { id: string }) {
 
       {paid ? (
         <>
-          <h2>Refunds</h2>
+          <h2>{t('detail.refunds')}</h2>
           <RefundAction
             transaction={transaction}
             permissions={permissions}
@@ -191,79 +213,87 @@ export function TransactionDetailPage(props: { id: string }) {
           <RefundList refunds={refunds} />
           {disputes.length ? (
             <>
-              <h2>Disputes</h2>
+              <h2>{t('detail.disputes')}</h2>
               <DisputeList disputes={disputes} currency={transaction.currency} />
             </>
           ) : null}
         </>
       ) : null}
 
-      <h2>Payment instruction</h2>
-      {!instructionReady ? <p class="muted">The rail is preparing the instruction…</p> : null}
+      <h2>{t('detail.instruction')}</h2>
+      {!instructionReady ? <p class="muted">{t('detail.preparing')}</p> : null}
       {transaction.boletoDigitableLine ? (
         <p class="secret-row">
-          <span>Boleto line</span> <code>{transaction.boletoDigitableLine}</code>{' '}
-          <CopyButton text={transaction.boletoDigitableLine} label="Copy line" />
+          <span>{t('detail.boletoLine')}</span> <code>{transaction.boletoDigitableLine}</code>{' '}
+          <CopyButton text={transaction.boletoDigitableLine} label={t('detail.copyLine')} />
         </p>
       ) : null}
       {transaction.qr ? (
         <div>
-          <QrImage payload={transaction.qr} label="QR code to pay this transaction" />
+          <QrImage payload={transaction.qr} label={t('detail.qrLabel')} />
           <p class="secret-row">
             <code class="wrap-anywhere">{transaction.qr}</code>{' '}
-            <CopyButton text={transaction.qr} label="Copy QR text" />
+            <CopyButton text={transaction.qr} label={t('detail.copyQr')} />
           </p>
         </div>
       ) : null}
       {hostedPage ? (
         <p>
           <a href={hostedPage} target="_blank" rel="noreferrer noopener">
-            Open the payer’s page
+            {t('detail.payerPage')}
           </a>
         </p>
       ) : null}
 
-      <h2>Events</h2>
-      {events.length === 0 ? (
-        <p class="muted">No events yet: one is created when the transaction is paid.</p>
-      ) : null}
+      <h2>{t('detail.events')}</h2>
+      {events.length === 0 ? <p class="muted">{t('detail.noEvents')}</p> : null}
       {events.map((event) => (
         <article class="event" key={event.id} data-testid="event" data-type={event.type}>
           <div class="page-head">
             <h3>
-              {event.type} <StatusBadge status={event.deliveryStatus} />
+              {event.type} <StatusBadge status={event.deliveryStatus} kind="delivery" />
             </h3>
-            <button
-              type="button"
-              class="secondary small"
-              disabled={busy || event.deliveryStatus === 'PENDING'}
-              onClick={() => act('Redelivery started.', () => api('POST', `/events/${event.id}/redeliver`))}
-            >
-              Redeliver
-            </button>
+            {/* A run under way without a retry waiting (its first attempt) cannot be restarted. */}
+            {event.deliveryStatus !== 'PENDING' || event.nextAttemptAt ? (
+              <button
+                type="button"
+                class="secondary small"
+                disabled={busy}
+                onClick={() =>
+                  act(t('detail.redelivered'), () => api('POST', `/events/${event.id}/redeliver`))
+                }
+              >
+                {event.nextAttemptAt ? t('detail.redeliverNow') : t('detail.redeliver')}
+              </button>
+            ) : null}
           </div>
           <p class="muted small wrap-anywhere">
             {event.id} · {dateTime(event.createdAt)}
             {event.lastError ? ` · ${event.lastError}` : ''}
           </p>
+          {event.nextAttemptAt ? (
+            <p class="small" data-testid="next-attempt">
+              {t('detail.nextAttempt', { at: dateTime(event.nextAttemptAt) })}
+            </p>
+          ) : null}
           <div class="table-wrap">
             <table>
-              <caption class="sr-only">Delivery attempts of {event.type}</caption>
+              <caption class="sr-only">{t('detail.attemptsOf', { type: event.type })}</caption>
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">When</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Result</th>
+                  <th scope="col">{t('detail.when')}</th>
+                  <th scope="col">{t('detail.url')}</th>
+                  <th scope="col">{t('detail.result')}</th>
                   <th scope="col" class="number">
-                    Duration
+                    {t('detail.duration')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {event.attempts.length === 0 ? (
                   <tr>
-                    <td colSpan={5}>No attempt yet.</td>
+                    <td colSpan={5}>{t('detail.noAttempt')}</td>
                   </tr>
                 ) : null}
                 {event.attempts.map((attempt, index) => {
@@ -272,8 +302,7 @@ export function TransactionDetailPage(props: { id: string }) {
                     leftOut > 0 ? (
                       <tr key={`left-out-${attempt.number}`}>
                         <td colSpan={5} class="muted">
-                          {leftOut} {leftOut === 1 ? 'attempt' : 'attempts'} not kept (an event keeps its
-                          first and latest)
+                          {t('detail.leftOut', { count: leftOut })}
                         </td>
                       </tr>
                     ) : null,

@@ -1,5 +1,6 @@
-// Transactions: filters, cursor paging and a live refresh of the unfiltered first page.
-import { useState } from 'preact/hooks';
+// Transactions: filters, cursor paging and a live refresh of the unfiltered first page. Filters
+// and page live in the URL (transaction-filters.ts); on a phone each row is a card.
+import { useEffect, useState } from 'preact/hooks';
 import {
   purchaseCurrencies as currencies,
   methodName,
@@ -7,77 +8,70 @@ import {
   paymentMethods,
 } from '../../../shared/payment-methods.ts';
 import { transactionStatuses as statuses } from '../../../shared/transactions/transaction.ts';
-import { dateTime, money } from '../format.ts';
+import { accountTimeZone, dateTime, money } from '../format.ts';
+import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
-import { Loading, StatusBadge } from '../parts/bits.tsx';
+import { Loading, StatusBadge, statusWord } from '../parts/bits.tsx';
+import { navigate } from '../route.ts';
+import { cursorsOf, type Filters, filtersOf, listingParams, queryOf } from '../transaction-filters.ts';
 import type { Transaction } from '../types.ts';
 
 /** The filter's methods: a code may serve several currencies, so each is offered once. */
-const methods = [...new Map(paymentMethods.map((row) => [row.method, methodName(row, 'en')]))];
+const methods = () => [
+  ...new Map(paymentMethods.map((row) => [row.method, methodName(row, currentLanguage())])),
+];
 
-interface Filters {
-  status: string;
-  currency: string;
-  method: string;
-  createdFrom: string;
-  createdTo: string;
-}
-
-const emptyFilters: Filters = { status: '', currency: '', method: '', createdFrom: '', createdTo: '' };
-
-export function TransactionsPage() {
-  const [filters, setFilters] = useState<Filters>(emptyFilters);
-  const [applied, setApplied] = useState<Filters>(emptyFilters);
-  // The cursors of the pages before this one, to go back.
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+export function TransactionsPage(props: { query: URLSearchParams }) {
+  const applied = filtersOf(props.query);
+  const cursors = cursorsOf(props.query);
   const cursor = cursors[cursors.length - 1] ?? null;
-  const { page, error } = useListing<Transaction>('/transactions', {
-    limit: 20,
-    cursor,
-    status: applied.status,
-    currency: applied.currency,
-    method: applied.method,
-    createdFrom: applied.createdFrom,
-    createdTo: applied.createdTo ? `${applied.createdTo}T23:59:59.999Z` : '',
-  });
+  const [filters, setFilters] = useState<Filters>(applied);
+  // Back or a link changed the URL: the form shows what is applied.
+  const appliedKey = props.query.toString();
+  useEffect(() => setFilters(filtersOf(new URLSearchParams(appliedKey))), [appliedKey]);
+  const { page, error } = useListing<Transaction>(
+    '/transactions',
+    listingParams(applied, cursor, accountTimeZone()),
+  );
 
   const set = (name: keyof Filters) => (event: Event) =>
     setFilters({ ...filters, [name]: (event.target as HTMLInputElement).value });
 
   return (
     <section>
-      <h1>Transactions</h1>
+      <h1>{t('nav.transactions')}</h1>
       <form
         class="filters"
         onSubmit={(event) => {
           event.preventDefault();
-          setCursors([null]);
-          setApplied(filters);
+          navigate('transactions', queryOf(filters));
         }}
       >
         <label>
-          Status
+          {t('transactions.status')}
           <select value={filters.status} onChange={set('status')} name="status">
-            <option value="">Any</option>
+            <option value="">{t('common.any')}</option>
             {statuses.map((status) => (
-              <option key={status}>{status}</option>
+              <option key={status} value={status}>
+                {statusWord('transaction', status)}
+              </option>
             ))}
           </select>
         </label>
         <label>
-          Currency
+          {t('transactions.currency')}
           <select value={filters.currency} onChange={set('currency')} name="currency">
-            <option value="">Any</option>
+            <option value="">{t('common.any')}</option>
             {currencies.map((currency) => (
               <option key={currency}>{currency}</option>
             ))}
           </select>
         </label>
         <label>
-          Method
+          {t('transactions.method')}
           <select value={filters.method} onChange={set('method')} name="method">
-            <option value="">Any</option>
-            {methods.map(([method, name]) => (
+            <option value="">{t('common.any')}</option>
+            {methods().map(([method, name]) => (
               <option key={method} value={method}>
                 {name}
               </option>
@@ -85,14 +79,14 @@ export function TransactionsPage() {
           </select>
         </label>
         <label>
-          From
+          {t('transactions.from')}
           <input type="date" value={filters.createdFrom} onChange={set('createdFrom')} name="createdFrom" />
         </label>
         <label>
-          To
+          {t('transactions.to')}
           <input type="date" value={filters.createdTo} onChange={set('createdTo')} name="createdTo" />
         </label>
-        <button type="submit">Apply filters</button>
+        <button type="submit">{t('transactions.apply')}</button>
       </form>
       {error ? (
         <p class="form-error" role="alert">
@@ -102,41 +96,39 @@ export function TransactionsPage() {
       {!page && !error ? <Loading /> : null}
       {page ? (
         <div class="table-wrap">
-          <table data-testid="transactions">
-            <caption class="sr-only">Transactions, newest first</caption>
+          <table data-testid="transactions" class="cards-on-phone">
+            <caption class="sr-only">{t('transactions.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Transaction</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('transactions.transaction')}</th>
+                <th scope="col">{t('transactions.status')}</th>
                 <th scope="col" class="number">
-                  Amount
+                  {t('transactions.amount')}
                 </th>
-                <th scope="col">Method</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('transactions.method')}</th>
+                <th scope="col">{t('transactions.created')}</th>
               </tr>
             </thead>
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
                   <td colSpan={5}>
-                    {page.nextCursor
-                      ? 'None of the transactions searched so far match. Next page searches older ones.'
-                      : 'No transactions match.'}
+                    {page.nextCursor ? t('transactions.noneSoFar') : t('transactions.none')}
                   </td>
                 </tr>
               ) : null}
               {page.data.map((transaction) => (
                 <tr key={transaction.id} data-id={transaction.id}>
-                  <td>
+                  <td class="card-id">
                     <a href={`#/transactions/${transaction.id}`}>{transaction.id}</a>
                     {transaction.externalId ? <div class="muted small">{transaction.externalId}</div> : null}
                   </td>
-                  <td>
-                    <StatusBadge status={transaction.status} />
+                  <td class="card-status">
+                    <StatusBadge status={transaction.status} kind="transaction" />
                   </td>
-                  <td class="number">{money(transaction.amount, transaction.currency)}</td>
-                  <td>{methodNameOf(transaction, 'en')}</td>
-                  <td>{dateTime(transaction.createdAt)}</td>
+                  <td class="number card-amount">{money(transaction.amount, transaction.currency)}</td>
+                  <td class="card-method">{methodNameOf(transaction, currentLanguage())}</td>
+                  <td class="card-date">{dateTime(transaction.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -147,18 +139,20 @@ export function TransactionsPage() {
         <button
           type="button"
           class="secondary"
-          disabled={cursors.length < 2}
-          onClick={() => setCursors(cursors.slice(0, -1))}
+          disabled={cursors.length === 0}
+          onClick={() => navigate('transactions', queryOf(applied, cursors.slice(0, -1)))}
         >
-          Previous page
+          {t('common.previous')}
         </button>
         <button
           type="button"
           class="secondary"
           disabled={!page?.nextCursor}
-          onClick={() => page?.nextCursor && setCursors([...cursors, page.nextCursor])}
+          onClick={() =>
+            page?.nextCursor && navigate('transactions', queryOf(applied, [...cursors, page.nextCursor]))
+          }
         >
-          Next page
+          {t('common.next')}
         </button>
       </div>
     </section>

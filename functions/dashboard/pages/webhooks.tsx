@@ -1,5 +1,5 @@
 // Webhooks: the global URL, the opt-in event types (from the event catalogue), a test event with
-// its result, secret rotation (shown once), ending
+// its result, secret rotation (asked first, then shown once), ending
 // a rotation's overlap early, and the recent deliveries with failures first. The recent
 // deliveries refresh live; the failures (a filtered listing) are read on opening the page and
 // after a redelivery.
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { eventTypes, type OptInEventType, optInEventTypeNames } from '../../../shared/events/event-types.ts';
 import { api } from '../api.ts';
 import { dateTime } from '../format.ts';
+import { t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
 import { Notice, ShownOnce, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
@@ -22,6 +23,7 @@ export function WebhooksPage() {
   const [testError, setTestError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmRotate, setConfirmRotate] = useState(false);
   const failed = useListing<EventSummary>('/events', { deliveryStatus: 'FAILED', limit: 20 });
   const recent = useListing<EventSummary>('/events', { limit: 20 });
   // Failures first; an event in both shows as the live listing last saw it.
@@ -50,7 +52,7 @@ export function WebhooksPage() {
       });
       setSettings(saved);
       setErrors(noErrors);
-      setNotice('Webhook URL saved.');
+      setNotice(t('webhooks.urlSaved'));
     } catch (caught) {
       setErrors(errorsFrom(caught, ['url']));
     }
@@ -63,7 +65,7 @@ export function WebhooksPage() {
       });
       setSettings(saved);
       setOptIn(saved.optInEventTypes);
-      setNotice('Event types saved.');
+      setNotice(t('webhooks.typesSaved'));
     } catch (caught) {
       setNotice((caught as Error).message);
     }
@@ -81,6 +83,7 @@ export function WebhooksPage() {
     }
   };
   const rotate = async () => {
+    setConfirmRotate(false);
     setBusy(true);
     try {
       const rotated = await api<{ secret: string }>('POST', '/v2/account/webhook/rotate-secret');
@@ -96,7 +99,7 @@ export function WebhooksPage() {
     setBusy(true);
     try {
       setSettings(await api<WebhookSettings>('POST', '/v2/account/webhook/expire-previous-secrets'));
-      setNotice('Only the current secret signs now.');
+      setNotice(t('webhooks.onlyCurrent'));
     } catch (caught) {
       setNotice((caught as Error).message);
     } finally {
@@ -106,7 +109,7 @@ export function WebhooksPage() {
   const redeliver = async (id: string) => {
     try {
       await api('POST', `/events/${id}/redeliver`);
-      setNotice('Redelivery started.');
+      setNotice(t('detail.redelivered'));
       await Promise.all([failed.reload(), recent.reload()]);
     } catch (caught) {
       setNotice((caught as Error).message);
@@ -115,15 +118,15 @@ export function WebhooksPage() {
 
   return (
     <section>
-      <h1>Webhooks</h1>
+      <h1>{t('webhooks.title')}</h1>
       <Notice text={notice} />
       <form class="card" onSubmit={save} noValidate aria-labelledby="webhook-url-title">
-        <h2 id="webhook-url-title">Endpoint</h2>
+        <h2 id="webhook-url-title">{t('webhooks.endpoint')}</h2>
         <Field
           id="webhook-url"
-          label="Webhook URL"
+          label={t('webhooks.url')}
           error={errors.fields.url}
-          hint="Events for transactions without their own postbackUrl go here."
+          hint={t('webhooks.urlHint')}
         >
           <input
             id="webhook-url"
@@ -137,14 +140,16 @@ export function WebhooksPage() {
           />
         </Field>
         <FormError message={errors.form} />
-        <button type="submit">Save URL</button>{' '}
+        <button type="submit">{t('webhooks.saveUrl')}</button>{' '}
         <button type="button" class="secondary" disabled={busy || !settings?.url} onClick={sendTest}>
-          Send test event
+          {t('webhooks.sendTest')}
         </button>
         {test ? (
           <p class={test.delivered ? 'notice' : 'form-error'} role="status" data-testid="test-result">
-            {test.delivered ? 'Delivered' : 'Not delivered'}: {test.error ?? `HTTP ${test.statusCode}`} in{' '}
-            {test.durationMs} ms
+            {t(test.delivered ? 'webhooks.testDelivered' : 'webhooks.testNotDelivered', {
+              result: test.error ?? `HTTP ${test.statusCode}`,
+              ms: test.durationMs,
+            })}
           </p>
         ) : null}
         {testError ? (
@@ -156,12 +161,10 @@ export function WebhooksPage() {
 
       {optInEventTypeNames.length ? (
         <form class="card" onSubmit={saveOptIn} aria-labelledby="opt-in-title">
-          <h2 id="opt-in-title">Optional events</h2>
+          <h2 id="opt-in-title">{t('webhooks.optional')}</h2>
           <fieldset disabled={!settings}>
-            <legend>Also send these events</legend>
-            <p class="hint">
-              Every other event is always sent. A choice applies to what happens from now on.
-            </p>
+            <legend>{t('webhooks.alsoSend')}</legend>
+            <p class="hint">{t('webhooks.optionalHint')}</p>
             {optInEventTypeNames.map((type) => (
               <label class="check" key={type}>
                 <input
@@ -181,62 +184,71 @@ export function WebhooksPage() {
               </label>
             ))}
           </fieldset>
-          <button type="submit">Save event types</button>
+          <button type="submit">{t('webhooks.saveTypes')}</button>
         </form>
       ) : null}
 
       <div class="card">
-        <h2>Signing secret</h2>
-        <p class="muted">
-          Deliveries are signed (Standard Webhooks). After a rotation the previous secret keeps signing for 24
-          hours, or until you stop it once your receiver verifies with the new one.
-        </p>
+        <h2>{t('webhooks.secret')}</h2>
+        <p class="muted">{t('webhooks.secretHint')}</p>
         <ul>
           {(settings?.secrets ?? []).map((entry) => (
             <li key={entry.createdAt}>
-              Created {dateTime(entry.createdAt)}
-              {entry.expiresAt ? ` · stops signing ${dateTime(entry.expiresAt)}` : ' · current'}
+              {t('webhooks.secretCreated', { at: dateTime(entry.createdAt) })}
+              {entry.expiresAt
+                ? t('webhooks.secretStops', { at: dateTime(entry.expiresAt) })
+                : t('webhooks.secretCurrent')}
             </li>
           ))}
         </ul>
         {secret ? (
           <ShownOnce
-            title="New signing secret."
+            title={t('webhooks.newSecret')}
             value={secret}
             testId="new-webhook-secret"
             onDone={() => setSecret(null)}
           />
+        ) : confirmRotate ? (
+          <div class="danger-zone">
+            <p id="rotate-question">{t('webhooks.rotateConfirm')}</p>
+            <button type="button" class="danger" disabled={busy} onClick={rotate}>
+              {t('webhooks.rotateYes')}
+            </button>{' '}
+            <button type="button" class="secondary" onClick={() => setConfirmRotate(false)}>
+              {t('webhooks.rotateKeep')}
+            </button>
+          </div>
         ) : (
-          <button type="button" class="secondary" disabled={busy} onClick={rotate}>
-            Rotate secret
+          <button type="button" class="secondary" disabled={busy} onClick={() => setConfirmRotate(true)}>
+            {t('webhooks.rotate')}
           </button>
         )}{' '}
         {(settings?.secrets.length ?? 0) > 1 ? (
           <button type="button" class="secondary" disabled={busy} onClick={expirePrevious}>
-            Stop the previous secret now
+            {t('webhooks.stopPrevious')}
           </button>
         ) : null}
       </div>
 
-      <h2>Recent deliveries</h2>
+      <h2>{t('webhooks.recent')}</h2>
       <div class="table-wrap">
         <table data-testid="deliveries">
-          <caption class="sr-only">Recent webhook deliveries, failures first</caption>
+          <caption class="sr-only">{t('webhooks.recentCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last attempt</th>
-              <th scope="col">Transaction</th>
+              <th scope="col">{t('webhooks.event')}</th>
+              <th scope="col">{t('webhooks.status')}</th>
+              <th scope="col">{t('webhooks.lastAttempt')}</th>
+              <th scope="col">{t('webhooks.transaction')}</th>
               <th scope="col">
-                <span class="sr-only">Actions</span>
+                <span class="sr-only">{t('common.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {deliveries.length === 0 ? (
               <tr>
-                <td colSpan={5}>No deliveries yet.</td>
+                <td colSpan={5}>{t('webhooks.none')}</td>
               </tr>
             ) : null}
             {deliveries.map((event) => (
@@ -246,11 +258,14 @@ export function WebhooksPage() {
                   <div class="muted small">{dateTime(event.createdAt)}</div>
                 </td>
                 <td>
-                  <StatusBadge status={event.deliveryStatus} />
+                  <StatusBadge status={event.deliveryStatus} kind="delivery" />
                 </td>
                 <td>
                   {event.lastAttempt
-                    ? `${event.lastAttempt.error ?? `HTTP ${event.lastAttempt.statusCode}`} · attempt ${event.lastAttempt.number}`
+                    ? t('webhooks.attempt', {
+                        result: event.lastAttempt.error ?? `HTTP ${event.lastAttempt.statusCode}`,
+                        number: event.lastAttempt.number,
+                      })
                     : (event.lastError ?? '—')}
                 </td>
                 <td>
@@ -259,7 +274,7 @@ export function WebhooksPage() {
                 <td>
                   {event.deliveryStatus !== 'PENDING' ? (
                     <button type="button" class="secondary small" onClick={() => redeliver(event.id)}>
-                      Redeliver
+                      {t('detail.redeliver')}
                     </button>
                   ) : null}
                 </td>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { money } from '../format.ts';
+import { t } from '../i18n/i18n.ts';
 import type { Balance } from '../types.ts';
 
 export function BalanceCard() {
@@ -15,7 +16,7 @@ export function BalanceCard() {
   }, []);
   return (
     <section class="card" aria-labelledby="balance-title" data-testid="balance">
-      <h2 id="balance-title">Balance</h2>
+      <h2 id="balance-title">{t('balance.title')}</h2>
       {error ? (
         <p class="form-error" role="alert">
           {error}
@@ -24,21 +25,21 @@ export function BalanceCard() {
       {balances ? (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">Balance per currency</caption>
+            <caption class="sr-only">{t('balance.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Currency</th>
+                <th scope="col">{t('balance.currency')}</th>
                 <th scope="col" class="number">
-                  Available
+                  {t('balance.available')}
                 </th>
                 <th scope="col" class="number">
-                  Pending refunds
+                  {t('balance.pending')}
                 </th>
                 <th scope="col" class="number">
-                  Refunded
+                  {t('balance.refunded')}
                 </th>
                 <th scope="col" class="number">
-                  Disputed
+                  {t('balance.disputed')}
                 </th>
               </tr>
             </thead>

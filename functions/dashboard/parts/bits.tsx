@@ -1,8 +1,21 @@
 // Small shared pieces: status badges, copy buttons, a secret shown once, a page's notice.
 import { useState } from 'preact/hooks';
+import { t } from '../i18n/i18n.ts';
+import { en, type MessageId } from '../i18n/messages/en.ts';
 
-export function StatusBadge(props: { status: string }) {
-  return <span class={`badge badge-${props.status.toLowerCase()}`}>{props.status}</span>;
+/** What a status is called in the dashboard's language; the API's code where it has no word yet. */
+export function statusWord(kind: 'transaction' | 'delivery', status: string): string {
+  const id = `status.${kind}.${status}`;
+  return id in en ? t(id as MessageId) : status;
+}
+
+/** A status as a word; `kind` says whose (a PENDING delivery is retrying, a PENDING transaction waits). */
+export function StatusBadge(props: { status: string; kind?: 'transaction' | 'delivery' }) {
+  return (
+    <span class={`badge badge-${props.status.toLowerCase()}`} data-status={props.status}>
+      {props.kind ? statusWord(props.kind, props.status) : props.status}
+    </span>
+  );
 }
 
 export function CopyButton(props: { text: string; label?: string }) {
@@ -21,7 +34,7 @@ export function CopyButton(props: { text: string; label?: string }) {
         }
       }}
     >
-      {copied ? 'Copied' : (props.label ?? 'Copy')}
+      {copied ? t('common.copied') : (props.label ?? t('common.copy'))}
     </button>
   );
 }
@@ -30,20 +43,20 @@ export function ShownOnce(props: { title: string; value: string; testId: string;
   return (
     <div class="shown-once" role="status">
       <p>
-        <strong>{props.title}</strong> It is shown only now: copy it and keep it safe.
+        <strong>{props.title}</strong> {t('common.shownOnce')}
       </p>
       <p class="secret-row">
         <code data-testid={props.testId}>{props.value}</code> <CopyButton text={props.value} />
       </p>
       <button type="button" class="secondary small" onClick={props.onDone}>
-        Done
+        {t('common.done')}
       </button>
     </div>
   );
 }
 
 export function Loading() {
-  return <p class="muted">Loading…</p>;
+  return <p class="muted">{t('app.loading')}</p>;
 }
 
 /** The page's last message (an action's outcome or error), read out by screen readers. */

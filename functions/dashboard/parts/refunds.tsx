@@ -2,8 +2,10 @@
 // left, by default) and an optional reason, confirmed before it posts; each confirmation posts
 // with its own Idempotency-Key, so a double click or a retried post is one refund.
 import { useState } from 'preact/hooks';
+import { amountProblemText } from '../amount-problems.ts';
 import { api } from '../api.ts';
 import { amountText, dateTime, money } from '../format.ts';
+import { t } from '../i18n/i18n.ts';
 import { leftToRefund, readRefundAmount, refundUnavailable } from '../refund-form.ts';
 import type { DisputeEventData, Refund, Transaction } from '../types.ts';
 import { StatusBadge } from './bits.tsx';
@@ -43,14 +45,14 @@ export function RefundAction(props: {
           setOpen(true);
         }}
       >
-        Refund
+        {t('refunds.refund')}
       </button>
     );
 
   const review = (event: Event) => {
     event.preventDefault();
     const reading = readRefundAmount(amount, left, format);
-    if ('error' in reading) return setError(`Amount ${reading.error}.`);
+    if ('error' in reading) return setError(t('refunds.amountError', { error: amountProblemText(reading) }));
     setError(null);
     setConfirming(reading.cents);
   };
@@ -63,7 +65,7 @@ export function RefundAction(props: {
       });
       setOpen(false);
       setConfirming(null);
-      props.onDone(`Refund of ${format(cents)} requested: the rail settles it.`);
+      props.onDone(t('refunds.requested', { amount: format(cents) }));
     } catch (caught) {
       setError((caught as Error).message);
       setConfirming(null);
@@ -74,9 +76,9 @@ export function RefundAction(props: {
 
   return (
     <form class="refund-form" data-testid="refund-form" onSubmit={review}>
-      <h3>New refund</h3>
+      <h3>{t('refunds.new')}</h3>
       <label>
-        Amount ({transaction.currency}, at most {format(left)})
+        {t('refunds.amount', { currency: transaction.currency, left: format(left) })}
         <input
           name="amount"
           inputMode="decimal"
@@ -88,7 +90,7 @@ export function RefundAction(props: {
         />
       </label>
       <label>
-        Reason (optional)
+        {t('refunds.reason')}
         <input
           name="reason"
           maxLength={255}
@@ -104,16 +106,16 @@ export function RefundAction(props: {
       ) : null}
       {confirming === null ? (
         <div class="actions">
-          <button type="submit">Review refund</button>
+          <button type="submit">{t('refunds.review')}</button>
           <button type="button" class="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            {t('refunds.cancel')}
           </button>
         </div>
       ) : (
         <fieldset class="actions">
-          <legend class="sr-only">Confirm the refund</legend>
+          <legend class="sr-only">{t('refunds.confirmLegend')}</legend>
           <p data-testid="refund-confirm-text">
-            Give {format(confirming)} back to the payer? This cannot be undone.
+            {t('refunds.confirmQuestion', { amount: format(confirming) })}
           </p>
           <button
             type="button"
@@ -122,10 +124,10 @@ export function RefundAction(props: {
             data-testid="refund-confirm"
             onClick={() => void post(confirming)}
           >
-            Confirm refund of {format(confirming)}
+            {t('refunds.confirm', { amount: format(confirming) })}
           </button>
           <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(null)}>
-            Change
+            {t('refunds.change')}
           </button>
         </fieldset>
       )}
@@ -134,20 +136,20 @@ export function RefundAction(props: {
 }
 
 export function RefundList(props: { refunds: readonly Refund[] }) {
-  if (props.refunds.length === 0) return <p class="muted">No refunds.</p>;
+  if (props.refunds.length === 0) return <p class="muted">{t('refunds.none')}</p>;
   return (
     <div class="table-wrap">
       <table data-testid="refunds">
-        <caption class="sr-only">Refunds of this transaction</caption>
+        <caption class="sr-only">{t('refunds.caption')}</caption>
         <thead>
           <tr>
             <th scope="col" class="number">
-              Amount
+              {t('refunds.amountColumn')}
             </th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Requested</th>
-            <th scope="col">Updated</th>
+            <th scope="col">{t('refunds.status')}</th>
+            <th scope="col">{t('refunds.reasonColumn')}</th>
+            <th scope="col">{t('refunds.requestedAt')}</th>
+            <th scope="col">{t('refunds.updatedAt')}</th>
           </tr>
         </thead>
         <tbody>
@@ -157,7 +159,11 @@ export function RefundList(props: { refunds: readonly Refund[] }) {
               <td>
                 <StatusBadge status={refund.status} />
               </td>
-              <td>{refund.failureReason ? `Failed: ${refund.failureReason}` : (refund.reason ?? '—')}</td>
+              <td>
+                {refund.failureReason
+                  ? t('refunds.failed', { reason: refund.failureReason })
+                  : (refund.reason ?? '—')}
+              </td>
               <td>{dateTime(refund.createdAt)}</td>
               <td>{dateTime(refund.updatedAt)}</td>
             </tr>
@@ -172,16 +178,16 @@ export function DisputeList(props: { disputes: readonly Dispute[]; currency: str
   return (
     <div class="table-wrap">
       <table data-testid="disputes">
-        <caption class="sr-only">Disputes of this transaction</caption>
+        <caption class="sr-only">{t('disputes.caption')}</caption>
         <thead>
           <tr>
             <th scope="col" class="number">
-              Amount
+              {t('refunds.amountColumn')}
             </th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Opened</th>
-            <th scope="col">Updated</th>
+            <th scope="col">{t('refunds.status')}</th>
+            <th scope="col">{t('refunds.reasonColumn')}</th>
+            <th scope="col">{t('disputes.openedAt')}</th>
+            <th scope="col">{t('refunds.updatedAt')}</th>
           </tr>
         </thead>
         <tbody>

@@ -1328,12 +1328,14 @@ export interface components {
         /**
          * @example {
          *       "responsibleDocument": "11.222.333/0001-81",
-         *       "responsibleExternalId": "loja-42"
+         *       "responsibleExternalId": "loja-42",
+         *       "timeZone": "America/Sao_Paulo"
          *     }
          */
         UpdateAccountSettingsRequest: {
             responsibleDocument?: string | null;
             responsibleExternalId?: string | null;
+            timeZone?: string | null;
         };
         /**
          * @example {
@@ -1699,7 +1701,8 @@ export interface components {
          * AccountSettings
          * @example {
          *       "responsibleDocument": "11222333000181",
-         *       "responsibleExternalId": "loja-42"
+         *       "responsibleExternalId": "loja-42",
+         *       "timeZone": "America/Sao_Paulo"
          *     }
          */
         AccountSettings: {
@@ -1707,6 +1710,8 @@ export interface components {
             responsibleDocument: string | null;
             /** @description null: sales name the account's id as the responsible party's id. */
             responsibleExternalId: string | null;
+            /** @description IANA time zone of the account's days (dashboard, summary); America/Sao_Paulo by default. */
+            timeZone: string;
         };
         /**
          * AccountEmails
@@ -1898,6 +1903,8 @@ export interface components {
             deliveredAt: string | null;
             lastAttemptAt: string | null;
             lastError: string | null;
+            /** @description While the event is retrying (PENDING after a failed attempt): when the next attempt is due. POST /events/{id}/redeliver tries it now instead. */
+            nextAttemptAt: string | null;
             /** @description Every attempt made, over every delivery run (redeliveries included). */
             attemptCount: number;
             /** @description The first attempt and the latest 10, in order: an event keeps no more (its item has a size limit). Their numbers show where attempts were left out; `attemptCount` counts them all. */
@@ -2124,20 +2131,22 @@ export interface components {
         };
         /**
          * AccountSummary
-         * @description Per UTC day and currency: transactions created, paid, expired, canceled and failed deliveries.
+         * @description Per day (in the account's time zone) and currency: transactions created, paid, expired, canceled and failed deliveries.
          */
         AccountSummary: {
             /**
              * Format: date
-             * @description First UTC day of the window.
+             * @description First day of the window, in the account's time zone.
              */
             from: string;
             /**
              * Format: date
-             * @description Last UTC day of the window (today).
+             * @description Last day of the window (today in the account's time zone).
              */
             to: string;
             days: number;
+            /** @description The account's time zone (GET/PUT /v2/account/settings). */
+            timeZone: string;
             data: {
                 /** Format: date */
                 day: string;
