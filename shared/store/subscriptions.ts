@@ -161,7 +161,7 @@ export async function writeSubscriptionChange(
 }
 
 /** Moves a subscription's due entry only (a step found nothing to do yet), on the same condition. */
-export async function moveSubscriptionDue(record: SubscriptionRecord, dueAt: string): Promise<boolean> {
+export function moveSubscriptionDue(record: SubscriptionRecord, dueAt: string): Promise<boolean> {
   return writeSubscriptionChange({ after: record, before: record, dueAt });
 }
 
