@@ -4,7 +4,10 @@
 // next-cycle calls at once charging their cycle once, and the offers that cannot take one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods, recurringDebitMethod } from '../../shared/payment-methods.ts';
-import { call, createKey, pollUntil } from '../support/api.ts';
+import { dueSubscriptions, getSubscription } from '../../shared/store/subscriptions.ts';
+import { cycleChargeAt } from '../../shared/subscriptions/cycle-schedule.ts';
+import { runCycleSteps } from '../../shared/subscriptions/run-cycle-steps.ts';
+import { call, createKey, pollUntil, useSharedStore } from '../support/api.ts';
 import { boletoBody, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 
 const cycleMethods = paymentMethods.filter((row) => 'chargesCycles' in row && row.chargesCycles);
@@ -165,6 +168,27 @@ describe('a subscription', () => {
     expect(subscription.currentCycle).toBe(2);
     const listed = await api('GET', `/transactions?offerId=${created.offerId}&limit=100`);
     expect(listed.body.data.map((tx: { cycle: number }) => tx.cycle).sort()).toEqual([1, 2]);
+  });
+
+  it("is found by the cycle job's due index on its charge day, and its steps run there", async () => {
+    useSharedStore();
+    const created = await subscribe((await newOffer()).id, method);
+    const accountId = (await api('GET', '/v2/account')).body.accountId as string;
+    const stored = (await getSubscription(accountId, created.id, true))!;
+    const chargeDay = cycleChargeAt(stored.firstDueDate, stored.billingCycle, 2);
+    // Due on cycle 2's charge day (cycle 1's deadline comes first, and the index holds it).
+    const before = (await dueSubscriptions(new Date(chargeDay.getTime() - 40 * 86_400_000), 1000)).map(
+      (entry) => entry.id,
+    );
+    expect(before).not.toContain(created.id);
+    const due = (await dueSubscriptions(chargeDay, 1000)).map((entry) => entry.id);
+    expect(due).toContain(created.id);
+    // The job's steps at that instant: cycle 1 ended unpaid, cycle 2 charged.
+    const after = await runCycleSteps(stored, chargeDay);
+    expect(after).toMatchObject({ status: 'PAST_DUE', currentCycle: 2, unpaidCycles: 1 });
+    expect((await readTransaction(after.currentTransactionId!)).cycle).toBe(2);
+    // A second run at the same instant finds nothing more to do.
+    expect(await runCycleSteps(after, chargeDay)).toMatchObject({ currentCycle: 2 });
   });
 
   it.each([
