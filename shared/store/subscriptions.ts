@@ -89,8 +89,8 @@ export async function getSubscription(
 export interface SubscriptionChangeWrite {
   /** The subscription as the change leaves it. */
   after: SubscriptionRecord;
-  /** The subscription as it was read: its status and currentCycle must still be these. */
-  before: Pick<SubscriptionRecord, 'status' | 'currentCycle'>;
+  /** The subscription as it was read: its status, currentCycle and updatedAt must still be these. */
+  before: Pick<SubscriptionRecord, 'status' | 'currentCycle' | 'updatedAt'>;
   dueAt: string | null;
 }
 
@@ -106,11 +106,18 @@ const changedFields = [
   'cancelReason',
 ] as const satisfies ReadonlyArray<keyof SubscriptionRecord>;
 
+/** The placeholder the change's SET gives a field (the condition reads the same attributes). */
+const nameOf = (field: (typeof changedFields)[number]) => `#f${changedFields.indexOf(field)}`;
+
 /** The change as an item of a DynamoDB transaction (a cycle's charge is written with it). */
 export function subscriptionChangeItem(change: SubscriptionChangeWrite): TransactItem {
   const { after, before, dueAt } = change;
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':wasStatus': before.status, ':wasCycle': before.currentCycle };
+  const values: Record<string, unknown> = {
+    ':wasStatus': before.status,
+    ':wasCycle': before.currentCycle,
+    ':wasUpdatedAt': before.updatedAt,
+  };
   const sets = changedFields.map((field, index) => {
     names[`#f${index}`] = field;
     values[`:v${index}`] = after[field];
@@ -122,14 +129,19 @@ export function subscriptionChangeItem(change: SubscriptionChangeWrite): Transac
     values[':duePk'] = due.gsi2pk;
     values[':dueSk'] = due.gsi2sk;
   }
-  names['#status'] = 'status';
-  names['#cycle'] = 'currentCycle';
   return {
     Update: {
       TableName: tableName(),
       Key: keys.subscription(after.accountId, after.id),
       UpdateExpression: `SET ${sets.join(', ')}${due ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
-      ConditionExpression: 'attribute_exists(pk) AND #status = :wasStatus AND #cycle = :wasCycle',
+      // The whole record was decided from this read: any change since (even one that kept the
+      // status and cycle, like a paid cycle's) makes the writer read again.
+      ConditionExpression: [
+        'attribute_exists(pk)',
+        `${nameOf('status')} = :wasStatus`,
+        `${nameOf('currentCycle')} = :wasCycle`,
+        `${nameOf('updatedAt')} = :wasUpdatedAt`,
+      ].join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
