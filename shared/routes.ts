@@ -785,11 +785,13 @@ export const submitCheckoutSession = {
   handler: 'functions/http/submit-checkout-session.ts',
   auth: 'none',
   errors: 'page',
-  // The session's one transaction, through the purchase use case (which picks the rail).
+  // The session's one transaction, through the purchase use case (which picks the rail); for a
+  // recurring offer, a subscription whose cycle 1 is that transaction, with its events.
   grants: [
     'table:read:checkout-pages',
     'table:write:checkout-sales',
     'queue:fill-instruction:send',
+    'queue:deliver-event:send',
     'rails:choose',
   ],
   summary: "The hosted checkout's form: creates the session's one transaction, then its payer page",

@@ -267,7 +267,16 @@ export const keyScopes = {
    * The checkout's form post: what a purchase writes (the transaction, its id's reservation, its
    * externalId, the day's counters) and the session it completes in the same write.
    */
-  'checkout-sales': ['CHECKOUT#*', 'ACC#*#TX#*', 'TXID#*', 'ACC#*#TXEXT#*', 'ACC#*#SUMMARY'],
+  'checkout-sales': [
+    'CHECKOUT#*',
+    'ACC#*#TX#*',
+    'TXID#*',
+    'ACC#*#TXEXT#*',
+    'ACC#*#SUMMARY',
+    // A recurring offer's form subscribes the payer: the subscription and its externalId.
+    'ACC#*#SUB#*',
+    'ACC#*#SUBEXT#*',
+  ],
   /** A payment link's visit: the link, its offer and product (is it on sale?), the branding. */
   'payment-links': ['PLINK#*', 'ACC#*#OFF#*', 'ACC#*#PRD#*', 'BRAND#*'],
 } as const;

@@ -29,7 +29,7 @@ const toRecord = (item: Record<string, unknown>) => withoutKeys<SubscriptionReco
 export async function insertSubscription(
   record: SubscriptionRecord,
   dueAt: string,
-): Promise<'inserted' | 'external-id-taken'> {
+): Promise<'inserted' | 'taken'> {
   const items: TransactItem[] = [
     {
       Put: {
@@ -62,7 +62,8 @@ export async function insertSubscription(
     await retryingConflicts(() => dynamo().send(new TransactWriteCommand({ TransactItems: items })));
     return 'inserted';
   } catch (error) {
-    if (failedConditions(error).length) return 'external-id-taken';
+    // Its id (one derived from a checkout session, submitted twice) or its externalId.
+    if (failedConditions(error).length) return 'taken';
     throw error;
   }
 }

@@ -23,8 +23,13 @@ import { getAccount } from '../store/api-keys.ts';
 import { insertSubscription } from '../store/subscriptions.ts';
 import { cyclePurchaseBody } from './cycle-purchase.ts';
 import { firstDueDateOf } from './cycle-schedule.ts';
-import { runCycleSteps } from './run-cycle-steps.ts';
-import { newSubscriptionId, type SubscriptionRecord, type SubscriptionView } from './subscription.ts';
+import { type CycleCheckout, runCycleSteps } from './run-cycle-steps.ts';
+import {
+  newSubscriptionId,
+  newSubscriptionRecord,
+  type SubscriptionRecord,
+  type SubscriptionView,
+} from './subscription.ts';
 import { unsubscribableReason } from './subscription-offer.ts';
 import { createSubscriptionSchema } from './subscription-schemas.ts';
 import { toSubscription } from './subscription-view.ts';
@@ -59,64 +64,72 @@ export async function createSubscription(
   // Terms are fixed for the subscription's life: a consistent read, like a checkout session's.
   const terms = saleTerms(await getAccount(accountId, true), accountId, 'BRL', [method]);
   const billingCycle = offer.billingCycle as BillingCycle;
-  const at = now.toISOString();
-  const record: SubscriptionRecord = {
-    id: newSubscriptionId(),
-    accountId,
-    status: 'ACTIVE',
-    offerId: offer.id,
-    productId: product.id,
-    description: `${product.name} — ${offer.name}`.slice(0, 240),
-    amount: offer.amount,
-    currency: 'BRL',
-    billingCycle,
-    paymentMethod: input.paymentMethod,
-    customer: {
-      name: input.customer.name,
-      email: input.customer.email,
-      phone: input.customer.phone ?? null,
-      document: input.customer.document.number,
-      address: input.customer.address
-        ? {
-            address: input.customer.address.address,
-            number: input.customer.address.number ?? null,
-            complement: input.customer.address.complement ?? null,
-            district: input.customer.address.district,
-            city: input.customer.address.city,
-            zipCode: input.customer.address.zipCode,
-            uf: input.customer.address.uf,
-          }
-        : null,
+  const record = newSubscriptionRecord(
+    {
+      id: newSubscriptionId(),
+      accountId,
+      offerId: offer.id,
+      productId: product.id,
+      description: `${product.name} — ${offer.name}`.slice(0, 240),
+      amount: offer.amount,
+      billingCycle,
+      paymentMethod: input.paymentMethod,
+      customer: {
+        name: input.customer.name,
+        email: input.customer.email,
+        phone: input.customer.phone ?? null,
+        document: input.customer.document.number,
+        address: input.customer.address
+          ? {
+              address: input.customer.address.address,
+              number: input.customer.address.number ?? null,
+              complement: input.customer.address.complement ?? null,
+              district: input.customer.address.district,
+              city: input.customer.address.city,
+              zipCode: input.customer.address.zipCode,
+              uf: input.customer.address.uf,
+            }
+          : null,
+      },
+      firstDueDate: firstDueDateOf(input.startDate ?? undefined, todayInSaoPaulo(now), billingCycle),
+      terms,
+      externalId: input.externalId ?? null,
+      postbackUrl: input.postbackUrl ?? null,
+      metadata: input.metadata ?? null,
     },
-    firstDueDate: firstDueDateOf(input.startDate ?? undefined, todayInSaoPaulo(now), billingCycle),
-    currentCycle: 0,
-    currentTransactionId: null,
-    openCycle: null,
-    unpaidCycles: 0,
-    terms,
-    externalId: input.externalId ?? null,
-    postbackUrl: input.postbackUrl ?? null,
-    metadata: input.metadata ?? null,
-    createdAt: at,
-    updatedAt: at,
-    activatedAt: null,
-    canceledAt: null,
-    cancelReason: null,
-  };
+    now,
+  );
   // A customer the purchase rules refuse is refused now, not at every cycle.
   parsePurchaseRequest(cyclePurchaseBody(record, 1, now), now);
-  if ((await insertSubscription(record, at)) === 'external-id-taken')
+  const outcome = await openSubscription(record, now);
+  if (outcome === 'taken')
     throw conflict(
       'subscription.external_id_taken',
       `externalId: "${record.externalId}" is already used by another subscription of this account`,
     );
+  return toSubscription(outcome);
+}
+
+/**
+ * Writes a new subscription (due for its first step now) and charges cycle 1 at once; if that
+ * charge fails, the cycle job charges it within a minute. `taken`: its id or externalId exists.
+ */
+export async function openSubscription(
+  record: SubscriptionRecord,
+  now: Date,
+  checkout?: CycleCheckout,
+): Promise<SubscriptionRecord | 'taken'> {
+  if ((await insertSubscription(record, now.toISOString())) === 'taken') return 'taken';
   try {
-    return toSubscription(await runCycleSteps(record, now, { force: true }));
+    return await runCycleSteps(record, now, {
+      force: true,
+      ...(checkout ? { checkout } : {}),
+    });
   } catch (error) {
     log.warn('first cycle not charged at creation; the cycle job will charge it', {
       subscriptionId: record.id,
       error: (error as Error).message,
     });
-    return toSubscription(record);
+    return record;
   }
 }

@@ -103,7 +103,12 @@ async function checkOpenCycle(
   );
 }
 
-async function chargeCycle(subscription: SubscriptionRecord, cycle: number, now: Date): Promise<boolean> {
+async function chargeCycle(
+  subscription: SubscriptionRecord,
+  cycle: number,
+  now: Date,
+  checkout?: CycleCheckout,
+): Promise<boolean> {
   const transactionId = cycleTransactionId(subscription.id, cycle);
   const at = now.toISOString();
   const first = subscription.activatedAt === null && subscription.status === 'ACTIVE';
@@ -132,6 +137,16 @@ async function chargeCycle(subscription: SubscriptionRecord, cycle: number, now:
         ? { emits: ['subscription.activated', 'subscription.charge_created'] }
         : { emits: ['subscription.charge_created'] }),
       subject: { id: subscription.id, data: toSubscription(after) },
+      ...(checkout && cycle === 1
+        ? {
+            sale: {
+              offerId: subscription.offerId,
+              productId: subscription.productId,
+              checkoutSessionId: checkout.checkoutSessionId,
+              paymentLinkId: checkout.paymentLinkId,
+            },
+          }
+        : {}),
     },
     now,
   );
@@ -143,6 +158,13 @@ async function chargeCycle(subscription: SubscriptionRecord, cycle: number, now:
 export interface StepOptions {
   /** Run the next cycle now (the sandbox): check the open cycle as past its deadline, charge the next. */
   force?: boolean;
+  /** The checkout whose form made the subscription: cycle 1's charge completes its session. */
+  checkout?: CycleCheckout;
+}
+
+export interface CycleCheckout {
+  checkoutSessionId: string;
+  paymentLinkId: string | null;
 }
 
 /**
@@ -167,7 +189,7 @@ export async function runCycleSteps(
       return subscription;
     }
     if (step.kind === 'check') await checkOpenCycle(subscription, step.open, now, force);
-    else await chargeCycle(subscription, step.cycle, now);
+    else await chargeCycle(subscription, step.cycle, now, options.checkout);
     const current = await getSubscription(subscription.accountId, subscription.id, true);
     if (!current) return subscription;
     subscription = current;

@@ -95,3 +95,41 @@ const subscriptionIdPattern = /^sub_[0-9a-f]{32}$/;
 export const newSubscriptionId = (): string => `sub_${randomUUID().replaceAll('-', '')}`;
 
 export const isSubscriptionId = (value: string): boolean => subscriptionIdPattern.test(value);
+
+/** What a new subscription is made of; the rest starts empty (no cycle charged yet). */
+export type NewSubscription = Pick<
+  SubscriptionRecord,
+  | 'id'
+  | 'accountId'
+  | 'offerId'
+  | 'productId'
+  | 'description'
+  | 'amount'
+  | 'billingCycle'
+  | 'paymentMethod'
+  | 'customer'
+  | 'firstDueDate'
+  | 'terms'
+  | 'externalId'
+  | 'postbackUrl'
+  | 'metadata'
+>;
+
+/** A subscription that charges each cycle anew: ACTIVE from the start (cycle 1 is charged at once). */
+export function newSubscriptionRecord(input: NewSubscription, now: Date): SubscriptionRecord {
+  const at = now.toISOString();
+  return {
+    ...input,
+    status: 'ACTIVE',
+    currency: 'BRL',
+    currentCycle: 0,
+    currentTransactionId: null,
+    openCycle: null,
+    unpaidCycles: 0,
+    createdAt: at,
+    updatedAt: at,
+    activatedAt: null,
+    canceledAt: null,
+    cancelReason: null,
+  };
+}

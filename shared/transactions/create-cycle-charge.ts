@@ -19,7 +19,12 @@ import { railNameFor } from '../rails/rail-choice.ts';
 import { type SubscriptionChangeWrite, subscriptionChangeItem } from '../store/subscriptions.ts';
 import { insertTransaction } from '../store/transactions.ts';
 import { enqueueFillInstruction } from './jobs.ts';
-import { newTransactionRecord, type TransactionRecord, type TransactionSubscription } from './transaction.ts';
+import {
+  newTransactionRecord,
+  type TransactionRecord,
+  type TransactionSale,
+  type TransactionSubscription,
+} from './transaction.ts';
 
 export interface CycleCharge {
   accountId: string;
@@ -31,6 +36,8 @@ export interface CycleCharge {
   change: SubscriptionChangeWrite;
   emits: readonly SubscriptionEventType[];
   subject: EventSubject;
+  /** What a checkout sold: cycle 1's charge of a subscription a session's form made completes it. */
+  sale?: TransactionSale;
 }
 
 /** The charge created now, or null when the cycle was charged already (or the subscription moved on). */
@@ -57,6 +64,7 @@ export async function createCycleCharge(
     accountPostbackUrl: null,
     rail,
     subscription: charge.subscription,
+    ...(charge.sale ? { sale: charge.sale } : {}),
     now,
   });
   const written = await writeWithEvents(
@@ -66,6 +74,7 @@ export async function createCycleCharge(
     async (events) => {
       const outcome = await insertTransaction(record, {
         instructionDueAt,
+        ...(charge.sale ? { checkoutSessionId: charge.sale.checkoutSessionId } : {}),
         subscriptionCycle: { advance: subscriptionChangeItem(charge.change), events },
       });
       if (outcome === 'inserted') return record;

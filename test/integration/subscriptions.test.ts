@@ -8,7 +8,7 @@ import { dueSubscriptions, getSubscription } from '../../shared/store/subscripti
 import { cycleChargeAt } from '../../shared/subscriptions/cycle-schedule.ts';
 import { runCycleSteps } from '../../shared/subscriptions/run-cycle-steps.ts';
 import { call, createKey, pollUntil, useSharedStore } from '../support/api.ts';
-import { boletoBody, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
+import { boletoBody, checkoutFormFor, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 
 const cycleMethods = paymentMethods.filter((row) => 'chargesCycles' in row && row.chargesCycles);
 
@@ -189,6 +189,34 @@ describe('a subscription', () => {
     expect((await readTransaction(after.currentTransactionId!)).cycle).toBe(2);
     // A second run at the same instant finds nothing more to do.
     expect(await runCycleSteps(after, chargeDay)).toMatchObject({ currentCycle: 2 });
+  });
+
+  it("is made by a recurring offer's checkout session: the form subscribes, once, and cycle 1 completes the session", async () => {
+    const offer = await newOffer();
+    const session = await api('POST', '/v2/checkout-sessions', { offerId: offer.id });
+    expect(session.status, session.text).toBe(201);
+    expect(session.body.paymentMethods).toEqual(cycleMethods.map((row) => row.method));
+    const token = new URL(session.body.url).pathname.split('/').at(-1)!;
+    const form = new URLSearchParams(checkoutFormFor(row!)).toString();
+    const post = () =>
+      call('POST', `/checkout/${token}`, {
+        key: null,
+        rawBody: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const [first, second] = await Promise.all([post(), post()]);
+    expect(first.status, first.text).toBe(303);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const completed = (await api('GET', `/v2/checkout-sessions/${session.body.id}`)).body;
+    expect(completed.status).toBe('COMPLETE');
+    const charge = await readTransaction(completed.transactionId);
+    expect(charge).toMatchObject({ cycle: 1, method, offerId: offer.id, checkoutSessionId: session.body.id });
+    expect(await readSubscription(charge.subscriptionId)).toMatchObject({
+      status: 'ACTIVE',
+      currentCycle: 1,
+      currentTransactionId: completed.transactionId,
+      paymentMethod: method,
+    });
   });
 
   it.each([
