@@ -103,6 +103,8 @@ export interface PaymentMethodRow {
    * after it → 422 naming the window. Pix: the 90 days of the Pix rules for a devolução.
    */
   readonly refundWindowDays: number;
+  /** A subscription may charge each cycle anew with this method (a new charge per cycle). */
+  readonly chargesCycles?: boolean;
 }
 
 const day = 86_400;
@@ -138,6 +140,7 @@ export const paymentMethods = [
     // Banks tell of boleto payments only in their return files (a batch a day or more later).
     sandboxReports: ['listing'],
     refundWindowDays: 180,
+    chargesCycles: true,
   },
   {
     currency: 'BRL',
@@ -155,6 +158,7 @@ export const paymentMethods = [
     liveRail: 'api-pix',
     sandboxReports: ['push', 'listing'],
     refundWindowDays: 90,
+    chargesCycles: true,
   },
   {
     ...cop('BANK_TRANSFER', 'bank-account'),
@@ -211,6 +215,22 @@ export type CheckoutMethod = Extract<Row, { page: { kind: 'checkout' } }>['metho
 export const purchaseMethods: readonly PurchaseMethod[] = [
   ...new Set(paymentMethods.map((row) => row.method)),
 ];
+/**
+ * Pix Automático: the payer authorizes a recurrence once in their bank app and each cycle is
+ * debited. A subscription method only: no purchase row, no hosted page of its own.
+ */
+export const recurringDebitMethod = 'PIX_AUTOMATICO';
+/** The rows a subscription may charge each cycle anew with (a new charge per cycle). */
+export type CycleChargeMethod = Extract<Row, { chargesCycles: true }>['method'];
+export type SubscriptionMethod = typeof recurringDebitMethod | CycleChargeMethod;
+/** What a subscription's `paymentMethod` may be: Pix Automático, then the rows that charge cycles. */
+export const subscriptionMethods: readonly SubscriptionMethod[] = [
+  recurringDebitMethod,
+  ...paymentMethods.flatMap((row) =>
+    'chargesCycles' in row && row.chargesCycles ? [row.method as CycleChargeMethod] : [],
+  ),
+];
+
 type KeyOf<R> = R extends { currency: infer C extends string; method: infer M extends string }
   ? `${C}:${M}`
   : never;

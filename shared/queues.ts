@@ -128,6 +128,13 @@ export const schedules = {
       'rails:live',
     ],
   },
+  /** Runs the subscriptions' cycle steps that are due (their due index): charges and deadline checks. */
+  chargeSubscriptionCycles: {
+    handler: 'functions/schedules/charge-subscription-cycles.ts',
+    everyMinutes: 1,
+    locallyEverySeconds: 30,
+    grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:choose'],
+  },
   /** Reads the API Pix listing of received Pix (GET /pix) once a window. */
   reconcileApiPixPayments: {
     handler: 'functions/schedules/reconcile-api-pix-payments.ts',

@@ -593,6 +593,66 @@ export const sandboxPayTransaction = {
   responses: { 202: 'SandboxPayment', 400: 'error', 404: 'error', 409: 'error' },
 } as const satisfies RouteDef;
 
+export const createSubscription = {
+  method: 'POST',
+  path: '/v2/subscriptions',
+  handler: 'functions/http/create-subscription.ts',
+  auth: 'createTransaction',
+  errors: 'catalog',
+  // Cycle 1 is charged at once: a purchase (rail choice, instruction job) with its events.
+  grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:choose'],
+  summary: 'Subscribe a customer to a recurring offer (each cycle is a transaction)',
+  request: { body: 'CreateSubscriptionRequest' },
+  responses: { 201: 'Subscription', 400: 'error', 404: 'error', 409: 'error', 422: 'error' },
+} as const satisfies RouteDef;
+
+export const listSubscriptions = {
+  method: 'GET',
+  path: '/v2/subscriptions',
+  handler: 'functions/http/list-subscriptions.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'catalog',
+  grants: ['table:read'],
+  summary: "List the account's subscriptions, newest first",
+  request: { query: 'ListSubscriptionsQuery' },
+  responses: { 200: 'SubscriptionPage', 400: 'error' },
+} as const satisfies RouteDef;
+
+export const getSubscription = {
+  method: 'GET',
+  path: '/v2/subscriptions/{id}',
+  handler: 'functions/http/get-subscription.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'catalog',
+  grants: ['table:read'],
+  summary: 'Get a subscription (its current cycle names its charge)',
+  responses: { 200: 'Subscription', 404: 'error' },
+} as const satisfies RouteDef;
+
+export const cancelSubscription = {
+  method: 'POST',
+  path: '/v2/subscriptions/{id}/cancel',
+  handler: 'functions/http/cancel-subscription.ts',
+  auth: 'createTransaction',
+  errors: 'catalog',
+  // Its subscription.canceled event is handed to delivery.
+  grants: ['table:write', 'queue:deliver-event:send'],
+  summary: 'Cancel a subscription: no further cycle is charged',
+  responses: { 200: 'Subscription', 404: 'error', 409: 'error' },
+} as const satisfies RouteDef;
+
+export const sandboxRunNextCycle = {
+  method: 'POST',
+  path: '/sandbox/subscriptions/{id}/next-cycle',
+  handler: 'functions/http/sandbox-run-next-cycle.ts',
+  auth: 'createTransaction',
+  errors: 'catalog',
+  grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:choose'],
+  sandboxOnly: true,
+  summary: "Sandbox: run the subscription's next cycle now (an unpaid open cycle ends unpaid)",
+  responses: { 200: 'SubscriptionCycleRun', 404: 'error', 409: 'error', 422: 'error' },
+} as const satisfies RouteDef;
+
 export const receivePixNotification = {
   // The PSP's webhook for the API Pix rail: configure `{PUBLIC_BASE_URL}/rails/api-pix/webhook`
   // as webhookUrl (no trailing slash); the PSP appends `/pix`. Public: it only triggers checks.
@@ -725,11 +785,13 @@ export const submitCheckoutSession = {
   handler: 'functions/http/submit-checkout-session.ts',
   auth: 'none',
   errors: 'page',
-  // The session's one transaction, through the purchase use case (which picks the rail).
+  // The session's one transaction, through the purchase use case (which picks the rail); for a
+  // recurring offer, a subscription whose cycle 1 is that transaction, with its events.
   grants: [
     'table:read:checkout-pages',
     'table:write:checkout-sales',
     'queue:fill-instruction:send',
+    'queue:deliver-event:send',
     'rails:choose',
   ],
   summary: "The hosted checkout's form: creates the session's one transaction, then its payer page",

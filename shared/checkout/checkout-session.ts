@@ -1,5 +1,6 @@
 // A checkout session: one payment of one offer, on our hosted checkout page. It is OPEN until a
 // transaction is created from it (COMPLETE) or its time runs out (EXPIRED, derived on read).
+import type { BillingCycle } from '../catalog/offer.ts';
 import { serviceConfig } from '../config.ts';
 import type { MethodKey, PurchaseCurrency, PurchaseMethod } from '../payment-methods.ts';
 import type { FeeRule } from '../purchase/fees.ts';
@@ -46,6 +47,8 @@ export interface CheckoutSessionRecord {
   amount: number;
   currency: PurchaseCurrency;
   paymentMethods: PurchaseMethod[];
+  /** The offer's billing cycle when it is recurring: the form's submit subscribes the payer. */
+  billingCycle?: BillingCycle;
   customer: CheckoutCustomer;
   successUrl: string | null;
   cancelUrl: string | null;

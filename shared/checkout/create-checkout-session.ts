@@ -49,6 +49,7 @@ export function newCheckoutSession(
     amount: offer.amount,
     currency,
     paymentMethods: origin.methods,
+    ...(offer.billingCycle ? { billingCycle: offer.billingCycle } : {}),
     customer: {
       name: input.customer?.name ?? null,
       email: input.customer?.email ?? null,
@@ -76,7 +77,10 @@ export async function createCheckoutSession(
   now = new Date(),
 ): Promise<CheckoutSessionRecord> {
   const sale = await sellableOffer(accountId, input.offerId);
-  const methods = saleMethods({ amount: sale.offer.amount, currency: sale.currency }, input.paymentMethods);
+  const methods = saleMethods(
+    { amount: sale.offer.amount, currency: sale.currency, billingCycle: sale.offer.billingCycle },
+    input.paymentMethods,
+  );
   const terms = saleTerms(await getAccount(accountId, true), accountId, sale.currency, methods);
   const record = newCheckoutSession(accountId, { sale, methods, terms, paymentLinkId: null }, input, now);
   await insertCheckoutSession(record);

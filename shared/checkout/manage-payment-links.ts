@@ -32,7 +32,10 @@ export async function createPaymentLink(
   now = new Date(),
 ): Promise<PaymentLink> {
   const sale = await sellableOffer(accountId, input.offerId);
-  const methods = saleMethods({ amount: sale.offer.amount, currency: sale.currency }, input.paymentMethods);
+  const methods = saleMethods(
+    { amount: sale.offer.amount, currency: sale.currency, billingCycle: sale.offer.billingCycle },
+    input.paymentMethods,
+  );
   const createdAt = now.toISOString();
   const record: PaymentLinkRecord = {
     id: newPrefixedId('plink'),
@@ -85,7 +88,10 @@ export async function updatePaymentLink(
   if (input.active) {
     const offer = await findOffer(accountId, current.offerId, 'offerId');
     const currency = currencyOf(offer);
-    const methods = saleMethods({ amount: offer.amount, currency }, current.requestedMethods ?? undefined);
+    const methods = saleMethods(
+      { amount: offer.amount, currency, billingCycle: offer.billingCycle },
+      current.requestedMethods ?? undefined,
+    );
     terms = saleTerms(await getAccount(accountId, true), accountId, currency, methods);
   }
   const updated = await updatePaymentLinkRecord(accountId, linkId, {

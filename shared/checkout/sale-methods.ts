@@ -1,5 +1,7 @@
 // Which payment methods may sell an offer: those of the offer's currency that this stage can
-// serve and whose range holds the offer's price. A session or link may narrow them, never widen.
+// serve and whose range holds the offer's price; for a recurring offer, only those that charge
+// each cycle anew (its sale is a subscription). A session or link may narrow them, never widen.
+import type { BillingCycle } from '../catalog/offer.ts';
 import { badRequest } from '../errors.ts';
 import { methodsOf, type PurchaseCurrency, type PurchaseMethod } from '../payment-methods.ts';
 import { isAmountInRange } from '../purchase/amounts.ts';
@@ -8,12 +10,15 @@ import { railNameFor } from '../rails/rail-choice.ts';
 export interface PricedOffer {
   readonly amount: number;
   readonly currency: PurchaseCurrency;
+  /** Set on a recurring offer. */
+  readonly billingCycle?: BillingCycle | null;
 }
 
 /** Every method that can collect the offer here, in catalogue order. */
 export function methodsForOffer(offer: PricedOffer): PurchaseMethod[] {
   return methodsOf(offer.currency)
     .filter((row) => railNameFor(row) !== null && isAmountInRange(offer.amount, row.amount))
+    .filter((row) => !offer.billingCycle || ('chargesCycles' in row && row.chargesCycles))
     .map((row) => row.method as PurchaseMethod);
 }
 

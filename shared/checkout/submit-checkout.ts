@@ -14,6 +14,7 @@ import {
   checkoutSessionStatus,
   isCheckoutSessionId,
 } from './checkout-session.ts';
+import { subscribeFromCheckout } from './subscribe-from-checkout.ts';
 
 const sessionNotFound = () => notFound('checkout_session.not_found', 'token: no such checkout');
 
@@ -54,6 +55,7 @@ export async function submitCheckoutOf(
   const status = checkoutSessionStatus(session, now);
   if (status === 'COMPLETE') return payerPageOf(session);
   if (status === 'EXPIRED') throw gone('checkout_session.expired', 'checkout session: has expired');
+  if (session.billingCycle) return subscribeFromCheckout(session, form, now);
   const principal = { accountId: session.accountId, userId: 'checkout', keyId: 'checkout', permissions: [] };
   try {
     const outcome = await createPurchase(

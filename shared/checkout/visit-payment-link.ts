@@ -22,7 +22,7 @@ async function saleOf(link: PaymentLinkRecord) {
   try {
     const sale: SellableOffer = await sellableOffer(link.accountId, link.offerId);
     const methods = saleMethods(
-      { amount: sale.offer.amount, currency: sale.currency },
+      { amount: sale.offer.amount, currency: sale.currency, billingCycle: sale.offer.billingCycle },
       link.requestedMethods ?? undefined,
     );
     return { sale, methods };

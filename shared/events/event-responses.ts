@@ -6,6 +6,7 @@ import type { PageResponse } from '../http/pagination.ts';
 import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { refundSchema } from '../refunds/refund-schemas.ts';
+import { subscriptionSchema } from '../subscriptions/subscription-schemas.ts';
 import { transactionSchema } from '../transactions/transaction-responses.ts';
 import { type DeliveryAttempt, deliveryStatuses } from './event.ts';
 import { type EventType, eventTypeNames } from './event-types.ts';
@@ -17,7 +18,7 @@ const eventId = v.pipe(
   v.string(),
   v.regex(/^evt_/),
   v.description(
-    "`evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header.",
+    "`evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header.",
   ),
 );
 
@@ -64,9 +65,9 @@ export const eventSchema = v.pipe(
       ),
     ),
     data: v.pipe(
-      v.union([transactionSchema, refundSchema, disputeEventDataSchema]),
+      v.union([transactionSchema, refundSchema, disputeEventDataSchema, subscriptionSchema]),
       v.description(
-        'The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`.',
+        'The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`; for `subscription.*` the subscription.',
       ),
     ),
   }),

@@ -21,6 +21,8 @@ export interface EventTypeRow {
    * (for a state a later change can leave, so a retry never tells a newer story);
    * `refund-at-event`, the refund (its subject) as GET /v2/refunds/:id shows it after the change;
    * `dispute-at-event`, `{transactionId, dispute}` with the dispute (its subject) as the change left it;
+   * `subscription-at-event`, the subscription (its subject) as GET /v2/subscriptions/:id showed it
+   * after the change; the event belongs to the transaction of the cycle the change is about;
    * `test-message`, not a transaction (never stored).
    */
   readonly data:
@@ -28,6 +30,7 @@ export interface EventTypeRow {
     | 'transaction-at-event'
     | 'refund-at-event'
     | 'dispute-at-event'
+    | 'subscription-at-event'
     | 'test-message';
   readonly description: string;
 }
@@ -68,6 +71,34 @@ export const eventTypes = {
     description:
       "The payer's bank took money back from a paid transaction (a Pix MED devolução): a dispute is open and its amount leaves the balance. `data` is `{transactionId, dispute: {id, amount, reason, status, createdAt, updatedAt}}`; one event per dispute.",
   },
+  'subscription.activated': {
+    idSuffix: 'subactivated',
+    optIn: false,
+    data: 'subscription-at-event',
+    description:
+      "The subscription is ACTIVE: created with its first cycle's charge (a method that charges each cycle anew), or a cycle was paid while it was PAST_DUE. `data` is the subscription as GET /v2/subscriptions/:id showed it; the event's transaction is that cycle's charge.",
+  },
+  'subscription.charge_created': {
+    idSuffix: 'subchargecreated',
+    optIn: false,
+    data: 'subscription-at-event',
+    description:
+      "A cycle's charge was created: `data` is the subscription (`currentCycle`, `currentTransactionId` name the charge); GET /transactions/{currentTransactionId} has the payer's page (`redirectUrl` or `paymentInstruction.boletoUrl`) once its instruction is filled. One per cycle.",
+  },
+  'subscription.past_due': {
+    idSuffix: 'subpastdue',
+    optIn: false,
+    data: 'subscription-at-event',
+    description:
+      "A cycle ended unpaid (its charge's deadline passed): the subscription is PAST_DUE. It keeps billing; a paid cycle makes it ACTIVE again. `data` is the subscription after the change; the event's transaction is the unpaid cycle's charge.",
+  },
+  'subscription.canceled': {
+    idSuffix: 'subcanceled',
+    optIn: false,
+    data: 'subscription-at-event',
+    description:
+      "The subscription ended: CANCELED with `cancelReason` (`MERCHANT`: POST /v2/subscriptions/:id/cancel; `UNPAID`: too many cycles in a row ended unpaid). `data` is the subscription after the change; the event's transaction is the last cycle's charge.",
+  },
   'webhook.test': {
     idSuffix: 'test',
     optIn: false,
@@ -87,11 +118,17 @@ export type TransactionEventType = {
 }[EventType];
 
 /** The `data` kinds that are a subject of the transaction (a refund, a dispute) copied at the event. */
-export type SubjectDataKind = 'refund-at-event' | 'dispute-at-event';
+export type SubjectDataKind = 'refund-at-event' | 'dispute-at-event' | 'subscription-at-event';
 const subjectDataKinds: ReadonlySet<EventTypeRow['data']> = new Set<SubjectDataKind>([
   'refund-at-event',
   'dispute-at-event',
+  'subscription-at-event',
 ]);
+
+/** The types whose event is about a subscription (its subject), on the charge of one of its cycles. */
+export type SubscriptionEventType = {
+  [T in EventType]: (typeof eventTypes)[T]['data'] extends 'subscription-at-event' ? T : never;
+}[EventType];
 
 /** The types whose event is about a subject of the transaction (a refund, a dispute), one event per subject. */
 export type SubjectEventType = {

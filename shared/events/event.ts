@@ -3,6 +3,7 @@
 
 import type { DisputeEventData } from '../disputes/dispute-event-data.ts';
 import type { RefundView } from '../refunds/refund.ts';
+import type { SubscriptionView } from '../subscriptions/subscription.ts';
 import {
   postbackUrlInEffect,
   type TransactionRecord,
@@ -53,7 +54,7 @@ export function eventKind(event: { type: EventType; subjectId?: string | undefin
   return event.subjectId ? `${event.type}#${event.subjectId}` : event.type;
 }
 
-export type EventData = TransactionView | RefundView | DisputeEventData;
+export type EventData = TransactionView | RefundView | DisputeEventData | SubscriptionView;
 
 /**
  * The event's `data`: its subject as the change left it (a refund), its own copy of the

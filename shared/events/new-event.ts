@@ -3,6 +3,7 @@
 // none (the transaction is read at delivery and listing: eventData).
 import type { DisputeEventData } from '../disputes/dispute-event-data.ts';
 import type { RefundView } from '../refunds/refund.ts';
+import type { SubscriptionView } from '../subscriptions/subscription.ts';
 import { type TransactionRecord, transactionView } from '../transactions/transaction.ts';
 import type { EventRecord } from './event.ts';
 import { eventIdOf } from './event-ids.ts';
@@ -11,7 +12,7 @@ import { eventTypes, hasSubject, type TransactionEventType } from './event-types
 /** What a subject type's event is about: the refund (or the dispute) as the change leaves it. */
 export interface EventSubject {
   id: string;
-  data: RefundView | DisputeEventData;
+  data: RefundView | DisputeEventData | SubscriptionView;
 }
 
 export function newEvent(

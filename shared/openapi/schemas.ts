@@ -51,6 +51,13 @@ import { listEventsQuery } from '../events/list-events-query.ts';
 import { hostedPageStatusSchema } from '../hosted-pages/page-status.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
 import { createRefundSchema, refundListSchema, refundSchema } from '../refunds/refund-schemas.ts';
+import {
+  createSubscriptionSchema,
+  listSubscriptionsQuery,
+  subscriptionCycleRunSchema,
+  subscriptionPageSchema,
+  subscriptionSchema,
+} from '../subscriptions/subscription-schemas.ts';
 import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
   pixNotificationReceiptSchema,
@@ -80,6 +87,8 @@ export const requestSchemas = {
   CreateApiKeyRequest: createApiKeySchema,
   UpdateBrandingRequest: updateBrandingSchema,
   CreateRefundRequest: createRefundSchema,
+  // The start date's bounds move with the day; the document shows today's.
+  CreateSubscriptionRequest: createSubscriptionSchema(new Date()),
 };
 
 /** Query strings: each property becomes a query parameter. */
@@ -94,6 +103,7 @@ export const querySchemas = {
   ListEventsQuery: listEventsQuery,
   AccountSummaryQuery: accountSummaryQuery,
   ListLedgerEntriesQuery: listLedgerEntriesQuery,
+  ListSubscriptionsQuery: listSubscriptionsQuery,
 };
 
 /** Response bodies, documented as the service produces them. */
@@ -118,6 +128,9 @@ export const responseSchemas = {
   RedeliveryStarted: redeliveryStartedSchema,
   Refund: refundSchema,
   RefundList: refundListSchema,
+  Subscription: subscriptionSchema,
+  SubscriptionPage: subscriptionPageSchema,
+  SubscriptionCycleRun: subscriptionCycleRunSchema,
   Balances: balancesSchema,
   LedgerEntryPage: ledgerEntryPageSchema,
   Account: accountSchema,

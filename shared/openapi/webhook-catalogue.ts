@@ -7,6 +7,7 @@ import { disputeEventDataSchema } from '../disputes/dispute-event-data.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
 import { refundSchema } from '../refunds/refund-schemas.ts';
+import { subscriptionSchema } from '../subscriptions/subscription-schemas.ts';
 import { expiredTransactionSchema, paidTransactionSchema } from '../transactions/transaction-responses.ts';
 import { cashinPaidExample } from './checkout-examples.ts';
 
@@ -67,6 +68,34 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     ]),
     summary: "A payer's bank took money back (a dispute)",
     description: `${eventTypes['cashin.disputed'].description} Always sent (not opt-in): money leaving the balance is never silent.`,
+  },
+  'subscription.activated': {
+    schemaName: 'SubscriptionActivatedEvent',
+    schema: webhookEnvelopeSchema('subscription.activated', subscriptionSchema, 'SubscriptionActivatedEvent'),
+    summary: 'A subscription became ACTIVE',
+    description: `${eventTypes['subscription.activated'].description}`,
+  },
+  'subscription.charge_created': {
+    schemaName: 'SubscriptionChargeCreatedEvent',
+    schema: webhookEnvelopeSchema(
+      'subscription.charge_created',
+      subscriptionSchema,
+      'SubscriptionChargeCreatedEvent',
+    ),
+    summary: "A subscription cycle's charge was created",
+    description: `${eventTypes['subscription.charge_created'].description} The charge's own \`cashin.paid\` names \`subscriptionId\` and \`cycle\`.`,
+  },
+  'subscription.past_due': {
+    schemaName: 'SubscriptionPastDueEvent',
+    schema: webhookEnvelopeSchema('subscription.past_due', subscriptionSchema, 'SubscriptionPastDueEvent'),
+    summary: 'A subscription cycle ended unpaid',
+    description: `${eventTypes['subscription.past_due'].description}`,
+  },
+  'subscription.canceled': {
+    schemaName: 'SubscriptionCanceledEvent',
+    schema: webhookEnvelopeSchema('subscription.canceled', subscriptionSchema, 'SubscriptionCanceledEvent'),
+    summary: 'A subscription ended',
+    description: `${eventTypes['subscription.canceled'].description}`,
   },
   'webhook.test': {
     schemaName: 'WebhookTestEvent',

@@ -139,6 +139,33 @@ export const keys = {
     gsi1sk: `${createdAt}#${linkId}`,
   }),
   paymentLinkListingPartition: (accountId: string) => `${acc(accountId)}#PLINKS`,
+  /** A subscription: its cycles' charges are transactions of their own (shared/subscriptions/). */
+  subscription: (accountId: string, subscriptionId: string) => ({
+    pk: `${acc(accountId)}#SUB#${subscriptionId}`,
+    sk: 'SUBSCRIPTION',
+  }),
+  /** The account's subscriptions newest first. */
+  subscriptionListing: (accountId: string, createdAt: string, subscriptionId: string) => ({
+    gsi1pk: `${acc(accountId)}#SUBS`,
+    gsi1sk: `${createdAt}#${subscriptionId}`,
+  }),
+  subscriptionListingPartition: (accountId: string) => `${acc(accountId)}#SUBS`,
+  subscriptionExternalId: (accountId: string, externalId: string) => ({
+    pk: `${acc(accountId)}#SUBEXT#${externalId}`,
+    sk: 'UNIQUE',
+  }),
+  /**
+   * Sparse index of subscriptions with a cycle step due (a charge to create, a cycle to check),
+   * like the work index: on the subscription item only while it bills, sorted by when the step is
+   * due, spread over `workIndexShards()` partitions. The cycle job reads what is due: no
+   * subscription is looked at between its steps.
+   */
+  subscriptionDue: (dueAt: string, subscriptionId: string) => ({
+    gsi2pk: `SUBDUE#${workShard(subscriptionId)}`,
+    gsi2sk: `${dueAt}#${subscriptionId}`,
+  }),
+  subscriptionDuePartition: (shard: number) => `SUBDUE#${shard}`,
+
   /** The account's balance in one currency (available, pending, refunded, disputed). */
   balance: (accountId: string, currency: string) => ({
     pk: `${acc(accountId)}#BALANCE`,
@@ -248,7 +275,16 @@ export const keyScopes = {
    * The checkout's form post: what a purchase writes (the transaction, its id's reservation, its
    * externalId, the day's counters) and the session it completes in the same write.
    */
-  'checkout-sales': ['CHECKOUT#*', 'ACC#*#TX#*', 'TXID#*', 'ACC#*#TXEXT#*', 'ACC#*#SUMMARY'],
+  'checkout-sales': [
+    'CHECKOUT#*',
+    'ACC#*#TX#*',
+    'TXID#*',
+    'ACC#*#TXEXT#*',
+    'ACC#*#SUMMARY',
+    // A recurring offer's form subscribes the payer: the subscription and its externalId.
+    'ACC#*#SUB#*',
+    'ACC#*#SUBEXT#*',
+  ],
   /** A payment link's visit: the link, its offer and product (is it on sale?), the branding. */
   'payment-links': ['PLINK#*', 'ACC#*#OFF#*', 'ACC#*#PRD#*', 'BRAND#*'],
 } as const;

@@ -7,6 +7,7 @@ import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { countChange } from './daily-counters.ts';
 import { failedConditions } from './dynamo-errors.ts';
+import { type EventWrites, eventWriteItems } from './event-writes.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
@@ -22,6 +23,8 @@ export type InsertOutcome =
   | 'idempotency-lost'
   /** The checkout session it was to complete is no longer open (completed by another submit, or expired). */
   | 'session-closed'
+  /** The subscription cycle it was to charge is charged already (or the subscription moved on). */
+  | 'cycle-taken'
   /** Still losing races with concurrent transactions on the same items after retrying. */
   | 'conflict';
 
@@ -47,6 +50,11 @@ export async function insertTransaction(
     idempotency?: IdempotencyCompletion;
     /** The checkout session this transaction completes, while it is still open at `record.createdAt`. */
     checkoutSessionId?: string;
+    /**
+     * The subscription cycle this transaction charges: the subscription's advance (conditional on
+     * the cycle before) and its events, written with the charge so a cycle is charged once.
+     */
+    subscriptionCycle?: { advance: TransactItems[number]; events: EventWrites };
   },
   send: SendTransactWrite = sendToDynamo,
 ): Promise<InsertOutcome> {
@@ -123,6 +131,11 @@ export async function insertTransaction(
       },
     });
   }
+  const cycleIndex = options.subscriptionCycle === undefined ? -1 : items.length;
+  if (options.subscriptionCycle) {
+    items.push(options.subscriptionCycle.advance);
+    items.push(...eventWriteItems(options.subscriptionCycle.events));
+  }
   // Last, so the indexes above keep naming the items whose conditions can fail.
   items.push(countChange('created', { ...record, at: record.createdAt }));
   const command = new TransactWriteCommand({ TransactItems: items });
@@ -135,6 +148,7 @@ export async function insertTransaction(
     if (!failed.length) throw error;
     // One committed item proves the whole transaction committed: ours, if it carries our writeId.
     if (failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
+    if (cycleIndex >= 0 && failed.length) return 'cycle-taken';
     if (failed.includes(0) || failed.includes(1)) return 'id-taken';
     // Before the externalId: a second submit of a session fails on both, and the session says why.
     if (failed.includes(sessionIndex)) return 'session-closed';

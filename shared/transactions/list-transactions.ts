@@ -28,14 +28,14 @@ type Filters = Pick<
 
 export function matchesFilters(
   query: Filters,
-): (record: Pick<TransactionRecord, 'status' | 'currency' | 'method' | 'sale'>) => boolean {
+): (record: Pick<TransactionRecord, 'status' | 'currency' | 'method' | 'sale' | 'subscription'>) => boolean {
   return (record) =>
     (!query.status ||
       record.status === query.status ||
       (query.status === 'PAID' && paidStatuses.includes(record.status))) &&
     (!query.currency || record.currency === query.currency) &&
     (!query.method || record.method === query.method) &&
-    (!query.offerId || record.sale?.offerId === query.offerId) &&
+    (!query.offerId || (record.sale ?? record.subscription)?.offerId === query.offerId) &&
     (!query.paymentLinkId || record.sale?.paymentLinkId === query.paymentLinkId) &&
     (!query.checkoutSessionId || record.sale?.checkoutSessionId === query.checkoutSessionId);
 }

@@ -12,6 +12,7 @@ import type { PaidOnRail } from '../rails/rail-port.ts';
 import type { EventWrites } from '../store/event-writes.ts';
 import { markPaidWithEvents } from '../store/transaction-updates.ts';
 import { getTransaction } from '../store/transactions.ts';
+import { noteCyclePaid } from '../subscriptions/note-cycle-paid.ts';
 import { payableStatuses, type TransactionRecord } from './transaction.ts';
 
 /**
@@ -66,5 +67,6 @@ export async function recordPayment(
   });
   await startEmail(transaction, 'receipt');
   await startDelivery(events, inline);
+  if (transaction.subscription) await noteCyclePaid(transaction, now);
   return true;
 }

@@ -82,10 +82,13 @@ const transactionEntries = {
     v.optional(nullableTimestamp),
     v.description('Set when canceled (POST /transactions/{id}/cancel).'),
   ),
-  offerId: v.pipe(v.optional(v.string()), v.description('Only on what a checkout sold: the offer.')),
+  offerId: v.pipe(
+    v.optional(v.string()),
+    v.description("Only on what a checkout sold or a subscription's cycle charged: the offer."),
+  ),
   productId: v.pipe(
     v.optional(v.string()),
-    v.description("Only on what a checkout sold: the offer's product."),
+    v.description("Only on what a checkout sold or a subscription's cycle charged: the offer's product."),
   ),
   checkoutSessionId: v.pipe(
     v.optional(v.string()),
@@ -94,6 +97,14 @@ const transactionEntries = {
   paymentLinkId: v.pipe(
     v.optional(v.nullable(v.string())),
     v.description('Only on what a checkout sold: the payment link whose visit opened the session, or null.'),
+  ),
+  subscriptionId: v.pipe(
+    v.optional(v.string()),
+    v.description("Only on a subscription cycle's charge: the subscription (sub_…)."),
+  ),
+  cycle: v.pipe(
+    v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.description("Only on a subscription cycle's charge: the cycle it charges (1-based)."),
   ),
   refundedAmount: v.pipe(
     v.optional(v.pipe(v.number(), v.integer())),

@@ -105,6 +105,8 @@ export interface TransactionRecord {
   disputedAmount?: number;
   /** What the transaction sold, when a checkout session (of a payment link, or not) created it. */
   sale?: TransactionSale;
+  /** The subscription cycle this transaction charges, when a subscription's cycle job created it. */
+  subscription?: TransactionSubscription;
   /** Where the paid page sends the payer back to the store: the session's `successUrl` (not shown by the API). */
   payerReturnUrl?: string;
 }
@@ -114,6 +116,14 @@ export interface TransactionSale {
   productId: string;
   checkoutSessionId: string;
   paymentLinkId: string | null;
+}
+
+export interface TransactionSubscription {
+  subscriptionId: string;
+  /** 1-based. */
+  cycle: number;
+  offerId: string;
+  productId: string;
 }
 
 export interface TransactionView {
@@ -144,6 +154,9 @@ export interface TransactionView {
   productId?: string;
   checkoutSessionId?: string;
   paymentLinkId?: string | null;
+  /** Only on the charge of a subscription's cycle (1-based). */
+  subscriptionId?: string;
+  cycle?: number;
   refundedAmount?: number;
   disputes?: DisputeView[];
   /** Only on reads of one transaction: its payer e-mails. */
@@ -181,6 +194,7 @@ export function newTransactionRecord(input: {
   accountPostbackUrl: string | null;
   rail?: RailName;
   sale?: TransactionSale;
+  subscription?: TransactionSubscription;
   now: Date;
 }): TransactionRecord {
   const { request, now } = input;
@@ -212,6 +226,7 @@ export function newTransactionRecord(input: {
       : {}),
     ...(input.rail ? { rail: input.rail } : {}),
     ...(input.sale ? { sale: input.sale } : {}),
+    ...(input.subscription ? { subscription: input.subscription } : {}),
     ...(request.sendEmails ? {} : { sendEmails: false }),
     redirectUrl: null,
     qr: null,
@@ -257,6 +272,7 @@ export function creationView(record: TransactionRecord): TransactionView {
     costFee: record.costFee,
     // Only on what a checkout sold, so a purchase's object keeps the contract's keys.
     ...(record.sale ?? {}),
+    ...(record.subscription ?? {}),
   };
 }
 

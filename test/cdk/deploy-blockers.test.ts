@@ -283,14 +283,20 @@ describe('schedules', () => {
   };
 
   it('runs a listing job only where its rail exists, each with reserved concurrency 1', () => {
-    expect(deployed('dev')).toEqual(['reconcileSandboxPayments', 'sweepPendingWork']);
-    expect(deployed('prod')).toEqual(['sweepPendingWork']);
+    expect(deployed('dev')).toEqual([
+      'chargeSubscriptionCycles',
+      'reconcileSandboxPayments',
+      'sweepPendingWork',
+    ]);
+    expect(deployed('prod')).toEqual(['chargeSubscriptionCycles', 'sweepPendingWork']);
     expect(deployed('staging', pixOverrides)).toEqual([
+      'chargeSubscriptionCycles',
       'reconcileApiPixPayments',
       'reconcileSandboxPayments',
       'sweepPendingWork',
     ]);
     expect(deployed('prod', { ...prodOverrides, ...pixOverrides })).toEqual([
+      'chargeSubscriptionCycles',
       'reconcileApiPixPayments',
       'sweepPendingWork',
     ]);

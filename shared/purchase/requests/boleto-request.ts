@@ -20,7 +20,7 @@ const brazilianDocument = checkedString(parseBrazilianDocument, {
   description: 'CPF (11 digits) or CNPJ (14 characters, alphanumeric allowed); punctuation is accepted.',
 });
 
-const boletoAddress = v.strictObject(
+export const boletoAddressSchema = v.strictObject(
   {
     address: freeText(255),
     number: optionalFreeText(255),
@@ -62,7 +62,7 @@ function boletoSchema({ now, amount }: VariantContext) {
           description: 'YYYY-MM-DD, today (São Paulo) up to 366 days ahead. Default: today + 3 days.',
         }),
       ),
-      boletoAddress,
+      boletoAddress: boletoAddressSchema,
     },
     bodyMessage,
   );

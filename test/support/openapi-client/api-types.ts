@@ -412,6 +412,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/subscriptions/{id}/next-cycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: run the subscription's next cycle now (an unpaid open cycle ends unpaid)
+         * @description Needs an API key with the `createTransaction` permission (HTTP Basic, user `secret`, the key as password).
+         *
+         *     Sandbox stages only (404 elsewhere).
+         */
+        post: operations["sandboxRunNextCycle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/transactions/{id}/pay": {
         parameters: {
             query?: never;
@@ -1074,6 +1096,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's subscriptions, newest first
+         * @description Needs an API key with any one of the permissions `createTransaction` or `manageAccount` (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe a customer to a recurring offer (each cycle is a transaction)
+         * @description Needs an API key with the `createTransaction` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a subscription (its current cycle names its charge)
+         * @description Needs an API key with any one of the permissions `createTransaction` or `manageAccount` (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription: no further cycle is charged
+         * @description Needs an API key with the `createTransaction` permission (HTTP Basic, user `secret`, the key as password).
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "cashin.paid": {
@@ -1182,6 +1268,94 @@ export interface webhooks {
          *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
          */
         post: operations["cashinDisputedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription became ACTIVE
+         * @description The subscription is ACTIVE: created with its first cycle's charge (a method that charges each cycle anew), or a cycle was paid while it was PAST_DUE. `data` is the subscription as GET /v2/subscriptions/:id showed it; the event's transaction is that cycle's charge.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["subscriptionActivatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.charge_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription cycle's charge was created
+         * @description A cycle's charge was created: `data` is the subscription (`currentCycle`, `currentTransactionId` name the charge); GET /transactions/{currentTransactionId} has the payer's page (`redirectUrl` or `paymentInstruction.boletoUrl`) once its instruction is filled. One per cycle. The charge's own `cashin.paid` names `subscriptionId` and `cycle`.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["subscriptionCharge_createdWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.past_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription cycle ended unpaid
+         * @description A cycle ended unpaid (its charge's deadline passed): the subscription is PAST_DUE. It keeps billing; a paid cycle makes it ACTIVE again. `data` is the subscription after the change; the event's transaction is the unpaid cycle's charge.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["subscriptionPast_dueWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription ended
+         * @description The subscription ended: CANCELED with `cancelReason` (`MERCHANT`: POST /v2/subscriptions/:id/cancel; `UNPAID`: too many cycles in a row ended unpaid). `data` is the subscription after the change; the event's transaction is the last cycle's charge.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["subscriptionCanceledWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1398,6 +1572,54 @@ export interface components {
             amount?: number;
             /** @description The merchant's note, shown back on the refund. */
             reason?: string;
+        };
+        /**
+         * @example {
+         *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
+         *       "customer": {
+         *         "name": "Ana Souza",
+         *         "email": "ana@example.com.br",
+         *         "phone": "11987654321",
+         *         "document": "123.456.789-09"
+         *       },
+         *       "paymentMethod": "PIX",
+         *       "externalId": "contract-42"
+         *     }
+         */
+        CreateSubscriptionRequest: {
+            offerId: string;
+            customer: {
+                name: string;
+                /** Format: email */
+                email: string;
+                phone?: string | null;
+                /** @description The payer's CPF (11 digits) or CNPJ (14 characters); punctuation is accepted. */
+                document: string;
+                /** @description The payer's address, printed on each boleto: required for BOLETO. */
+                address?: {
+                    address: string;
+                    number?: string | null;
+                    complement?: string | null;
+                    district: string;
+                    city: string;
+                    /**
+                     * @description 8 digits; a hyphen is accepted.
+                     * @example 01310-100
+                     */
+                    zipCode: string;
+                    /** @description One of the 27 Brazilian UFs, e.g. SP. */
+                    uf: string;
+                } | null;
+            };
+            /** @enum {string} */
+            paymentMethod: "PIX_AUTOMATICO" | "BOLETO" | "PIX";
+            startDate?: string | null;
+            /** @description Your reference (e.g. the customer contract): unique among your subscriptions. */
+            externalId?: string | null;
+            postbackUrl?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
         };
         /**
          * BrlPurchase
@@ -1819,14 +2041,18 @@ export interface components {
             failureReason?: string | null;
             /** @description Set when canceled (POST /transactions/{id}/cancel). */
             canceledAt?: string | null;
-            /** @description Only on what a checkout sold: the offer. */
+            /** @description Only on what a checkout sold or a subscription's cycle charged: the offer. */
             offerId?: string;
-            /** @description Only on what a checkout sold: the offer's product. */
+            /** @description Only on what a checkout sold or a subscription's cycle charged: the offer's product. */
             productId?: string;
             /** @description Only on what a checkout sold: the session that created it. */
             checkoutSessionId?: string;
             /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
             paymentLinkId?: string | null;
+            /** @description Only on a subscription cycle's charge: the subscription (sub_…). */
+            subscriptionId?: string;
+            /** @description Only on a subscription cycle's charge: the cycle it charges (1-based). */
+            cycle?: number;
             /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
             refundedAmount?: number;
             /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
@@ -1891,10 +2117,10 @@ export interface components {
          * @description An event as sent (`data`) with its delivery story.
          */
         Event: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @enum {string} */
-            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
+            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
             /** Format: date-time */
             createdAt: string;
             transactionId: string;
@@ -1919,7 +2145,7 @@ export interface components {
                 error: string | null;
                 durationMs: number;
             }[];
-            /** @description The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`. */
+            /** @description The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`; for `subscription.*` the subscription. */
             data: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | {
                 transactionId: string;
                 dispute: {
@@ -1934,7 +2160,7 @@ export interface components {
                     /** Format: date-time */
                     updatedAt: string;
                 };
-            };
+            } | components["schemas"]["Subscription"];
         };
         /** EventList */
         EventList: {
@@ -1943,10 +2169,10 @@ export interface components {
         /** EventSummaryPage */
         EventSummaryPage: {
             data: {
-                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+                /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
-                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
+                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
                 /** Format: date-time */
                 createdAt: string;
                 transactionId: string;
@@ -1973,7 +2199,7 @@ export interface components {
         };
         /** RedeliveryStarted */
         RedeliveryStarted: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             deliveryStatus: "PENDING";
@@ -2004,6 +2230,67 @@ export interface components {
         RefundList: {
             /** @description Oldest first; at most 100. */
             data: components["schemas"]["Refund"][];
+        };
+        /** Subscription */
+        Subscription: {
+            /** @description `sub_` and 32 hex digits. */
+            id: string;
+            /** @enum {string} */
+            status: "PENDING_AUTHORIZATION" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "EXPIRED";
+            offerId: string;
+            productId: string;
+            /** @description Cents charged each cycle (the offer’s price when subscribed). */
+            amount: number;
+            /** @constant */
+            currency: "BRL";
+            /** @enum {string} */
+            billingCycle: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUALLY" | "YEARLY";
+            /** @enum {string} */
+            paymentMethod: "PIX_AUTOMATICO" | "BOLETO" | "PIX";
+            customer: {
+                name: string;
+                email: string;
+                phone: string | null;
+                document: string;
+            };
+            /** @description Pix Automático: the QR and page the payer authorizes the recurrence with; null for the methods that charge each cycle anew. */
+            authorization: {
+                qr: string;
+                url: string;
+            } | null;
+            /** @description The last cycle charged (1-based; 0: none yet). */
+            currentCycle: number;
+            /** @description The last cycle's charge (GET /transactions/{id}); its payer page is there. */
+            currentTransactionId: string | null;
+            /** @description Due date of the next cycle; null once ended. */
+            nextDueDate: string | null;
+            /** @description The day (São Paulo) the next cycle's charge is created; null once ended. */
+            nextChargeDate: string | null;
+            externalId: string | null;
+            postbackUrl: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            activatedAt: string | null;
+            canceledAt: string | null;
+            /** @description `MERCHANT` (the cancel route), `PAYER` (on the recurrence) or `UNPAID` (cycles in a row unpaid). */
+            cancelReason: ("MERCHANT" | "PAYER" | "UNPAID") | null;
+        };
+        /** SubscriptionPage */
+        SubscriptionPage: {
+            data: components["schemas"]["Subscription"][];
+            /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
+            nextCursor: string | null;
+        };
+        /** SubscriptionCycleRun */
+        SubscriptionCycleRun: {
+            subscription: components["schemas"]["Subscription"];
+            /** @description The new cycle's charge; null when none was due. */
+            transactionId: string | null;
         };
         /** Balances */
         Balances: {
@@ -2277,7 +2564,7 @@ export interface components {
          *     }
          */
         CashinPaidEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.paid";
@@ -2369,14 +2656,18 @@ export interface components {
                 failureReason?: string | null;
                 /** @description Set when canceled (POST /transactions/{id}/cancel). */
                 canceledAt?: string | null;
-                /** @description Only on what a checkout sold: the offer. */
+                /** @description Only on what a checkout sold or a subscription's cycle charged: the offer. */
                 offerId?: string;
-                /** @description Only on what a checkout sold: the offer's product. */
+                /** @description Only on what a checkout sold or a subscription's cycle charged: the offer's product. */
                 productId?: string;
                 /** @description Only on what a checkout sold: the session that created it. */
                 checkoutSessionId?: string;
                 /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
                 paymentLinkId?: string | null;
+                /** @description Only on a subscription cycle's charge: the subscription (sub_…). */
+                subscriptionId?: string;
+                /** @description Only on a subscription cycle's charge: the cycle it charges (1-based). */
+                cycle?: number;
                 /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
                 refundedAmount?: number;
                 /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
@@ -2401,7 +2692,7 @@ export interface components {
         };
         /** CashinExpiredEvent */
         CashinExpiredEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.expired";
@@ -2464,14 +2755,18 @@ export interface components {
                 failureReason?: string | null;
                 /** @description Set when canceled (POST /transactions/{id}/cancel). */
                 canceledAt?: string | null;
-                /** @description Only on what a checkout sold: the offer. */
+                /** @description Only on what a checkout sold or a subscription's cycle charged: the offer. */
                 offerId?: string;
-                /** @description Only on what a checkout sold: the offer's product. */
+                /** @description Only on what a checkout sold or a subscription's cycle charged: the offer's product. */
                 productId?: string;
                 /** @description Only on what a checkout sold: the session that created it. */
                 checkoutSessionId?: string;
                 /** @description Only on what a checkout sold: the payment link whose visit opened the session, or null. */
                 paymentLinkId?: string | null;
+                /** @description Only on a subscription cycle's charge: the subscription (sub_…). */
+                subscriptionId?: string;
+                /** @description Only on a subscription cycle's charge: the cycle it charges (1-based). */
+                cycle?: number;
                 /** @description Once paid: cents of its refunds PENDING or SUCCEEDED (a FAILED refund gives its amount back). Equal to `amount` less what disputes took when the status is REFUNDED. */
                 refundedAmount?: number;
                 /** @description Once paid: money the payer's side took back without a refund (Pix: MED devoluções), oldest first. Refunds can give back only what neither refunds nor disputes took. */
@@ -2496,7 +2791,7 @@ export interface components {
         };
         /** RefundSucceededEvent */
         RefundSucceededEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "refund.succeeded";
@@ -2506,7 +2801,7 @@ export interface components {
         };
         /** RefundFailedEvent */
         RefundFailedEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "refund.failed";
@@ -2534,7 +2829,7 @@ export interface components {
          *     }
          */
         CashinDisputedEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "cashin.disputed";
@@ -2557,9 +2852,49 @@ export interface components {
                 };
             };
         };
+        /** SubscriptionActivatedEvent */
+        SubscriptionActivatedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "subscription.activated";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Subscription"];
+        };
+        /** SubscriptionChargeCreatedEvent */
+        SubscriptionChargeCreatedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "subscription.charge_created";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Subscription"];
+        };
+        /** SubscriptionPastDueEvent */
+        SubscriptionPastDueEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "subscription.past_due";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Subscription"];
+        };
+        /** SubscriptionCanceledEvent */
+        SubscriptionCanceledEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "subscription.canceled";
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Subscription"];
+        };
         /** WebhookTestEvent */
         WebhookTestEvent: {
-            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's event its refund id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @constant */
             type: "webhook.test";
@@ -2926,7 +3261,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "webhook.test";
+                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
                 deliveryStatus?: "PENDING" | "DELIVERED" | "FAILED" | "UNDELIVERABLE";
                 createdFrom?: string;
                 createdTo?: string;
@@ -4268,6 +4603,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    sandboxRunNextCycle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionCycleRun"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Conflict with the current state, or a concurrent request */
+            409: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different body */
+            422: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
                 };
             };
         };
@@ -9036,6 +9500,448 @@ export interface operations {
             };
         };
     };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                status?: "PENDING_AUTHORIZATION" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "EXPIRED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPage"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Conflict with the current state, or a concurrent request */
+            409: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different body */
+            422: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Conflict with the current state, or a concurrent request */
+            409: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
     cashinPaidWebhook: {
         parameters: {
             query?: never;
@@ -9225,6 +10131,178 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CashinDisputedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionActivatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionActivatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionCharge_createdWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionChargeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionPast_dueWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionPastDueEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCanceledEvent"];
             };
         };
         responses: {

@@ -1,0 +1,48 @@
+// Which step a subscription owes at an instant (pure): check the open cycle (its deadline has
+// passed), charge the next cycle (its charge day has come), or nothing until a later instant.
+// `force` (the sandbox's next-cycle) runs the next cycle now: the open cycle is checked as if its
+// deadline had passed, then the next one is charged.
+import { cycleChargeAt, cycleDeadline } from './cycle-schedule.ts';
+import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
+import { billingStatuses } from './subscription-status.ts';
+
+export type CycleStep =
+  | { kind: 'check'; open: OpenCycle }
+  | { kind: 'charge'; cycle: number }
+  | { kind: 'wait'; until: Date }
+  | { kind: 'none' };
+
+type Schedule = Pick<
+  SubscriptionRecord,
+  'status' | 'firstDueDate' | 'billingCycle' | 'currentCycle' | 'openCycle'
+>;
+
+/** When the subscription's next step is due (its due-index time); null when it no longer bills. */
+export function nextStepAt(subscription: Schedule): Date | null {
+  if (!billingStatuses.includes(subscription.status)) return null;
+  const charge = cycleChargeAt(
+    subscription.firstDueDate,
+    subscription.billingCycle,
+    subscription.currentCycle + 1,
+  );
+  if (!subscription.openCycle) return charge;
+  const check = cycleDeadline(
+    subscription.firstDueDate,
+    subscription.billingCycle,
+    subscription.openCycle.cycle,
+  );
+  return new Date(Math.min(check.getTime(), charge.getTime()));
+}
+
+export function planCycleStep(subscription: Schedule, now: Date, force = false): CycleStep {
+  if (!billingStatuses.includes(subscription.status)) return { kind: 'none' };
+  const { openCycle } = subscription;
+  if (openCycle) {
+    const deadline = cycleDeadline(subscription.firstDueDate, subscription.billingCycle, openCycle.cycle);
+    if (force || deadline <= now) return { kind: 'check', open: openCycle };
+  }
+  const next = subscription.currentCycle + 1;
+  if (force || cycleChargeAt(subscription.firstDueDate, subscription.billingCycle, next) <= now)
+    return { kind: 'charge', cycle: next };
+  return { kind: 'wait', until: nextStepAt(subscription)! };
+}

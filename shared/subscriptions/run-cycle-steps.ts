@@ -1,0 +1,200 @@
+// Runs a subscription's due steps (plan-cycle-step.ts): checks its open cycle at the deadline
+// (paid: nothing more; unpaid: PAST_DUE, or CANCELED when the retries are spent) and charges the
+// next cycle when its charge day comes. Every write is conditional on the status and cycle read,
+// so two runs at once (the schedule twice, the sandbox's next-cycle beside it) write each change
+// once: the loser re-reads and goes on from what the winner left.
+import type { SubscriptionEventType } from '../events/event-types.ts';
+import { startDelivery } from '../events/start-delivery.ts';
+import { writeWithEvents } from '../events/write-with-events.ts';
+import { log } from '../log.ts';
+import { getSubscription, moveSubscriptionDue, writeSubscriptionChange } from '../store/subscriptions.ts';
+import { getTransaction } from '../store/transactions.ts';
+import { createCycleCharge } from '../transactions/create-cycle-charge.ts';
+import { paidStatuses, type TransactionRecord } from '../transactions/transaction.ts';
+import { cyclePurchaseBody } from './cycle-purchase.ts';
+import { cycleDeadline, cycleTransactionId } from './cycle-schedule.ts';
+import { nextStepAt, planCycleStep } from './plan-cycle-step.ts';
+import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
+import { nextStatus } from './subscription-status.ts';
+import { toSubscription } from './subscription-view.ts';
+
+const dueAtOf = (record: SubscriptionRecord) => nextStepAt(record)?.toISOString() ?? null;
+
+/** The subject id of the activation a paid cycle brings (one per charge: a charge is paid once). */
+export const reactivationSubject = (subscriptionId: string) => `${subscriptionId}_paid`;
+
+/**
+ * Writes a change of the subscription with its events on `transaction` (the cycle's charge the
+ * change is about). False when the subscription was no longer as read.
+ */
+export async function changeSubscription(
+  before: SubscriptionRecord,
+  after: SubscriptionRecord,
+  transaction: TransactionRecord | undefined,
+  now: Date,
+  options: { emits?: readonly SubscriptionEventType[]; subjectId?: string } = {},
+): Promise<boolean> {
+  const change = { after, before, dueAt: dueAtOf(after) };
+  const types = options.emits ?? [];
+  const subjectId = options.subjectId ?? after.id;
+  if (!transaction || !types.length) return writeSubscriptionChange(change);
+  const written = await writeWithEvents(
+    transaction,
+    types,
+    now,
+    async (events) => ((await writeSubscriptionChange(change, events)) ? true : null),
+    { id: subjectId, data: toSubscription(after) },
+  );
+  if (!written) return false;
+  await startDelivery(written.events);
+  return true;
+}
+
+async function checkOpenCycle(
+  subscription: SubscriptionRecord,
+  open: OpenCycle,
+  now: Date,
+  force: boolean,
+): Promise<boolean> {
+  const charge = await getTransaction(subscription.accountId, open.transactionId, true);
+  const at = now.toISOString();
+  const base = { ...subscription, openCycle: null, updatedAt: at };
+  if (charge && paidStatuses.includes(charge.status)) {
+    if (subscription.status !== 'PAST_DUE')
+      return changeSubscription(subscription, { ...base, unpaidCycles: 0 }, charge, now);
+    return changeSubscription(subscription, { ...base, status: 'ACTIVE', unpaidCycles: 0 }, charge, now, {
+      emits: ['subscription.activated'],
+      subjectId: reactivationSubject(subscription.id),
+    });
+  }
+  // A charge still payable past the cycle's deadline (a boleto due on a weekend) is waited for.
+  const deadline = cycleDeadline(subscription.firstDueDate, subscription.billingCycle, open.cycle);
+  if (
+    !force &&
+    charge?.status === 'PENDING' &&
+    charge.expiresAt &&
+    Date.parse(charge.expiresAt) > now.getTime()
+  ) {
+    const waitUntil = new Date(Math.max(Date.parse(charge.expiresAt), deadline.getTime())).toISOString();
+    return writeSubscriptionChange({ after: subscription, before: subscription, dueAt: waitUntil });
+  }
+  const unpaidCycles = subscription.unpaidCycles + 1;
+  const outcome = nextStatus(subscription.status, { kind: 'cycle-unpaid', unpaidInARow: unpaidCycles });
+  if (!outcome) return false;
+  const after: SubscriptionRecord = {
+    ...base,
+    status: outcome.status,
+    unpaidCycles,
+    ...(outcome.cancelReason ? { cancelReason: outcome.cancelReason, canceledAt: at } : {}),
+  };
+  log.info('subscription cycle unpaid', {
+    subscriptionId: subscription.id,
+    cycle: open.cycle,
+    status: after.status,
+  });
+  return changeSubscription(
+    subscription,
+    after,
+    charge,
+    now,
+    outcome.status === 'CANCELED'
+      ? { emits: ['subscription.canceled'] }
+      : { emits: ['subscription.past_due'] },
+  );
+}
+
+async function chargeCycle(
+  subscription: SubscriptionRecord,
+  cycle: number,
+  now: Date,
+  checkout?: CycleCheckout,
+): Promise<boolean> {
+  const transactionId = cycleTransactionId(subscription.id, cycle);
+  const at = now.toISOString();
+  const first = subscription.activatedAt === null && subscription.status === 'ACTIVE';
+  const after: SubscriptionRecord = {
+    ...subscription,
+    currentCycle: cycle,
+    currentTransactionId: transactionId,
+    openCycle: { cycle, transactionId },
+    updatedAt: at,
+    ...(first ? { activatedAt: at } : {}),
+  };
+  const created = await createCycleCharge(
+    cyclePurchaseBody(subscription, cycle, now),
+    {
+      accountId: subscription.accountId,
+      transactionId,
+      subscription: {
+        subscriptionId: subscription.id,
+        cycle,
+        offerId: subscription.offerId,
+        productId: subscription.productId,
+      },
+      fees: subscription.terms.fees,
+      change: { after, before: subscription, dueAt: dueAtOf(after) },
+      ...(first
+        ? { emits: ['subscription.activated', 'subscription.charge_created'] }
+        : { emits: ['subscription.charge_created'] }),
+      subject: { id: subscription.id, data: toSubscription(after) },
+      ...(checkout && cycle === 1
+        ? {
+            sale: {
+              offerId: subscription.offerId,
+              productId: subscription.productId,
+              checkoutSessionId: checkout.checkoutSessionId,
+              paymentLinkId: checkout.paymentLinkId,
+            },
+          }
+        : {}),
+    },
+    now,
+  );
+  if (created)
+    log.info('subscription cycle charged', { subscriptionId: subscription.id, cycle, transactionId });
+  return created !== null;
+}
+
+export interface StepOptions {
+  /** Run the next cycle now (the sandbox): check the open cycle as past its deadline, charge the next. */
+  force?: boolean;
+  /** The checkout whose form made the subscription: cycle 1's charge completes its session. */
+  checkout?: CycleCheckout;
+}
+
+export interface CycleCheckout {
+  checkoutSessionId: string;
+  paymentLinkId: string | null;
+}
+
+/**
+ * Runs the subscription's due steps; answers it as they left it. With `force`, runs until the
+ * cycle after the one it was read at is charged (by this run or a concurrent one).
+ */
+export async function runCycleSteps(
+  read: SubscriptionRecord,
+  now: Date,
+  options: StepOptions = {},
+): Promise<SubscriptionRecord> {
+  const target = read.currentCycle + 1;
+  let subscription = read;
+  for (let round = 0; round < 6; round += 1) {
+    const force = options.force === true && subscription.currentCycle < target;
+    const step = planCycleStep(subscription, now, force);
+    if (step.kind === 'none') return subscription;
+    if (step.kind === 'wait') {
+      // Found due with nothing to do (an entry left behind): move it to the plan's time. After a
+      // step, that step's own write has set it.
+      if (round === 0) await moveSubscriptionDue(subscription, step.until.toISOString());
+      return subscription;
+    }
+    if (step.kind === 'check') await checkOpenCycle(subscription, step.open, now, force);
+    else await chargeCycle(subscription, step.cycle, now, options.checkout);
+    const current = await getSubscription(subscription.accountId, subscription.id, true);
+    if (!current) return subscription;
+    subscription = current;
+    if (step.kind === 'check' && subscription.openCycle?.cycle === step.open.cycle && !force)
+      return subscription;
+  }
+  return subscription;
+}

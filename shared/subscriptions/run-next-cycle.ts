@@ -1,0 +1,30 @@
+// POST /sandbox/subscriptions/{id}/next-cycle: the next cycle now, so a test does not wait a
+// period: the open cycle is checked as if its deadline had passed (unpaid → PAST_DUE), then the
+// next cycle is charged. Two calls at once charge the cycle once (its id and the subscription's
+// cycle condition), and both answer that charge.
+import { conflict } from '../errors.ts';
+import { cycleTransactionId } from './cycle-schedule.ts';
+import { findSubscription } from './get-subscription.ts';
+import { runCycleSteps } from './run-cycle-steps.ts';
+import type { SubscriptionView } from './subscription.ts';
+import { billingStatuses } from './subscription-status.ts';
+import { toSubscription } from './subscription-view.ts';
+
+export async function runNextCycle(
+  accountId: string,
+  subscriptionId: string,
+  now = new Date(),
+): Promise<{ subscription: SubscriptionView; transactionId: string | null }> {
+  const read = await findSubscription(accountId, subscriptionId, true);
+  if (!billingStatuses.includes(read.status))
+    throw conflict(
+      'subscription.not_billing',
+      `id: the subscription is ${read.status}; it charges no more cycles`,
+    );
+  const after = await runCycleSteps(read, now, { force: true });
+  const target = read.currentCycle + 1;
+  return {
+    subscription: toSubscription(after),
+    transactionId: after.currentCycle >= target ? cycleTransactionId(after.id, target) : null,
+  };
+}
