@@ -4,6 +4,7 @@ import { maskEmail } from '../emails/email-kinds.ts';
 import { notFound } from '../errors.ts';
 import { listEmails } from '../store/emails.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
+import { type DocumentAccess, withDocumentAccess } from './payer.ts';
 import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
 
 export type SearchBy = 'id' | 'externalId';
@@ -33,6 +34,8 @@ export async function readTransaction(
   accountId: string,
   id: string,
   searchBy: SearchBy,
+  /** What the caller sees of the payer's document (payer.ts). */
+  documentAccess: DocumentAccess,
 ): Promise<TransactionView> {
   const [record, account] = await Promise.all([
     findTransaction(accountId, id, searchBy),
@@ -40,7 +43,7 @@ export async function readTransaction(
   ]);
   const emails = await listEmails(accountId, record.id);
   return {
-    ...transactionView(record, account?.webhookUrl),
+    ...withDocumentAccess(transactionView(record, account?.webhookUrl), documentAccess),
     emails: emails.map((email) => ({
       kind: email.kind,
       to: maskEmail(email.to),

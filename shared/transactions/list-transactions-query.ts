@@ -13,8 +13,21 @@ import { transactionStatuses } from './transaction.ts';
 const idParam = (isId: (value: string) => boolean, rule: string, description: string, example: string) =>
   v.pipe(v.string(rule), v.check(isId, rule), v.description(description), v.examples([example]));
 
+const searchRule = 'must be 1 to 255 characters (an id, an externalId, an e-mail or the start of a name)';
+
+const searchParam = v.pipe(
+  v.string(searchRule),
+  v.regex(/\S/, searchRule),
+  v.maxLength(255, searchRule),
+  v.description(
+    "Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply.",
+  ),
+  v.examples(['maria@example.com']),
+);
+
 export const listTransactionsQuery = v.pipe(
   v.strictObject({
+    q: v.optional(searchParam),
     limit: v.optional(limitParam),
     cursor: v.optional(cursorParam),
     status: v.optional(v.picklist(transactionStatuses, `must be one of ${transactionStatuses.join(', ')}`)),
@@ -52,6 +65,14 @@ export const listTransactionsQuery = v.pipe(
   v.forward(
     v.partialCheck([['createdFrom'], ['createdTo']], createdRangeRule.holds, createdRangeRule.message),
     ['createdTo'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['q'], ['checkoutSessionId']],
+      (query) => query.q === undefined || query.checkoutSessionId === undefined,
+      'cannot be combined with checkoutSessionId (a session names its one transaction)',
+    ),
+    ['q'],
   ),
 );
 

@@ -14,31 +14,12 @@ import {
 } from '../store/transaction-listing.ts';
 import { getTransaction } from '../store/transactions.ts';
 import type { ListTransactionsQuery } from './list-transactions-query.ts';
-import {
-  paidStatuses,
-  type TransactionRecord,
-  type TransactionView,
-  transactionView,
-} from './transaction.ts';
+import { withDocumentAccess } from './payer.ts';
+import { searchTransactions } from './search/search-transactions.ts';
+import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
+import { matchesFilters } from './transaction-filters.ts';
 
-type Filters = Pick<
-  ListTransactionsQuery,
-  'status' | 'currency' | 'method' | 'offerId' | 'paymentLinkId' | 'checkoutSessionId'
->;
-
-export function matchesFilters(
-  query: Filters,
-): (record: Pick<TransactionRecord, 'status' | 'currency' | 'method' | 'sale'>) => boolean {
-  return (record) =>
-    (!query.status ||
-      record.status === query.status ||
-      (query.status === 'PAID' && paidStatuses.includes(record.status))) &&
-    (!query.currency || record.currency === query.currency) &&
-    (!query.method || record.method === query.method) &&
-    (!query.offerId || record.sale?.offerId === query.offerId) &&
-    (!query.paymentLinkId || record.sale?.paymentLinkId === query.paymentLinkId) &&
-    (!query.checkoutSessionId || record.sale?.checkoutSessionId === query.checkoutSessionId);
-}
+export { matchesFilters } from './transaction-filters.ts';
 
 /** The session's one transaction, when it is the account's and passes the other filters and the cursor. */
 async function transactionOfSession(
@@ -57,28 +38,41 @@ async function transactionOfSession(
   return listed ? [record] : [];
 }
 
+/** One page of the listing's records (also the export's reading, page by page). */
+export async function listTransactionRecordPage(
+  accountId: string,
+  query: ListTransactionsQuery,
+  limit = query.limit ?? defaultPageSize,
+): Promise<{ records: TransactionRecord[]; nextKey: CursorKey | null }> {
+  if (query.q !== undefined) return searchTransactions(accountId, query.q, query, limit);
+  const after =
+    query.cursor === undefined ? undefined : decodeCursor(query.cursor, transactionCursorShape(accountId));
+  if (query.checkoutSessionId)
+    return {
+      records: await transactionOfSession(accountId, query.checkoutSessionId, query, after),
+      nextKey: null,
+    };
+  return listTransactionRecords(accountId, {
+    limit,
+    range: createdRange(query),
+    keep: matchesFilters(query),
+    ...(after ? { after } : {}),
+  });
+}
+
 export async function listTransactions(
   accountId: string,
   query: ListTransactionsQuery,
 ): Promise<PageResponse<TransactionView>> {
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, transactionCursorShape(accountId));
   const [page, account] = await Promise.all([
-    query.checkoutSessionId
-      ? transactionOfSession(accountId, query.checkoutSessionId, query, after).then((records) => ({
-          records,
-          nextKey: null,
-        }))
-      : listTransactionRecords(accountId, {
-          limit: query.limit ?? defaultPageSize,
-          range: createdRange(query),
-          keep: matchesFilters(query),
-          ...(after ? { after } : {}),
-        }),
+    listTransactionRecordPage(accountId, query),
     accountSettings(accountId),
   ]);
   return {
-    data: page.records.map((record) => transactionView(record, account?.webhookUrl)),
+    // A listing shows the payer's document masked, whatever the key (payer.ts).
+    data: page.records.map((record) =>
+      withDocumentAccess(transactionView(record, account?.webhookUrl), 'masked'),
+    ),
     nextCursor: page.nextKey ? encodeCursor(page.nextKey) : null,
   };
 }

@@ -32,6 +32,25 @@ export const boletoPaymentInstructionSchema = v.pipe(
   v.title('BoletoPaymentInstruction'),
 );
 
+export const payerSchema = v.pipe(
+  v.object({
+    name: v.string(),
+    email: v.string(),
+    phone: v.pipe(
+      v.nullable(v.string()),
+      v.description('Null where the method makes it optional (PIX) and none was sent.'),
+    ),
+    document: v.pipe(
+      v.string(),
+      v.description(
+        "The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`.",
+      ),
+    ),
+  }),
+  v.title('Payer'),
+  v.description('Who pays, as the purchase (or the hosted checkout form) named them.'),
+);
+
 const transactionEntries = {
   id: v.pipe(v.string(), v.regex(/^\d+$/), v.description('Numeric string, time-ordered.')),
   currency: v.picklist(purchaseCurrencies),
@@ -66,6 +85,7 @@ const transactionEntries = {
   expiresAt: v.pipe(nullableTimestamp, v.description('Set from the rail when the instruction arrives.')),
   createdAt: timestamp,
   costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
+  payer: payerSchema,
   updatedAt: v.optional(timestamp),
   paidAt: v.optional(nullableTimestamp),
   instructionFailure: v.pipe(

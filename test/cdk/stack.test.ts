@@ -278,6 +278,9 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
           'attemptCount',
         ],
       },
+      // The payer search: by e-mail (keys only) and by name (the normalised name, for the prefix).
+      gsi3: { ProjectionType: 'KEYS_ONLY' },
+      gsi4: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['payerNameKey'] },
     };
     expect(props.GlobalSecondaryIndexes).toEqual(
       Object.entries(tableShape.indexes).map(([name, index]) => ({

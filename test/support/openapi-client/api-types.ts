@@ -1744,6 +1744,12 @@ export interface components {
          *       "expiresAt": "2026-11-27T16:55:14.673Z",
          *       "createdAt": "2026-11-26T16:55:14.673Z",
          *       "costFee": 49,
+         *       "payer": {
+         *         "name": "Rafael Souza",
+         *         "email": "rafael@example.com",
+         *         "phone": null,
+         *         "document": "52998224725"
+         *       },
          *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
          *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
          *       "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
@@ -1805,6 +1811,18 @@ export interface components {
             createdAt: string;
             /** @description Cents of the transaction currency. */
             costFee: number;
+            /**
+             * Payer
+             * @description Who pays, as the purchase (or the hosted checkout form) named them.
+             */
+            payer: {
+                name: string;
+                email: string;
+                /** @description Null where the method makes it optional (PIX) and none was sent. */
+                phone: string | null;
+                /** @description The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`. */
+                document: string;
+            };
             /** Format: date-time */
             updatedAt?: string;
             paidAt?: string | null;
@@ -2257,6 +2275,12 @@ export interface components {
          *         "expiresAt": "2026-11-27T16:55:14.673Z",
          *         "createdAt": "2026-11-26T16:55:14.673Z",
          *         "costFee": 49,
+         *         "payer": {
+         *           "name": "Rafael Souza",
+         *           "email": "rafael@example.com",
+         *           "phone": null,
+         *           "document": "52998224725"
+         *         },
          *         "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
          *         "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
          *         "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
@@ -2294,6 +2318,12 @@ export interface components {
              *       "expiresAt": "2026-11-27T16:55:14.673Z",
              *       "createdAt": "2026-11-26T16:55:14.673Z",
              *       "costFee": 49,
+             *       "payer": {
+             *         "name": "Rafael Souza",
+             *         "email": "rafael@example.com",
+             *         "phone": null,
+             *         "document": "52998224725"
+             *       },
              *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
              *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
              *       "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
@@ -2350,6 +2380,18 @@ export interface components {
                 createdAt: string;
                 /** @description Cents of the transaction currency. */
                 costFee: number;
+                /**
+                 * Payer
+                 * @description Who pays, as the purchase (or the hosted checkout form) named them.
+                 */
+                payer: {
+                    name: string;
+                    email: string;
+                    /** @description Null where the method makes it optional (PIX) and none was sent. */
+                    phone: string | null;
+                    /** @description The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`. */
+                    document: string;
+                };
                 /** Format: date-time */
                 updatedAt: string;
                 /** Format: date-time */
@@ -2446,6 +2488,18 @@ export interface components {
                 createdAt: string;
                 /** @description Cents of the transaction currency. */
                 costFee: number;
+                /**
+                 * Payer
+                 * @description Who pays, as the purchase (or the hosted checkout form) named them.
+                 */
+                payer: {
+                    name: string;
+                    email: string;
+                    /** @description Null where the method makes it optional (PIX) and none was sent. */
+                    phone: string | null;
+                    /** @description The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`. */
+                    document: string;
+                };
                 /** Format: date-time */
                 updatedAt: string;
                 paidAt: null;
@@ -4400,6 +4454,8 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
+                /** @description Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply. */
+                q?: string;
                 limit?: string;
                 cursor?: string;
                 status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED" | "REFUNDED";
