@@ -51,7 +51,7 @@ import { listEventsQuery } from '../events/list-events-query.ts';
 import { hostedPageStatusSchema } from '../hosted-pages/page-status.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
 import { createRefundSchema, refundListSchema, refundSchema } from '../refunds/refund-schemas.ts';
-import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
+import { exportTransactionsQuery, listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
   pixNotificationReceiptSchema,
   pixNotificationSchema,
@@ -91,6 +91,7 @@ export const querySchemas = {
   GetTransactionQuery: getTransactionQuery,
   SandboxPayQuery: sandboxPayQuery,
   ListTransactionsQuery: listTransactionsQuery,
+  ExportTransactionsQuery: exportTransactionsQuery,
   ListEventsQuery: listEventsQuery,
   AccountSummaryQuery: accountSummaryQuery,
   ListLedgerEntriesQuery: listLedgerEntriesQuery,

@@ -25,7 +25,7 @@ export { matchesFilters } from './transaction-filters.ts';
 async function transactionOfSession(
   accountId: string,
   sessionId: string,
-  query: ListTransactionsQuery,
+  query: RecordPageQuery,
   after: CursorKey | undefined,
 ): Promise<TransactionRecord[]> {
   const session = isCheckoutSessionId(sessionId) ? await getCheckoutSessionRecord(sessionId) : undefined;
@@ -38,11 +38,14 @@ async function transactionOfSession(
   return listed ? [record] : [];
 }
 
+/** The listing's filters and where the page starts (the export reads page after page). */
+export type RecordPageQuery = Omit<ListTransactionsQuery, 'limit'>;
+
 /** One page of the listing's records (also the export's reading, page by page). */
 export async function listTransactionRecordPage(
   accountId: string,
-  query: ListTransactionsQuery,
-  limit = query.limit ?? defaultPageSize,
+  query: RecordPageQuery,
+  limit: number,
 ): Promise<{ records: TransactionRecord[]; nextKey: CursorKey | null }> {
   if (query.q !== undefined) return searchTransactions(accountId, query.q, query, limit);
   const after =
@@ -65,7 +68,7 @@ export async function listTransactions(
   query: ListTransactionsQuery,
 ): Promise<PageResponse<TransactionView>> {
   const [page, account] = await Promise.all([
-    listTransactionRecordPage(accountId, query),
+    listTransactionRecordPage(accountId, query, query.limit ?? defaultPageSize),
     accountSettings(accountId),
   ]);
   return {

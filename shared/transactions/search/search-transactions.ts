@@ -10,7 +10,7 @@ import {
   searchTransactionRecords,
 } from '../../store/transaction-search.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../../store/transactions.ts';
-import type { ListTransactionsQuery } from '../list-transactions-query.ts';
+import type { RecordPageQuery } from '../list-transactions.ts';
 import type { TransactionRecord } from '../transaction.ts';
 import { matchesFilters } from '../transaction-filters.ts';
 import { type SearchTerm, searchTerm } from './search-term.ts';
@@ -24,7 +24,7 @@ function payerSearchOf(term: SearchTerm): PayerSearch | null {
 async function exactMatches(
   accountId: string,
   term: SearchTerm,
-  query: ListTransactionsQuery,
+  query: RecordPageQuery,
 ): Promise<TransactionRecord[]> {
   const [byId, byExternalId] = await Promise.all([
     term.transactionId ? getTransaction(accountId, term.transactionId) : undefined,
@@ -42,7 +42,7 @@ async function exactMatches(
 export async function searchTransactions(
   accountId: string,
   q: string,
-  query: ListTransactionsQuery,
+  query: RecordPageQuery,
   limit: number,
 ): Promise<{ records: TransactionRecord[]; nextKey: CursorKey | null }> {
   const term = searchTerm(q);

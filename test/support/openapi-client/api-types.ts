@@ -454,6 +454,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the listing's transactions (same filters) as a CSV file
+         * @description Needs an API key with any one of the permissions `createTransaction` or `manageAccount` (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["exportTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transactions/v2/purchase": {
         parameters: {
             query?: never;
@@ -4454,10 +4474,10 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply. */
-                q?: string;
                 limit?: string;
                 cursor?: string;
+                /** @description Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply. */
+                q?: string;
                 status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED" | "REFUNDED";
                 currency?: "BRL" | "COP" | "BOB";
                 method?: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
@@ -4517,6 +4537,123 @@ export interface operations {
             };
             /** @description The key lacks the permission this route needs */
             403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    exportTransactions: {
+        parameters: {
+            query?: {
+                /** @description Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply. */
+                q?: string;
+                status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED" | "REFUNDED";
+                currency?: "BRL" | "COP" | "BOB";
+                method?: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
+                createdFrom?: string;
+                createdTo?: string;
+                /** @description Only what checkouts sold of this offer. */
+                offerId?: string;
+                /** @description Only what this payment link's visits sold. */
+                paymentLinkId?: string;
+                /** @description Only the transaction this checkout session created (at most one; read directly, never searched for). */
+                checkoutSessionId?: string;
+                /** @description How numbers and fields are written: `pt-BR` and `es` use a decimal comma and `;` between fields, `en` a decimal point and `,`. Default: the request's Accept-Language, else `en`. */
+                locale?: "pt-BR" | "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different body */
+            422: {
                 headers: {
                     /** @description Identifies the request in the service logs; quote it when asking for support. */
                     "x-request-id": string;
