@@ -6,6 +6,7 @@ import { methodNameOf } from '../../../shared/payment-methods.ts';
 import { api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
+import { PayerFacts } from '../parts/payer-cell.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import { DisputeList, RefundAction, RefundList } from '../parts/refunds.tsx';
 import type { DisputeEventData, Refund, Transaction, TransactionEvent } from '../types.ts';
@@ -144,6 +145,7 @@ export function TransactionDetailPage(props: { id: string }) {
         </dd>
         <dt>External ID</dt>
         <dd>{transaction.externalId ?? '—'}</dd>
+        <PayerFacts payer={transaction.payer} />
         {transaction.checkoutSessionId ? (
           <>
             <dt>Sold by checkout</dt>

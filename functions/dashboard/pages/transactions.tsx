@@ -7,15 +7,19 @@ import {
   paymentMethods,
 } from '../../../shared/payment-methods.ts';
 import { transactionStatuses as statuses } from '../../../shared/transactions/transaction.ts';
+import { query } from '../api.ts';
 import { dateTime, money } from '../format.ts';
 import { useListing } from '../listing.ts';
 import { Loading, StatusBadge } from '../parts/bits.tsx';
+import { ExportButton } from '../parts/export-button.tsx';
+import { PayerCell } from '../parts/payer-cell.tsx';
 import type { Transaction } from '../types.ts';
 
 /** The filter's methods: a code may serve several currencies, so each is offered once. */
 const methods = [...new Map(paymentMethods.map((row) => [row.method, methodName(row, 'en')]))];
 
 interface Filters {
+  q: string;
   status: string;
   currency: string;
   method: string;
@@ -23,7 +27,7 @@ interface Filters {
   createdTo: string;
 }
 
-const emptyFilters: Filters = { status: '', currency: '', method: '', createdFrom: '', createdTo: '' };
+const emptyFilters: Filters = { q: '', status: '', currency: '', method: '', createdFrom: '', createdTo: '' };
 
 export function TransactionsPage() {
   const [filters, setFilters] = useState<Filters>(emptyFilters);
@@ -31,15 +35,15 @@ export function TransactionsPage() {
   // The cursors of the pages before this one, to go back.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
-  const { page, error } = useListing<Transaction>('/transactions', {
-    limit: 20,
-    cursor,
+  const selection = {
+    q: applied.q.trim(),
     status: applied.status,
     currency: applied.currency,
     method: applied.method,
     createdFrom: applied.createdFrom,
     createdTo: applied.createdTo ? `${applied.createdTo}T23:59:59.999Z` : '',
-  });
+  };
+  const { page, error } = useListing<Transaction>('/transactions', { limit: 20, cursor, ...selection });
 
   const set = (name: keyof Filters) => (event: Event) =>
     setFilters({ ...filters, [name]: (event.target as HTMLInputElement).value });
@@ -55,6 +59,17 @@ export function TransactionsPage() {
           setApplied(filters);
         }}
       >
+        <label>
+          Search
+          <input
+            type="search"
+            value={filters.q}
+            onInput={set('q')}
+            name="q"
+            placeholder="ID, external ID, payer e-mail or name"
+            maxLength={255}
+          />
+        </label>
         <label>
           Status
           <select value={filters.status} onChange={set('status')} name="status">
@@ -93,6 +108,7 @@ export function TransactionsPage() {
           <input type="date" value={filters.createdTo} onChange={set('createdTo')} name="createdTo" />
         </label>
         <button type="submit">Apply filters</button>
+        <ExportButton search={query(selection)} />
       </form>
       {error ? (
         <p class="form-error" role="alert">
@@ -108,6 +124,7 @@ export function TransactionsPage() {
               <tr>
                 <th scope="col">Transaction</th>
                 <th scope="col">Status</th>
+                <th scope="col">Payer</th>
                 <th scope="col" class="number">
                   Amount
                 </th>
@@ -118,7 +135,7 @@ export function TransactionsPage() {
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
-                  <td colSpan={5}>
+                  <td colSpan={6}>
                     {page.nextCursor
                       ? 'None of the transactions searched so far match. Next page searches older ones.'
                       : 'No transactions match.'}
@@ -133,6 +150,9 @@ export function TransactionsPage() {
                   </td>
                   <td>
                     <StatusBadge status={transaction.status} />
+                  </td>
+                  <td>
+                    <PayerCell payer={transaction.payer} />
                   </td>
                   <td class="number">{money(transaction.amount, transaction.currency)}</td>
                   <td>{methodNameOf(transaction, 'en')}</td>

@@ -1,0 +1,33 @@
+// Who paid, as a listing shows them: name, e-mail and the document masked but its last digits
+// (masked here too, whatever the key's permission let the API show).
+import { maskDocument } from '../../../shared/transactions/payer.ts';
+import type { Transaction } from '../types.ts';
+
+export function PayerCell({ payer }: { payer: Transaction['payer'] | undefined }) {
+  if (!payer) return <span class="muted">—</span>;
+  return (
+    <>
+      {payer.name}
+      <div class="muted small">{payer.email}</div>
+      <div class="muted small">{maskDocument(payer.document)}</div>
+    </>
+  );
+}
+
+/** The payer's fields on a transaction's page. */
+export function PayerFacts({ payer }: { payer: Transaction['payer'] | undefined }) {
+  if (!payer) return null;
+  return (
+    <>
+      <dt>Payer</dt>
+      <dd data-testid="transaction-payer">
+        {payer.name}
+        <div class="muted small">
+          {payer.email}
+          {payer.phone ? ` · ${payer.phone}` : ''}
+        </div>
+        <div class="muted small">Document {maskDocument(payer.document)}</div>
+      </dd>
+    </>
+  );
+}
