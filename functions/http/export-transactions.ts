@@ -7,15 +7,19 @@ export const handler = httpHandler(
   routes.exportTransactions,
   { query: exportTransactionsQuery },
   async ({ principal, query, headers }) => {
-    const file = await exportTransactions(principal.accountId, query, headers['accept-language']);
-    return {
-      statusCode: 200 as const,
-      body: file.csv,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-        'content-language': file.format.locale,
-      },
+    const answer = await exportTransactions(principal.accountId, query, headers['accept-language']);
+    if (answer.kind === 'file') {
+      // A client that follows redirects gets the file; one that asks for JSON (the dashboard), the link.
+      if ((headers.accept ?? '').includes('application/json'))
+        return { statusCode: 200 as const, body: answer.file };
+      const location: Record<string, string> = { location: answer.file.url };
+      return { statusCode: 303 as const, body: answer.file, headers: location };
+    }
+    const file: Record<string, string> = {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${answer.fileName}"`,
+      'content-language': answer.format.locale,
     };
+    return { statusCode: 200 as const, body: answer.csv, headers: file };
   },
 );

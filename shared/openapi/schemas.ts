@@ -58,6 +58,7 @@ import {
 } from '../transactions/pix-notification-schemas.ts';
 import { getTransactionQuery, sandboxPayQuery } from '../transactions/transaction-queries.ts';
 import {
+  exportFileSchema,
   sandboxPaymentSchema,
   transactionPageSchema,
   transactionSchema,
@@ -111,6 +112,7 @@ export const responseSchemas = {
   AccountEmails: emailSettingsSchema,
   Transaction: transactionSchema,
   TransactionPage: transactionPageSchema,
+  ExportFile: exportFileSchema,
   SandboxPayment: sandboxPaymentSchema,
   PixNotificationReceipt: pixNotificationReceiptSchema,
   Event: eventSchema,

@@ -9,6 +9,7 @@ import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts
 import { cashinPaidExample, soldTransactionExample } from '../openapi/checkout-examples.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { purchaseCurrencies, purchaseMethods } from '../payment-methods.ts';
+import type { ExportFileView } from './export/export-transactions.ts';
 import type { SandboxPayment } from './sandbox-pay.ts';
 import { type TransactionView, transactionStatuses } from './transaction.ts';
 
@@ -205,7 +206,24 @@ export const sandboxPaymentSchema = v.pipe(
 
 export const transactionPageSchema = pageOf(transactionSchema, 'TransactionPage');
 
+export const exportFileSchema = v.pipe(
+  v.object({
+    url: v.pipe(
+      v.string(),
+      v.description('A presigned link to the CSV file (GET it, no key needed) until `expiresAt`.'),
+    ),
+    expiresAt: timestamp,
+    rowCount: v.pipe(v.number(), v.integer(), v.description('Transactions in the file.')),
+    fileName: v.string(),
+  }),
+  v.title('ExportFile'),
+  v.description(
+    'An export too large to answer inline, prepared as a file. Answered with 303 and `Location` (a client that follows redirects gets the file), or with 200 when the request accepts `application/json`.',
+  ),
+);
+
 export type _TransactionMatches = Assert<Matches<TransactionView, v.InferOutput<typeof transactionSchema>>>;
+export type _ExportFileMatches = Assert<Matches<ExportFileView, v.InferOutput<typeof exportFileSchema>>>;
 export type _SandboxPaymentMatches = Assert<
   Matches<SandboxPayment, v.InferOutput<typeof sandboxPaymentSchema>>
 >;

@@ -35,6 +35,8 @@ const payers = [
   { name: '=HYPERLINK("x"); "Zé"', email: 'ze@example.com' },
 ];
 const seeded = 36;
+/** Rows an export answers inline here (1,000 on a stage), so a few dozen make a file. */
+const inlineRows = 20;
 
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 let baseUrl: string;
@@ -145,6 +147,7 @@ const ofPayer = (email: string) => transactions.filter((record) => record.payer.
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'silent';
+  process.env.EXPORT_INLINE_ROWS = String(inlineRows);
   integration = await createKey(['createTransaction']);
   dashboardOnly = await createKey(['manageAccount'], { accountId: integration.accountId });
   await seed(integration.accountId);
@@ -252,24 +255,40 @@ describe('GET /transactions/export', () => {
   const rowsOf = (text: string, delimiter: string) =>
     parse(text, { bom: true, columns: true, delimiter }) as Record<string, string>[];
 
-  it('pt-BR: the listing as CSV, `;` and a decimal comma, UTF-8 with a byte-order mark, documents masked', async () => {
-    const response = await get('/transactions/export', integration.secretKey, {
+  it('a selection over the inline bound is prepared as a file: 303 to a presigned link; pt-BR, `;`, a decimal comma, a byte-order mark, documents masked', async () => {
+    itemsRead = 0;
+    const headers = {
+      authorization: basicAuthorization(integration.secretKey),
       'accept-language': 'pt-BR,pt;q=0.9',
+    };
+    const redirect = await fetch(`${baseUrl}/transactions/export`, { headers, redirect: 'manual' });
+    expect(redirect.status, await redirect.clone().text()).toBe(303);
+    const link = (await redirect.json()) as {
+      url: string;
+      expiresAt: string;
+      rowCount: number;
+      fileName: string;
+    };
+    expect(redirect.headers.get('location')).toBe(link.url);
+    expect(link.url).toMatch(/X-Amz-Signature=[0-9a-f]{64}/);
+    expect(link.rowCount).toBeGreaterThan(inlineRows);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(10 * 60_000);
+    expect(itemsRead).toBeLessThanOrEqual(2 * (link.rowCount + 1) + 10);
+    // Asked as JSON (the dashboard), the same kind of link with 200.
+    const asJson = await get('/transactions/export', integration.secretKey, { accept: 'application/json' });
+    expect(asJson.status).toBe(200);
+    expect(asJson.body).toMatchObject({
+      url: expect.stringContaining('X-Amz-Signature='),
+      rowCount: link.rowCount,
     });
-    expect(response.status, response.text).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="transactions-.+\.csv"$/,
-    );
-    // fetch's text() drops a byte-order mark: read the bytes.
-    const raw = await fetch(`${baseUrl}/transactions/export?locale=pt-BR`, {
-      headers: { authorization: basicAuthorization(integration.secretKey) },
-    });
-    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x69]);
+
+    const file = await fetch(link.url);
+    expect(file.status).toBe(200);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x69]);
+    const text = new TextDecoder().decode(bytes);
     // The seeded transactions, newest first (after the one the purchase test made, when it ran first).
-    const rows = rowsOf(response.text, ';').filter((row) =>
-      transactions.some((record) => record.id === row.id),
-    );
+    const rows = rowsOf(text, ';').filter((row) => transactions.some((record) => record.id === row.id));
     expect(rows.map((row) => row.id)).toEqual(newestFirst(transactions));
     for (const row of rows) {
       const record = transactions.find((candidate) => candidate.id === row.id)!;
@@ -289,18 +308,27 @@ describe('GET /transactions/export', () => {
       // A name a spreadsheet would run as a formula is written as text.
       expect(row.payerName).toBe(payer.name.startsWith('=') ? `'${payer.name}` : payer.name);
     }
-    expect(response.itemsRead).toBeLessThanOrEqual(2 * (seeded + 2) + 10);
   });
 
-  it('en (the default): `,` and a decimal point; the search and filters of the listing apply', async () => {
+  it('a small selection is the response itself; en (the default): `,` and a decimal point; the search and filters apply', async () => {
     const response = await get('/transactions/export?q=mar&status=PAID&locale=en');
     expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="transactions-.+\.csv"$/,
+    );
     const rows = rowsOf(response.text, ',');
     const expected = transactions.filter(
       (r) => /^(Maria|Mário|Marcos)/.test(r.payer.name) && r.status === 'PAID',
     );
+    expect(rows.length).toBeLessThanOrEqual(inlineRows);
     expect(rows.map((row) => row.id)).toEqual(newestFirst(expected));
     expect(rows[0]!.costFee).toBe('1.23');
+    // fetch's text() drops a byte-order mark: read the bytes.
+    const raw = await fetch(`${baseUrl}/transactions/export?q=mar&status=PAID`, {
+      headers: { authorization: basicAuthorization(integration.secretKey) },
+    });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x69]);
   });
 
   it('refuses an unknown locale with a 400 naming it', async () => {

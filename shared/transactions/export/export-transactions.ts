@@ -1,7 +1,11 @@
 // GET /transactions/export: the listing's transactions (same filters, q included) as one CSV
-// file. The export reads the listing page after page, each within the listing's read bound, and
+// file, in the response itself up to `EXPORT_INLINE_ROWS` rows, else written to the private
+// exports bucket and answered as a presigned link to it. The export reads the listing page after page, each within the listing's read bound, and
 // at most `maxExportPages` of them: a range that holds more than `maxExportRows` transactions (or
 // that a filter makes read more pages) is refused with a 422 that says to narrow it.
+import { randomUUID } from 'node:crypto';
+import { presignedGetUrl, putObject } from '../../aws/s3-objects.ts';
+import { exportConfig } from '../../config.ts';
 import { unprocessable } from '../../errors.ts';
 import { maxPageSize } from '../../http/pagination.ts';
 import { encodeCursor } from '../../store/cursor.ts';
@@ -21,12 +25,23 @@ export const maxExportPages = (2 * maxExportRows) / maxPageSize;
 /** Index entries (and so items) one export reads at most. */
 export const maxExportEntriesRead = maxExportPages * maxEntriesReadPerPage;
 
-export interface TransactionsExport {
-  format: ExportFormat;
+export type TransactionsExport =
+  | {
+      kind: 'inline';
+      format: ExportFormat;
+      rowCount: number;
+      /** The whole file: byte-order mark, header, one line per transaction. */
+      csv: string;
+      /** A name for the file, e.g. `transactions-2026-11-26T12-00-00Z.csv`. */
+      fileName: string;
+    }
+  | { kind: 'file'; file: ExportFileView };
+
+/** A prepared export: where to GET it, until when. */
+export interface ExportFileView {
+  url: string;
+  expiresAt: string;
   rowCount: number;
-  /** The whole file: byte-order mark, header, one line per transaction. */
-  csv: string;
-  /** A name for the file, e.g. `transactions-2026-11-26T12-00-00Z.csv`. */
   fileName: string;
 }
 
@@ -65,13 +80,30 @@ export async function exportTransactions(
   const { locale, ...filters } = query;
   const format = exportFormatOf(locale ?? exportLocaleOf(acceptLanguage));
   const records = await readExportRecords(accountId, filters);
+  const csv = exportHeader(format) + records.map((record) => exportLine(record, format)).join('');
+  const fileName = `transactions-${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.csv`;
+  const config = exportConfig();
+  if (records.length <= config.inlineRows)
+    return { kind: 'inline', format, rowCount: records.length, csv, fileName };
+  // Under a key no one can guess or list (the bucket is private): the link is the only way in.
+  const object = { bucket: config.bucket, key: `exports/${accountId}/${randomUUID()}/${fileName}` };
+  await putObject({
+    ...object,
+    body: Buffer.from(csv, 'utf8'),
+    contentType: 'text/csv; charset=utf-8',
+    cacheControl: 'private, no-store',
+    contentDisposition: `attachment; filename="${fileName}"`,
+  });
   return {
-    format,
-    rowCount: records.length,
-    csv: exportHeader(format) + records.map((record) => exportLine(record, format)).join(''),
-    fileName: `transactions-${now
-      .toISOString()
-      .replace(/\.\d+Z$/, 'Z')
-      .replaceAll(':', '-')}.csv`,
+    kind: 'file',
+    file: {
+      url: presignedGetUrl(object, config.linkSeconds, now),
+      expiresAt: new Date(now.getTime() + config.linkSeconds * 1000).toISOString(),
+      rowCount: records.length,
+      fileName,
+    },
   };
 }

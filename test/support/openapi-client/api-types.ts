@@ -1903,6 +1903,19 @@ export interface components {
             /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
         };
+        /**
+         * ExportFile
+         * @description An export too large to answer inline, prepared as a file. Answered with 303 and `Location` (a client that follows redirects gets the file), or with 200 when the request accepts `application/json`.
+         */
+        ExportFile: {
+            /** @description A presigned link to the CSV file (GET it, no key needed) until `expiresAt`. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Transactions in the file. */
+            rowCount: number;
+            fileName: string;
+        };
         /** SandboxPayment */
         SandboxPayment: {
             transactionId: string;
@@ -4611,6 +4624,21 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                    "application/json": components["schemas"]["ExportFile"];
+                };
+            };
+            /** @description See Other */
+            303: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportFile"];
                 };
             };
             /** @description Bad request: the message names the field and the rule */
