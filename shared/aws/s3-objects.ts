@@ -1,5 +1,5 @@
 // Writes and deletes of single S3 objects, signed here (sigv4.ts) and sent over a kept-alive
-// connection: the only S3 calls the service makes, without the S3 client's ~120 KB in the
+// connection (and presigned links to read one): the only S3 calls the service makes, without the S3 client's ~120 KB in the
 // functions that make them. Like the client it replaces: a bounded time per attempt, and up to
 // three attempts after a 5xx, a throttle or a dropped connection (both calls are idempotent: keys
 // are content-addressed, and deleting a missing object succeeds).
