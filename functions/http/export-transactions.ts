@@ -6,8 +6,8 @@ import { exportTransactionsQuery } from '../../shared/transactions/list-transact
 export const handler = httpHandler(
   routes.exportTransactions,
   { query: exportTransactionsQuery },
-  async ({ principal, query, headers }) => {
-    const answer = await exportTransactions(principal.accountId, query, headers['accept-language']);
+  async ({ principal, query, headers, endBy }) => {
+    const answer = await exportTransactions(principal.accountId, query, headers['accept-language'], endBy);
     if (answer.kind === 'file') {
       // A client that follows redirects gets the file; one that asks for JSON (the dashboard), the link.
       if ((headers.accept ?? '').includes('application/json'))

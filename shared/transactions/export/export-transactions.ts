@@ -51,13 +51,25 @@ const tooMany = () =>
     `createdFrom: more than ${maxExportRows.toLocaleString('en')} transactions match; narrow the range with createdFrom and createdTo (or add filters) and export each part`,
   );
 
+/** Time kept after reading for writing the file (and its upload) and answering. */
+export const exportWriteMarginMs = 2_500;
+
+const tooSlow = () =>
+  unprocessable(
+    'export.too_large',
+    'createdFrom: the selection could not be read in the time one request has; narrow the range with createdFrom and createdTo (or add filters) and export each part',
+  );
+
 export async function readExportRecords(
   accountId: string,
   query: RecordPageQuery,
+  /** When the function must be done (epoch ms). */
+  endBy = Number.POSITIVE_INFINITY,
 ): Promise<TransactionRecord[]> {
   const records: TransactionRecord[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxExportPages; page++) {
+    if (Date.now() > endBy - exportWriteMarginMs) throw tooSlow();
     const { records: found, nextKey } = await listTransactionRecordPage(
       accountId,
       { ...query, ...(cursor ? { cursor } : {}) },
@@ -75,11 +87,13 @@ export async function exportTransactions(
   accountId: string,
   query: ExportTransactionsQuery,
   acceptLanguage: string | undefined,
+  /** When the function must be done (epoch ms): a selection too slow to read is refused before then. */
+  endBy: number,
   now = new Date(),
 ): Promise<TransactionsExport> {
   const { locale, ...filters } = query;
   const format = exportFormatOf(locale ?? exportLocaleOf(acceptLanguage));
-  const records = await readExportRecords(accountId, filters);
+  const records = await readExportRecords(accountId, filters, endBy);
   const csv = exportHeader(format) + records.map((record) => exportLine(record, format)).join('');
   const fileName = `transactions-${now
     .toISOString()
