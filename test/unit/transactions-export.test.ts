@@ -4,6 +4,10 @@ import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { csvField, csvLine, csvStart, defusedText } from '../../shared/transactions/export/csv.ts';
 import { exportFormatOf, exportLocaleOf, unitsOf } from '../../shared/transactions/export/export-format.ts';
 import {
+  exportWriteMarginMs,
+  readExportRecords,
+} from '../../shared/transactions/export/export-transactions.ts';
+import {
   exportColumns,
   exportHeader,
   exportLine,
@@ -112,6 +116,15 @@ describe('a transaction as an export line', () => {
       offerId: '',
       checkoutSessionId: '',
       paymentLinkId: '',
+    });
+  });
+});
+
+describe('an export that cannot finish in time', () => {
+  it('is refused with a 422 naming createdFrom before it reads anything', async () => {
+    await expect(readExportRecords('acc_1', {}, Date.now() + exportWriteMarginMs - 1)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/^createdFrom: the selection could not be read/),
     });
   });
 });
