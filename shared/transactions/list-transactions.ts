@@ -1,6 +1,7 @@
 // GET /transactions: the account's transactions newest first, filtered and cursor-paginated.
 // A checkout session has at most one transaction and names it, so `checkoutSessionId` reads
-// that one directly; every other filter reads the listing within its per-request bound.
+// that one directly; `q` searches by key and the payer indexes (search/search-transactions.ts);
+// every other filter reads the listing within its per-request bound.
 import { accountSettings } from '../accounts/account-settings.ts';
 import { isCheckoutSessionId } from '../checkout/checkout-session.ts';
 import { createdRange } from '../http/date-range.ts';
