@@ -1,4 +1,4 @@
-// `npm run bench:search`: search and export on a 10,000-transaction account (search-export.ts),
+// `npm run bench:search`: only the search and export section of `npm run bench` (search-export.ts),
 // on a local stack of its own. Prints the table and replaces its section of docs/benchmarks.md
 // (the rest of the file is `npm run bench`'s); `-- --no-markdown` writes none, `-- --quick` seeds
 // 1,500 transactions and leaves docs/ alone.
@@ -17,6 +17,7 @@ import { startBenchStack } from './bench-stack.ts';
 import {
   measureSearchAndExport,
   renderSearchExportMarkdown,
+  renderSearchExportText,
   searchExportSectionName,
 } from './search-export.ts';
 
@@ -29,14 +30,8 @@ const loadAtStart = os.loadavg()[0]!.toFixed(1);
 
 const bench = await startBenchStack();
 try {
-  const result = await measureSearchAndExport(bench.api, quick ? 1_500 : 10_000, progress);
-  for (const row of result.rows)
-    process.stdout.write(
-      `${row.what.padEnd(62)} ${String(row.status).padStart(3)} ${String(row.results).padStart(6)} results ${String(row.itemsRead).padStart(6)} items read ${String(row.ms).padStart(6)} ms\n`,
-    );
-  process.stdout.write(
-    `export file: ${result.export.rows} rows, ${result.export.bytes} bytes, same data: ${result.export.sameData}${result.export.mismatches.length ? ` (${result.export.mismatches.join('; ')})` : ''}\n`,
-  );
+  const result = await measureSearchAndExport(bench.api.baseUrl, quick ? 1_500 : 10_000, progress);
+  process.stdout.write(`${renderSearchExportText(result)}\n`);
   if (!quick && !args.includes('--no-markdown')) {
     const command = `npm run bench:search${args.length ? ` -- ${args.join(' ')}` : ''}`;
     const loadAverage = `${loadAtStart} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`;
