@@ -55,6 +55,7 @@ import type { RouteDef } from '../shared/route-def.ts';
 import { routeList } from '../shared/route-table.ts';
 import { ServiceAlarms } from './constructs/alarms.ts';
 import { DashboardSite } from './constructs/dashboard-site.ts';
+import { ExportFiles } from './constructs/export-files.ts';
 import { type FunctionDefaults, ServiceFunction } from './constructs/function-factory.ts';
 import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
@@ -88,6 +89,7 @@ export class ServiceStack extends Stack {
   readonly functions = new Map<string, ServiceFunction>();
   readonly table: TableV2;
   readonly images: Images;
+  readonly exportFiles: ExportFiles;
   readonly dashboardSite: DashboardSite;
   readonly workQueues: WorkQueues;
   readonly http: ServiceHttpApi;
@@ -131,6 +133,12 @@ export class ServiceStack extends Stack {
       globalName: accountWideName(stage, this.region),
     });
     this.images = images;
+    const exportFiles = new ExportFiles(this, 'Exports', {
+      removalPolicy,
+      autoDeleteObjects: !stage.retainData,
+      logsBucket: images.logsBucket,
+    });
+    this.exportFiles = exportFiles;
     const workQueues = new WorkQueues(this, 'Queues', {
       queues: queueDefs,
       removalPolicy,
@@ -190,6 +198,7 @@ export class ServiceStack extends Stack {
     const targets = {
       table,
       bucket: images.bucket,
+      exportsBucket: exportFiles.bucket,
       queues: workQueues.byName,
       secretsKey,
       distribution: images.distribution,
@@ -396,6 +405,7 @@ export class ServiceStack extends Stack {
       {
         table,
         imageBucket: images.bucket,
+        exportsBucket: exportFiles.bucket,
         api: http.api,
         distribution: images.distribution,
       },

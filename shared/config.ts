@@ -170,6 +170,16 @@ export const serviceConfig = memo(() => ({
 }));
 
 /** Where product images live and the public address they are served from (CloudFront in AWS, the gateway locally). */
+/**
+ * Exports: the private bucket of prepared files (the `exports:write` grant sets it), how many rows
+ * an export answers in its response before it prepares a file instead, and how long a link lasts.
+ */
+export const exportConfig = memo(() => ({
+  bucket: requireEnv('EXPORT_BUCKET'),
+  inlineRows: integerEnv('EXPORT_INLINE_ROWS', 1_000),
+  linkSeconds: integerEnv('EXPORT_LINK_SECONDS', 900),
+}));
+
 export const imageConfig = memo(() => ({
   bucket: requireEnv('IMAGE_BUCKET'),
   baseUrl: requireEnv('IMAGE_BASE_URL').replace(/\/+$/, ''),

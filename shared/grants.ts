@@ -15,6 +15,8 @@ export type Grant =
   | 'table:key-usage'
   | 'bucket:read'
   | 'bucket:write'
+  /** Write export files and presign links to them (the private exports bucket). */
+  | 'exports:write'
   | `queue:${QueueName}:send`
   /** Send to the queue's dead-letter queue (a worker that dead-letters a job itself). */
   | `queue:${QueueName}:dead-letter`

@@ -11,7 +11,7 @@ export type ErrorShape = 'catalog' | 'transaction' | 'page';
  * A response body: a schema of shared/openapi/schemas.ts by name, the route's error shape
  * (`errors`), or a non-JSON media type (`empty`: no body, e.g. a redirect).
  */
-export type ResponseBody = ResponseSchemaName | 'error' | 'html' | 'pdf' | 'javascript' | 'empty';
+export type ResponseBody = ResponseSchemaName | 'error' | 'html' | 'pdf' | 'javascript' | 'csv' | 'empty';
 
 export interface RouteDef {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -487,6 +487,19 @@ export const listTransactions = {
   responses: { 200: 'TransactionPage', 400: 'error' },
 } as const satisfies RouteDef;
 
+export const exportTransactions = {
+  method: 'GET',
+  path: '/transactions/export',
+  handler: 'functions/http/export-transactions.ts',
+  auth: ['createTransaction', 'manageAccount'],
+  errors: 'transaction',
+  // A large export is written to the private exports bucket and answered as a presigned link.
+  grants: ['table:read', 'exports:write'],
+  summary: "Export the listing's transactions (same filters) as a CSV file",
+  request: { query: 'ExportTransactionsQuery' },
+  responses: { 200: ['csv', 'ExportFile'], 303: 'ExportFile', 400: 'error', 422: 'error' },
+} as const satisfies RouteDef;
+
 export const getTransaction = {
   method: 'GET',
   path: '/transactions/{id}',

@@ -30,6 +30,11 @@ export async function loadApiBase(): Promise<void> {
   }
 }
 
+/** The API's address of a path (downloads that are not JSON fetch it themselves). */
+export function apiUrl(path: string): string {
+  return `${apiBase}${path}`;
+}
+
 /** What the page shows for a failed call: the API's message, else one in the merchant's words. */
 export function messageOf(status: number, body: unknown): string {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;

@@ -4,6 +4,8 @@
 import { dayRange } from '../../shared/time/zoned-days.ts';
 
 export interface Filters {
+  /** The search: an id, an external ID, a payer's e-mail or the start of their name. */
+  q: string;
   status: string;
   currency: string;
   method: string;
@@ -11,9 +13,16 @@ export interface Filters {
   createdTo: string;
 }
 
-export const filterNames = ['status', 'currency', 'method', 'createdFrom', 'createdTo'] as const;
+export const filterNames = ['q', 'status', 'currency', 'method', 'createdFrom', 'createdTo'] as const;
 
-export const emptyFilters: Filters = { status: '', currency: '', method: '', createdFrom: '', createdTo: '' };
+export const emptyFilters: Filters = {
+  q: '',
+  status: '',
+  currency: '',
+  method: '',
+  createdFrom: '',
+  createdTo: '',
+};
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -37,16 +46,20 @@ export function queryOf(filters: Filters, cursors: readonly string[] = []): URLS
   return query;
 }
 
-/** GET /transactions's parameters: the days become the instants they start and end in the zone. */
-export function listingParams(filters: Filters, cursor: string | null, timeZone: string) {
+/** What the filters select, as GET /transactions (and its export) read it: days become the instants they start and end in the zone. */
+export function selectionParams(filters: Filters, timeZone: string) {
   const range = dayRange(filters.createdFrom || null, filters.createdTo || null, timeZone);
   return {
-    limit: 20,
-    cursor,
+    q: filters.q.trim(),
     status: filters.status,
     currency: filters.currency,
     method: filters.method,
     createdFrom: range.from ?? '',
     createdTo: range.to ?? '',
   };
+}
+
+/** GET /transactions's parameters for one page of the selection. */
+export function listingParams(filters: Filters, cursor: string | null, timeZone: string) {
+  return { limit: 20, cursor, ...selectionParams(filters, timeZone) };
 }

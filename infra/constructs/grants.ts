@@ -20,6 +20,8 @@ export interface GrantTargets {
   readonly pixApi?: { readonly environment: Readonly<Record<string, string>>; readonly secret: ISecret };
   readonly table: ITableV2;
   readonly bucket: IBucket;
+  /** Prepared export files (private; read through presigned links only). */
+  readonly exportsBucket: IBucket;
   /** Work queues and their dead-letter queues, by name. */
   readonly queues: ReadonlyMap<string, { readonly queue: IQueue; readonly deadLetterQueue: IQueue }>;
   /** The stage's KMS key for sealed secrets (webhook signing secrets). */
@@ -82,7 +84,7 @@ export function applyGrants(
   const queueEnv = (name: string, queue: IQueue) =>
     fn.addEnvironment(queueUrlEnv(name as QueueName), queue.queueUrl);
   const known = () =>
-    `known: table:read, table:write, bucket:read, bucket:write, queues:health, queue:<${[...targets.queues.keys()].join('|')}>:send|dead-letter`;
+    `known: table:read, table:write, bucket:read, bucket:write, exports:write, queues:health, queue:<${[...targets.queues.keys()].join('|')}>:send|dead-letter`;
 
   for (const grant of grants) {
     switch (grant) {
@@ -106,6 +108,16 @@ export function applyGrants(
             resources: [targets.bucket.arnForObjects('*')],
           }),
         );
+        break;
+      case 'exports:write':
+        // The presigned link a client follows acts with the signer's s3:GetObject.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['s3:PutObject', 's3:GetObject'],
+            resources: [targets.exportsBucket.arnForObjects('*')],
+          }),
+        );
+        fn.addEnvironment('EXPORT_BUCKET', targets.exportsBucket.bucketName);
         break;
       case 'table:rate-limit':
         fn.addToRolePolicy(

@@ -9,6 +9,7 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 export interface NagSubjects {
   readonly table: TableV2;
   readonly imageBucket: Bucket;
+  readonly exportsBucket: Bucket;
   readonly api: HttpApi;
   readonly distribution: Distribution;
 }
@@ -43,6 +44,12 @@ export function acknowledgeNagFindings(
     id: `AwsSolutions-IAM5[Resource::<${logicalId(subjects.imageBucket)}.Arn>/*]`,
     reason: objects,
   });
+  const exportObjects =
+    'Export files are written under keys drawn per export (account id and a UUID); the grant covers the objects of this one private bucket, with s3:PutObject and the s3:GetObject its presigned links act with.';
+  Validations.of(stack).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${logicalId(subjects.exportsBucket)}.Arn>/*]`,
+    reason: exportObjects,
+  });
   for (const nested of functionStacks) {
     // The routes live beside their functions, in the nested stacks.
     Validations.of(nested).acknowledge(unauthorized);
@@ -53,6 +60,10 @@ export function acknowledgeNagFindings(
     Validations.of(nested).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${parameterOf(subjects.imageBucket, 'Arn')}>/*]`,
       reason: objects,
+    });
+    Validations.of(nested).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${parameterOf(subjects.exportsBucket, 'Arn')}>/*]`,
+      reason: exportObjects,
     });
   }
 

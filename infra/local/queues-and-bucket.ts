@@ -18,6 +18,8 @@ export interface LocalMessaging {
   endpoint: string;
   queues: Record<QueueName, LocalQueue>;
   bucket: string;
+  /** Prepared export files (GET /transactions/export). */
+  exportsBucket: string;
   stop(): Promise<void>;
 }
 
@@ -64,5 +66,14 @@ export async function startMessaging(options: {
   }
   const bucket = `${options.prefix}-images`;
   server.createBucket(bucket);
-  return { server, endpoint: server.address, queues: created, bucket, stop: () => server.stop() };
+  const exportsBucket = `${options.prefix}-exports`;
+  server.createBucket(exportsBucket);
+  return {
+    server,
+    endpoint: server.address,
+    queues: created,
+    bucket,
+    exportsBucket,
+    stop: () => server.stop(),
+  };
 }

@@ -103,6 +103,7 @@ export interface LocalStack {
   queues: Record<QueueName, LocalQueue>;
   extraQueues: Record<string, LocalQueue>;
   bucket: string;
+  exportsBucket: string;
   /** Sits between the functions and SQS; `setDown(true)` makes every send fail. */
   sqsProxy: ToggleProxy;
   /** The operator's environment (this process's store code uses it); functions have their own. */
@@ -307,6 +308,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName,
       queues: messaging.queues,
       bucket: messaging.bucket,
+      exportsBucket: messaging.exportsBucket,
       secretsKeyArn: kms.keyArn,
       pixApiSecretArn: localPixApiSecretArn,
       publicBaseUrl: baseUrl,
@@ -343,6 +345,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SQS_ENDPOINT: sqsProxy.endpoint,
       S3_ENDPOINT: messaging.endpoint,
       IMAGE_BUCKET: messaging.bucket,
+      EXPORT_BUCKET: messaging.exportsBucket,
       PUBLIC_BASE_URL: baseUrl,
       IMAGE_BASE_URL: `${baseUrl}/_images`,
       // Wraps the data keys of sealed secrets, as the local KMS does.
@@ -450,6 +453,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       queues: messaging.queues,
       extraQueues,
       bucket: messaging.bucket,
+      exportsBucket: messaging.exportsBucket,
       sqsProxy,
       env,
       sqs,

@@ -1,12 +1,12 @@
 // Writes and deletes of single S3 objects, signed here (sigv4.ts) and sent over a kept-alive
-// connection: the only S3 calls the service makes, without the S3 client's ~120 KB in the
+// connection (and presigned links to read one): the only S3 calls the service makes, without the S3 client's ~120 KB in the
 // functions that make them. Like the client it replaces: a bounded time per attempt, and up to
 // three attempts after a 5xx, a throttle or a dropped connection (both calls are idempotent: keys
 // are content-addressed, and deleting a missing object succeeds).
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { awsConfig, onConfigurationReset, requireEnv } from '../config.ts';
-import { type AwsCredentials, sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
+import { type AwsCredentials, presignedUrl, sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
 
 const attemptTimeoutMs = 10_000;
 const maxAttempts = 3;
@@ -123,13 +123,33 @@ export function putObject(object: {
   body: Uint8Array;
   contentType: string;
   cacheControl: string;
+  /** How a browser saves it (`attachment; filename="…"`). */
+  contentDisposition?: string;
 }): Promise<void> {
   return call(
     'PUT',
     object.bucket,
     object.key,
-    { 'content-type': object.contentType, 'cache-control': object.cacheControl },
+    {
+      'content-type': object.contentType,
+      'cache-control': object.cacheControl,
+      ...(object.contentDisposition ? { 'content-disposition': object.contentDisposition } : {}),
+    },
     object.body,
+  );
+}
+
+/** A link anyone holding it may GET the object with, for `expiresInSeconds`, as this function. */
+export function presignedGetUrl(
+  object: { bucket: string; key: string },
+  expiresInSeconds: number,
+  now: Date,
+): string {
+  const url = objectUrl(object.bucket, object.key);
+  return presignedUrl(
+    { method: 'GET', protocol: url.protocol, host: url.host, path: url.pathname },
+    { region: awsConfig().region, service: 's3', credentials: credentials(), date: now },
+    expiresInSeconds,
   );
 }
 

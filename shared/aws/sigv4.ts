@@ -94,3 +94,57 @@ export function signedHeaders(request: RequestToSign, scope: SigningScope): Reco
     authorization: `AWS4-HMAC-SHA256 Credential=${scope.credentials.accessKeyId}/${credentialScope}, SignedHeaders=${signedNames}, Signature=${signature}`,
   };
 }
+
+export interface RequestToPresign {
+  method: string;
+  /** `https:` in AWS; the local emulator's `http:`. */
+  protocol: string;
+  host: string;
+  /** The path as sent, already URI-encoded (S3: each key segment encoded once). */
+  path: string;
+  /** Query parameters (unencoded) besides the signature's, e.g. `response-content-disposition`. */
+  query?: Record<string, string>;
+}
+
+/**
+ * A URL that carries its own signature (query-string form, only `host` signed, the payload
+ * unsigned): whoever holds it may make that one request until `expiresInSeconds` after
+ * `scope.date`, with the signer's permissions.
+ */
+export function presignedUrl(
+  request: RequestToPresign,
+  scope: SigningScope,
+  expiresInSeconds: number,
+): string {
+  const stamp = amzDate(scope.date);
+  const day = stamp.slice(0, 8);
+  const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
+  const query: Record<string, string> = {
+    ...request.query,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${scope.credentials.accessKeyId}/${credentialScope}`,
+    'X-Amz-Date': stamp,
+    'X-Amz-Expires': String(expiresInSeconds),
+    'X-Amz-SignedHeaders': 'host',
+    ...(scope.credentials.sessionToken ? { 'X-Amz-Security-Token': scope.credentials.sessionToken } : {}),
+  };
+  const canonicalQuery = Object.entries(query)
+    .map(([name, value]) => `${uriEncode(name, false)}=${uriEncode(value, false)}`)
+    .sort()
+    .join('&');
+  const canonicalRequest = [
+    request.method,
+    request.path,
+    canonicalQuery,
+    `host:${request.host}\n`,
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const stringToSign = ['AWS4-HMAC-SHA256', stamp, credentialScope, sha256Hex(canonicalRequest)].join('\n');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${scope.credentials.secretAccessKey}`, day), scope.region), scope.service),
+    'aws4_request',
+  );
+  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  return `${request.protocol}//${request.host}${request.path}?${canonicalQuery}&X-Amz-Signature=${signature}`;
+}

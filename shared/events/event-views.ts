@@ -1,4 +1,5 @@
 // Events as merchants read them: the envelope they received plus its delivery story.
+import { withDocumentAccess } from '../transactions/payer.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { type DeliveryAttempt, type EventData, type EventRecord, eventData } from './event.ts';
 
@@ -45,6 +46,11 @@ export function eventView(
       error,
       durationMs,
     })),
-    data: eventData(event, transaction, accountWebhookUrl),
+    data: listedData(eventData(event, transaction, accountWebhookUrl)),
   };
+}
+
+/** An event listing is a listing: the payer's document is masked (the webhook itself carries it whole). */
+function listedData(data: EventData): EventData {
+  return 'payer' in data && data.payer ? withDocumentAccess(data, 'masked') : data;
 }

@@ -4,6 +4,7 @@
 import type { DisputeEventData } from '../disputes/dispute-event-data.ts';
 import type { RefundView } from '../refunds/refund.ts';
 import type { SubscriptionView } from '../subscriptions/subscription.ts';
+import { payerOf } from '../transactions/payer.ts';
 import {
   postbackUrlInEffect,
   type TransactionRecord,
@@ -73,7 +74,9 @@ export function eventData(
   if (event.data)
     return transaction
       ? {
+          // A snapshot written before transactions showed their payer gets it from the transaction.
           ...(event.data as TransactionView),
+          payer: (event.data as Partial<TransactionView>).payer ?? payerOf(transaction),
           postbackUrl: postbackUrlInEffect(transaction, accountWebhookUrl),
         }
       : event.data;

@@ -93,6 +93,7 @@ const soldTransactionSharedView: TransactionView = {
   expiresAt: '2026-11-27T16:55:14.673Z',
   createdAt: '2026-11-26T16:55:14.673Z',
   costFee: 49,
+  payer: { name: 'Rafael Souza', email: 'rafael@example.com', phone: null, document: '52998224725' },
   offerId: exampleIds.offerId,
   productId: exampleIds.productId,
   checkoutSessionId: exampleIds.checkoutSessionId,

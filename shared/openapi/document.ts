@@ -173,6 +173,14 @@ function responseObject(route: RouteDef, status: number, plan: ResponsePlan): Js
     else if (body === 'pdf')
       content['application/pdf'] = { schema: { type: 'string', contentMediaType: 'application/pdf' } };
     else if (body === 'javascript') content['text/javascript'] = { schema: { type: 'string' } };
+    else if (body === 'csv')
+      content['text/csv'] = {
+        schema: {
+          type: 'string',
+          description:
+            "UTF-8 with a byte-order mark, CRLF line ends, a header line; `;` between fields and a decimal comma for pt-BR and es, `,` and a decimal point for en. Amounts in units of the currency; the payer's document masked.",
+        },
+      };
     else if (body !== 'empty') json.push(ref(body));
   }
   // anyOf: the route's own error shape and the gateway's may both fit a body like `{message}`.

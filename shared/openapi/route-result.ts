@@ -8,7 +8,7 @@ import type { querySchemas, ResponseSchemaName, requestSchemas, responseSchemas 
 
 type BodyOf<B> = B extends ResponseSchemaName
   ? v.InferOutput<(typeof responseSchemas)[B]>
-  : B extends 'html' | 'javascript'
+  : B extends 'html' | 'javascript' | 'csv'
     ? string
     : B extends 'pdf'
       ? Buffer

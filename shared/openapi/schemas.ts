@@ -58,13 +58,14 @@ import {
   subscriptionPageSchema,
   subscriptionSchema,
 } from '../subscriptions/subscription-schemas.ts';
-import { listTransactionsQuery } from '../transactions/list-transactions-query.ts';
+import { exportTransactionsQuery, listTransactionsQuery } from '../transactions/list-transactions-query.ts';
 import {
   pixNotificationReceiptSchema,
   pixNotificationSchema,
 } from '../transactions/pix-notification-schemas.ts';
 import { getTransactionQuery, sandboxPayQuery } from '../transactions/transaction-queries.ts';
 import {
+  exportFileSchema,
   sandboxPaymentSchema,
   transactionPageSchema,
   transactionSchema,
@@ -100,6 +101,7 @@ export const querySchemas = {
   GetTransactionQuery: getTransactionQuery,
   SandboxPayQuery: sandboxPayQuery,
   ListTransactionsQuery: listTransactionsQuery,
+  ExportTransactionsQuery: exportTransactionsQuery,
   ListEventsQuery: listEventsQuery,
   AccountSummaryQuery: accountSummaryQuery,
   ListLedgerEntriesQuery: listLedgerEntriesQuery,
@@ -120,6 +122,7 @@ export const responseSchemas = {
   AccountEmails: emailSettingsSchema,
   Transaction: transactionSchema,
   TransactionPage: transactionPageSchema,
+  ExportFile: exportFileSchema,
   SandboxPayment: sandboxPaymentSchema,
   PixNotificationReceipt: pixNotificationReceiptSchema,
   Event: eventSchema,

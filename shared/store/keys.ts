@@ -61,6 +61,23 @@ export const keys = {
     gsi1sk: `${createdAt}#${transactionId}`,
   }),
   transactionListingPartition: (accountId: string) => `${acc(accountId)}#TXLIST`,
+  /** The account's transactions of one payer e-mail (lower-cased), newest first (gsi3). */
+  transactionByPayerEmail: (accountId: string, email: string, createdAt: string, transactionId: string) => ({
+    gsi3pk: `${acc(accountId)}#PAYEREMAIL#${email}`,
+    gsi3sk: `${createdAt}#${transactionId}`,
+  }),
+  transactionByPayerEmailPartition: (accountId: string, email: string) =>
+    `${acc(accountId)}#PAYEREMAIL#${email}`,
+  /**
+   * The account's transactions whose payer's name (payer-search.ts normalises it) starts with a
+   * bucket's letters, newest first (gsi4); the index carries the whole name for the prefix filter.
+   */
+  transactionByPayerName: (accountId: string, bucket: string, createdAt: string, transactionId: string) => ({
+    gsi4pk: `${acc(accountId)}#PAYERNAME#${bucket}`,
+    gsi4sk: `${createdAt}#${transactionId}`,
+  }),
+  transactionByPayerNamePartition: (accountId: string, bucket: string) =>
+    `${acc(accountId)}#PAYERNAME#${bucket}`,
   transactionExternalId: (accountId: string, externalId: string) => ({
     pk: `${acc(accountId)}#TXEXT#${externalId}`,
     sk: 'UNIQUE',

@@ -1,12 +1,15 @@
-// Puts transactions and events written before the listing indexes existed into them. A scan
+// Puts transactions and events written before the listing indexes (and transactions written before
+// the payer-search indexes) existed into them. A scan
 // (the one place this service scans: an operator's one-off job), resumable from the last page
 // it finished, and idempotent: each item is indexed by a write conditional on it not being
 // indexed yet, with the same keys the live writes use.
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
+import type { TransactionRecord } from '../transactions/transaction.ts';
 import { writeIf } from './conditional-writes.ts';
 import { keys } from './keys.ts';
+import { payerSearchKeys } from './transaction-search.ts';
 
 export interface BackfillProgress {
   /** Where the next run continues; null when the last run finished the table. */
@@ -58,7 +61,9 @@ export async function backfillListingPage(
     new ScanCommand({
       TableName: tableName(),
       Limit: pageSize,
-      FilterExpression: 'entity IN (:transaction, :event) AND attribute_not_exists(gsi1pk)',
+      // Transactions also miss the payer-search keys when written before those indexes.
+      FilterExpression:
+        '(entity = :event AND attribute_not_exists(gsi1pk)) OR (entity = :transaction AND (attribute_not_exists(gsi1pk) OR attribute_not_exists(gsi3pk)))',
       ExpressionAttributeValues: { ':transaction': 'transaction', ':event': 'event' },
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
@@ -67,13 +72,35 @@ export async function backfillListingPage(
   for (const item of page.Items ?? []) {
     const listing = listingKeysOf(item);
     if (!listing) continue;
+    const search =
+      item.entity === 'transaction'
+        ? payerSearchKeys(
+            item as unknown as Pick<TransactionRecord, 'accountId' | 'id' | 'createdAt' | 'payer'>,
+          )
+        : undefined;
     const written = await writeIf(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
-        ExpressionAttributeValues: { ':pk': listing.gsi1pk, ':sk': listing.gsi1sk },
+        UpdateExpression: search
+          ? 'SET gsi1pk = :pk, gsi1sk = :sk, gsi3pk = :g3pk, gsi3sk = :g3sk, gsi4pk = :g4pk, gsi4sk = :g4sk, payerNameKey = :name'
+          : 'SET gsi1pk = :pk, gsi1sk = :sk',
+        ConditionExpression: search
+          ? 'attribute_exists(pk) AND (attribute_not_exists(gsi1pk) OR attribute_not_exists(gsi3pk))'
+          : 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
+        ExpressionAttributeValues: {
+          ':pk': listing.gsi1pk,
+          ':sk': listing.gsi1sk,
+          ...(search
+            ? {
+                ':g3pk': search.gsi3pk,
+                ':g3sk': search.gsi3sk,
+                ':g4pk': search.gsi4pk,
+                ':g4sk': search.gsi4sk,
+                ':name': search.payerNameKey,
+              }
+            : {}),
+        },
       }),
     );
     if (written) indexed++;

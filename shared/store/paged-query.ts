@@ -23,6 +23,11 @@ export interface PageQuery {
   /** Inclusive bounds on the index sort key (either may be omitted). */
   sortKeyRange?: { from?: string; to?: string };
   keep?: (item: Record<string, unknown>) => boolean;
+  /**
+   * A condition on the entries' projected attributes, applied by DynamoDB before any item is read
+   * (entries it drops still count against the read bound: DynamoDB bills them).
+   */
+  indexFilter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
 }
 
 export interface Page {
@@ -54,7 +59,8 @@ export async function queryPage(query: PageQuery): Promise<Page> {
   for (let round = 0; kept.length < wanted && read < maxEntriesReadPerPage; round++) {
     const needed = wanted - kept.length;
     // A filter may drop most items: read more each round, so a rare match takes few round trips.
-    const toRead = query.keep ? Math.max(needed, firstFilteredRead * 2 ** round) : needed;
+    const toRead =
+      query.keep || query.indexFilter ? Math.max(needed, firstFilteredRead * 2 ** round) : needed;
     let result: QueryCommandOutput;
     try {
       result = await dynamo().send(
@@ -62,8 +68,17 @@ export async function queryPage(query: PageQuery): Promise<Page> {
           TableName: tableName(),
           IndexName: query.index,
           KeyConditionExpression: condition.expression,
-          ExpressionAttributeNames: { '#pk': index.partitionKey, ...condition.names },
-          ExpressionAttributeValues: { ':pk': query.partition, ...condition.values },
+          ...(query.indexFilter ? { FilterExpression: query.indexFilter.expression } : {}),
+          ExpressionAttributeNames: {
+            '#pk': index.partitionKey,
+            ...condition.names,
+            ...query.indexFilter?.names,
+          },
+          ExpressionAttributeValues: {
+            ':pk': query.partition,
+            ...condition.values,
+            ...query.indexFilter?.values,
+          },
           ScanIndexForward: !query.newestFirst,
           Limit: Math.min(toRead, maxEntriesReadPerPage - read),
           ExclusiveStartKey: startKey,
@@ -80,8 +95,9 @@ export async function queryPage(query: PageQuery): Promise<Page> {
       throw error;
     }
     const entries = result.Items ?? [];
-    read += entries.length;
-    lastRead = entries.at(-1) ?? lastRead;
+    // What DynamoDB read, before its filter; a filtered read resumes from its last key, kept or not.
+    read += result.ScannedCount ?? entries.length;
+    lastRead = (query.indexFilter ? result.LastEvaluatedKey : undefined) ?? entries.at(-1) ?? lastRead;
     const items = await itemsOfEntries(entries);
     entries.forEach((entry, position) => {
       const item = items[position];

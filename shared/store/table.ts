@@ -33,6 +33,17 @@ export const table = {
         attributes: ['accountId', 'id', 'transactionId', 'type', 'workSweeps', 'sweptWorkSk', 'attemptCount'],
       },
     },
+    /** A payer's transactions by e-mail (search: `GET /transactions?q=`). Keys only, like gsi1. */
+    gsi3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: { type: 'KEYS_ONLY' } },
+    /**
+     * Transactions by the first letters of the payer's name (search by name prefix), by time; the
+     * normalised name is projected so the prefix is checked on the index, before any item is read.
+     */
+    gsi4: {
+      partitionKey: 'gsi4pk',
+      sortKey: 'gsi4sk',
+      projection: { type: 'INCLUDE', attributes: ['payerNameKey'] },
+    },
   },
 } as const satisfies {
   partitionKey: string;

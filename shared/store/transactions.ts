@@ -15,6 +15,7 @@ import { itemsOfEntries } from './paged-query.ts';
 import { withoutKeys } from './records.ts';
 import { table } from './table.ts';
 import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
+import { payerSearchKeys } from './transaction-search.ts';
 
 export type InsertOutcome =
   | 'inserted'
@@ -71,6 +72,7 @@ export async function insertTransaction(
           ...keys.transaction(record.accountId, record.id),
           ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
           ...keys.transactionListing(record.accountId, record.createdAt, record.id),
+          ...payerSearchKeys(record),
           entity: 'transaction',
           writeId,
           ...record,

@@ -14,6 +14,7 @@ import { getTransaction } from '../store/transactions.ts';
 import { recordingMarginMs } from '../time-budget.ts';
 import { closeTransaction } from './close-transaction.ts';
 import { findTransaction } from './get-transaction.ts';
+import { type DocumentAccess, withDocumentAccess } from './payer.ts';
 import { recordPayment } from './record-payment.ts';
 import {
   cancelableStatuses,
@@ -43,6 +44,8 @@ export async function cancelTransaction(
   transactionId: string,
   /** When the function must be done (epoch ms). */
   endBy: number,
+  /** What the caller sees of the payer's document (payer.ts). */
+  documentAccess: DocumentAccess,
   now = new Date(),
 ): Promise<TransactionView> {
   const transaction = await findTransaction(accountId, transactionId, 'id');
@@ -67,7 +70,7 @@ export async function cancelTransaction(
   const canceled = await closeTransaction(transaction, 'CANCELED', lastLookDueAt, now, { emits: [] });
   if (canceled) {
     const account = await accountSettings(accountId);
-    return transactionView(canceled, account?.webhookUrl);
+    return withDocumentAccess(transactionView(canceled, account?.webhookUrl), documentAccess);
   }
   // Something else moved it first (a payment, the expiry, a concurrent cancel): say what.
   const current = await getTransaction(accountId, transactionId, true);

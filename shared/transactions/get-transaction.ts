@@ -5,6 +5,7 @@ import { emailOwed, emailsNotOwed } from '../emails/email-owed.ts';
 import { notFound } from '../errors.ts';
 import { listEmails } from '../store/emails.ts';
 import { findTransactionIdByExternalId, getTransaction } from '../store/transactions.ts';
+import { type DocumentAccess, withDocumentAccess } from './payer.ts';
 import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
 
 export type SearchBy = 'id' | 'externalId';
@@ -34,6 +35,8 @@ export async function readTransaction(
   accountId: string,
   id: string,
   searchBy: SearchBy,
+  /** What the caller sees of the payer's document (payer.ts). */
+  documentAccess: DocumentAccess,
 ): Promise<TransactionView> {
   const [record, account] = await Promise.all([
     findTransaction(accountId, id, searchBy),
@@ -42,7 +45,7 @@ export async function readTransaction(
   // No e-mail owed: nothing to read (each one its state owes shows SKIPPED).
   const emails = emailOwed(record) ? await listEmails(accountId, record.id) : emailsNotOwed(record);
   return {
-    ...transactionView(record, account?.webhookUrl),
+    ...withDocumentAccess(transactionView(record, account?.webhookUrl), documentAccess),
     emails: emails.map((email) => ({
       kind: email.kind,
       to: maskEmail(email.to),

@@ -1,6 +1,7 @@
 // GET /transactions: the account's transactions newest first, filtered and cursor-paginated.
 // A checkout session has at most one transaction and names it, so `checkoutSessionId` reads
-// that one directly; every other filter reads the listing within its per-request bound.
+// that one directly; `q` searches by key and the payer indexes (search/search-transactions.ts);
+// every other filter reads the listing within its per-request bound.
 import { accountSettings } from '../accounts/account-settings.ts';
 import { isCheckoutSessionId } from '../checkout/checkout-session.ts';
 import { createdRange } from '../http/date-range.ts';
@@ -14,37 +15,18 @@ import {
 } from '../store/transaction-listing.ts';
 import { getTransaction } from '../store/transactions.ts';
 import type { ListTransactionsQuery } from './list-transactions-query.ts';
-import {
-  paidStatuses,
-  type TransactionRecord,
-  type TransactionView,
-  transactionView,
-} from './transaction.ts';
+import { withDocumentAccess } from './payer.ts';
+import { searchTransactions } from './search/search-transactions.ts';
+import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
+import { matchesFilters } from './transaction-filters.ts';
 
-type Filters = Pick<
-  ListTransactionsQuery,
-  'status' | 'currency' | 'method' | 'offerId' | 'paymentLinkId' | 'checkoutSessionId'
->;
-
-export function matchesFilters(
-  query: Filters,
-): (record: Pick<TransactionRecord, 'status' | 'currency' | 'method' | 'sale' | 'subscription'>) => boolean {
-  return (record) =>
-    (!query.status ||
-      record.status === query.status ||
-      (query.status === 'PAID' && paidStatuses.includes(record.status))) &&
-    (!query.currency || record.currency === query.currency) &&
-    (!query.method || record.method === query.method) &&
-    (!query.offerId || (record.sale ?? record.subscription)?.offerId === query.offerId) &&
-    (!query.paymentLinkId || record.sale?.paymentLinkId === query.paymentLinkId) &&
-    (!query.checkoutSessionId || record.sale?.checkoutSessionId === query.checkoutSessionId);
-}
+export { matchesFilters } from './transaction-filters.ts';
 
 /** The session's one transaction, when it is the account's and passes the other filters and the cursor. */
 async function transactionOfSession(
   accountId: string,
   sessionId: string,
-  query: ListTransactionsQuery,
+  query: RecordPageQuery,
   after: CursorKey | undefined,
 ): Promise<TransactionRecord[]> {
   const session = isCheckoutSessionId(sessionId) ? await getCheckoutSessionRecord(sessionId) : undefined;
@@ -57,28 +39,44 @@ async function transactionOfSession(
   return listed ? [record] : [];
 }
 
+/** The listing's filters and where the page starts (the export reads page after page). */
+export type RecordPageQuery = Omit<ListTransactionsQuery, 'limit'>;
+
+/** One page of the listing's records (also the export's reading, page by page). */
+export async function listTransactionRecordPage(
+  accountId: string,
+  query: RecordPageQuery,
+  limit: number,
+): Promise<{ records: TransactionRecord[]; nextKey: CursorKey | null }> {
+  if (query.q !== undefined) return searchTransactions(accountId, query.q, query, limit);
+  const after =
+    query.cursor === undefined ? undefined : decodeCursor(query.cursor, transactionCursorShape(accountId));
+  if (query.checkoutSessionId)
+    return {
+      records: await transactionOfSession(accountId, query.checkoutSessionId, query, after),
+      nextKey: null,
+    };
+  return listTransactionRecords(accountId, {
+    limit,
+    range: createdRange(query),
+    keep: matchesFilters(query),
+    ...(after ? { after } : {}),
+  });
+}
+
 export async function listTransactions(
   accountId: string,
   query: ListTransactionsQuery,
 ): Promise<PageResponse<TransactionView>> {
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, transactionCursorShape(accountId));
   const [page, account] = await Promise.all([
-    query.checkoutSessionId
-      ? transactionOfSession(accountId, query.checkoutSessionId, query, after).then((records) => ({
-          records,
-          nextKey: null,
-        }))
-      : listTransactionRecords(accountId, {
-          limit: query.limit ?? defaultPageSize,
-          range: createdRange(query),
-          keep: matchesFilters(query),
-          ...(after ? { after } : {}),
-        }),
+    listTransactionRecordPage(accountId, query, query.limit ?? defaultPageSize),
     accountSettings(accountId),
   ]);
   return {
-    data: page.records.map((record) => transactionView(record, account?.webhookUrl)),
+    // A listing shows the payer's document masked, whatever the key (payer.ts).
+    data: page.records.map((record) =>
+      withDocumentAccess(transactionView(record, account?.webhookUrl), 'masked'),
+    ),
     nextCursor: page.nextKey ? encodeCursor(page.nextKey) : null,
   };
 }

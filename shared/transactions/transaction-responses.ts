@@ -9,6 +9,7 @@ import { nullableTimestamp, pageOf, timestamp } from '../http/response-fields.ts
 import { cashinPaidExample, soldTransactionExample } from '../openapi/checkout-examples.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
 import { purchaseCurrencies, purchaseMethods } from '../payment-methods.ts';
+import type { ExportFileView } from './export/export-transactions.ts';
 import type { SandboxPayment } from './sandbox-pay.ts';
 import { type TransactionView, transactionStatuses } from './transaction.ts';
 
@@ -30,6 +31,25 @@ export const boletoPaymentInstructionSchema = v.pipe(
     ),
   }),
   v.title('BoletoPaymentInstruction'),
+);
+
+export const payerSchema = v.pipe(
+  v.object({
+    name: v.string(),
+    email: v.string(),
+    phone: v.pipe(
+      v.nullable(v.string()),
+      v.description('Null where the method makes it optional (PIX) and none was sent.'),
+    ),
+    document: v.pipe(
+      v.string(),
+      v.description(
+        "The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`.",
+      ),
+    ),
+  }),
+  v.title('Payer'),
+  v.description('Who pays, as the purchase (or the hosted checkout form) named them.'),
 );
 
 const transactionEntries = {
@@ -66,6 +86,7 @@ const transactionEntries = {
   expiresAt: v.pipe(nullableTimestamp, v.description('Set from the rail when the instruction arrives.')),
   createdAt: timestamp,
   costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
+  payer: payerSchema,
   updatedAt: v.optional(timestamp),
   paidAt: v.optional(nullableTimestamp),
   instructionFailure: v.pipe(
@@ -196,7 +217,24 @@ export const sandboxPaymentSchema = v.pipe(
 
 export const transactionPageSchema = pageOf(transactionSchema, 'TransactionPage');
 
+export const exportFileSchema = v.pipe(
+  v.object({
+    url: v.pipe(
+      v.string(),
+      v.description('A presigned link to the CSV file (GET it, no key needed) until `expiresAt`.'),
+    ),
+    expiresAt: timestamp,
+    rowCount: v.pipe(v.number(), v.integer(), v.description('Transactions in the file.')),
+    fileName: v.string(),
+  }),
+  v.title('ExportFile'),
+  v.description(
+    'An export too large to answer inline, prepared as a file. Answered with 303 and `Location` (a client that follows redirects gets the file), or with 200 when the request accepts `application/json`.',
+  ),
+);
+
 export type _TransactionMatches = Assert<Matches<TransactionView, v.InferOutput<typeof transactionSchema>>>;
+export type _ExportFileMatches = Assert<Matches<ExportFileView, v.InferOutput<typeof exportFileSchema>>>;
 export type _SandboxPaymentMatches = Assert<
   Matches<SandboxPayment, v.InferOutput<typeof sandboxPaymentSchema>>
 >;

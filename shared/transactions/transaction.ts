@@ -5,6 +5,7 @@
 import type { DisputeView } from '../disputes/dispute.ts';
 import type { PurchaseCurrency, PurchaseMethod, RailName } from '../payment-methods.ts';
 import type { BoletoAddress, PurchaseRequest } from '../purchase/purchase-request.ts';
+import { type PayerView, payerOf } from './payer.ts';
 
 /**
  * FAILED: background work gave up on it (see failureReason); an operator is alerted. REFUNDED:
@@ -143,6 +144,8 @@ export interface TransactionView {
   expiresAt: string | null;
   createdAt: string;
   costFee: number;
+  /** Who pays: as the purchase named them (the document may be masked: payer.ts). */
+  payer: PayerView;
   updatedAt?: string;
   paidAt?: string | null;
   failureReason?: string | null;
@@ -270,6 +273,7 @@ export function creationView(record: TransactionRecord): TransactionView {
     expiresAt: record.expiresAt,
     createdAt: record.createdAt,
     costFee: record.costFee,
+    payer: payerOf(record),
     // Only on what a checkout sold, so a purchase's object keeps the contract's keys.
     ...(record.sale ?? {}),
     ...(record.subscription ?? {}),

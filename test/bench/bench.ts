@@ -1,6 +1,7 @@
 // `npm run bench`: bundle size and cold init per function, API throughput against DynamoDB
 // Local's own limit, pipeline latency, AWS requests per API call, the rate limiter under a flood
-// (alone: `npm run bench:limiter`), and the cost per paid transaction (test/bench/cost-model;
+// (alone: `npm run bench:limiter`), search and export on a 10,000-transaction account (alone:
+// `npm run bench:search`), and the cost per paid transaction (test/bench/cost-model;
 // alone: `npm run bench:cost`). Starts and stops the
 // local stack itself, prints a table to stdout (progress to stderr) and writes
 // bench-results.json and docs/benchmarks.md (the figures, the commit and the machine; its
@@ -36,6 +37,7 @@ import { pickupLagsMs } from './probe-worker.ts';
 import { notesSectionName, renderMarkdown, renderText } from './report.ts';
 import { measureRequestCounts } from './request-counts.ts';
 import type { BenchResults, BundleRow } from './results.ts';
+import { measureSearchAndExport } from './search-export.ts';
 import { round } from './stats.ts';
 import { measureThroughput, type ThroughputRow, waitForQuiet } from './throughput.ts';
 
@@ -282,6 +284,9 @@ async function main(): Promise<void> {
       probe,
     });
 
+    progress(`search and export: ${quick ? 1_500 : 10_000} transactions in an account of their own`);
+    const searchExport = await measureSearchAndExport(api.baseUrl, quick ? 1_500 : 10_000, progress);
+
     await bench.stop();
     bench = undefined;
     progress('stack stopped; purchase cells again with the workers off, in a child process');
@@ -323,6 +328,7 @@ async function main(): Promise<void> {
       checkoutPage,
       costModel,
       limiterContention,
+      searchExport,
       verdicts: {
         bundles: overBudget.length ? `missed by ${overBudget.join(', ')}` : 'met by every function',
         throughputAtC8: atC8.every((row) => row.ratio >= 0.5)

@@ -8,6 +8,7 @@ import type { ContentionResult } from './limiter-contention.ts';
 import type { PipelineResult } from './pipeline-latency.ts';
 import type { PixFaultRecovery } from './pix-fault-recovery.ts';
 import type { RequestCountRow } from './request-counts.ts';
+import type { SearchExportResult } from './search-export.ts';
 import type { ThroughputRow } from './throughput.ts';
 
 export interface BundleRow extends Omit<BundleResult, 'outfile'> {
@@ -66,4 +67,6 @@ export interface BenchResults {
   costModel: CostModelResults;
   /** The per-account limiter under a flood of many instances (absent in results written before it). */
   limiterContention?: ContentionResult;
+  /** Search and export on a 10,000-transaction account (absent in results written before it was measured). */
+  searchExport?: SearchExportResult;
 }

@@ -3,8 +3,10 @@
 // and the delivered cashin.paid, make the receiver fail, see the failure, redeliver, rotate the
 // secret and end its overlap, create and revoke a key, set the branding and the payer e-mails, sign out. Every page is scanned with axe
 // (0 serious or critical violations) and photographed at 390 and 1280 px.
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../functions/dashboard/i18n/messages/en.ts';
 import { es } from '../../functions/dashboard/i18n/messages/es.ts';
@@ -170,6 +172,22 @@ describe('merchant dashboard', () => {
       const row = page.locator(`tr[data-id="${created.body.id}"]`);
       await eventually(() => row.count()).toBe(1);
       expect(await row.textContent()).toContain('Bs\u00a01.234,50');
+      // The payer, the document masked; a search by their e-mail; what it selects, exported as CSV.
+      expect(await row.textContent()).toContain('Ana Mamani');
+      expect(await row.textContent()).toContain('*****90-LP');
+      await page.getByLabel('Search').fill('ANA@example.bo');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await eventually(() => row.count()).toBe(1);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      const exported = parse(readFileSync((await download.path())!, 'utf8'), {
+        bom: true,
+        columns: true,
+        delimiter: [',', ';'],
+      }) as Array<Record<string, string>>;
+      expect(exported.map((line) => [line.id, line.payerName])).toEqual([[created.body.id, 'Ana Mamani']]);
       await checkPage(page, 'transactions');
       await row.getByRole('link').click();
       await eventually(() => page.getByTestId('sandbox-pay').count()).toBe(1);

@@ -34,6 +34,7 @@ const functions = localFunctions(
       'send-email': queue('send-email'),
     },
     bucket: 'cashin-local-images',
+    exportsBucket: 'cashin-local-exports',
     secretsKeyArn: 'arn:aws:kms:us-east-1:000000000000:key/local',
     pixApiSecretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:pix',
     publicBaseUrl: 'http://localhost:3000',

@@ -213,7 +213,12 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
         `${key} table writes`,
       ).toBe(grants.some((grant) => grant.startsWith('table:write') || grant === 'table:rate-limit'));
       expect(actions('s3:PutObject').length > 0, `${key} bucket writes`).toBe(
-        grants.includes('bucket:write'),
+        grants.includes('bucket:write') || grants.includes('exports:write'),
+      );
+      // Only the export's grant reaches the exports bucket, and its files are read through links it signs.
+      const exportsBucketId = logicalId(synthesized.stack, synthesized.stack.exportFiles.bucket);
+      expect(JSON.stringify(statements).includes(exportsBucketId), `${key} exports bucket`).toBe(
+        grants.includes('exports:write'),
       );
 
       const sendTargets = statements
@@ -278,6 +283,9 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
           'attemptCount',
         ],
       },
+      // The payer search: by e-mail (keys only) and by name (the normalised name, for the prefix).
+      gsi3: { ProjectionType: 'KEYS_ONLY' },
+      gsi4: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['payerNameKey'] },
     };
     expect(props.GlobalSecondaryIndexes).toEqual(
       Object.entries(tableShape.indexes).map(([name, index]) => ({
@@ -528,7 +536,10 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     expect(emptied).not.toContain(logsBucketId);
     const bucketId = logicalId(synthesized.stack, synthesized.stack.images.bucket);
     const dashboardBucketId = logicalId(synthesized.stack, synthesized.stack.dashboardSite.bucket);
-    expect(emptied.sort()).toEqual(config.retainData ? [] : [dashboardBucketId, bucketId].sort());
+    const exportsBucketId = logicalId(synthesized.stack, synthesized.stack.exportFiles.bucket);
+    expect(emptied.sort()).toEqual(
+      config.retainData ? [] : [dashboardBucketId, bucketId, exportsBucketId].sort(),
+    );
   });
 
   it('leaves retries of a schedule to its next tick: no EventBridge and no Lambda async retries', () => {

@@ -18,17 +18,34 @@ function indexesOf(options: { omitIndexes?: string[]; fullIndexes?: string[] }) 
   );
 }
 
+/** The payer-search indexes, left out until the projection move is done (a stage that predates both). */
+const search = ['gsi3', 'gsi4'];
+
 describe('moving a stage to the lean index projections', () => {
   it('steps through one index change per deploy', () => {
-    expect(indexesOf({ fullIndexes: ['gsi1'], omitIndexes: ['gsi2'] })).toEqual([['gsi1', 'ALL']]);
-    expect(indexesOf({ fullIndexes: ['gsi1'] })).toEqual([
+    expect(indexesOf({ fullIndexes: ['gsi1'], omitIndexes: ['gsi2', ...search] })).toEqual([['gsi1', 'ALL']]);
+    expect(indexesOf({ fullIndexes: ['gsi1'], omitIndexes: search })).toEqual([
       ['gsi1', 'ALL'],
       ['gsi2', 'INCLUDE'],
     ]);
-    expect(indexesOf({ omitIndexes: ['gsi1'] })).toEqual([['gsi2', 'INCLUDE']]);
+    expect(indexesOf({ omitIndexes: ['gsi1', ...search] })).toEqual([['gsi2', 'INCLUDE']]);
+    expect(indexesOf({ omitIndexes: search })).toEqual([
+      ['gsi1', 'KEYS_ONLY'],
+      ['gsi2', 'INCLUDE'],
+    ]);
+  });
+
+  it('then adds the payer-search indexes, one per deploy', () => {
+    expect(indexesOf({ omitIndexes: ['gsi4'] })).toEqual([
+      ['gsi1', 'KEYS_ONLY'],
+      ['gsi2', 'INCLUDE'],
+      ['gsi3', 'KEYS_ONLY'],
+    ]);
     expect(indexesOf({})).toEqual([
       ['gsi1', 'KEYS_ONLY'],
       ['gsi2', 'INCLUDE'],
+      ['gsi3', 'KEYS_ONLY'],
+      ['gsi4', 'INCLUDE'],
     ]);
   });
 });

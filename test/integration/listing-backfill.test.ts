@@ -1,5 +1,5 @@
 // Transactions and events written before the listing indexes existed: the backfill puts them in
-// GET /transactions and GET /events, is idempotent, and resumes where an interrupted run stopped.
+// GET /transactions (and its payer search) and GET /events, is idempotent, and resumes where an interrupted run stopped.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
@@ -10,10 +10,14 @@ import { readBackfillProgress } from '../../shared/store/listing-backfill.ts';
 import { call, createKey, pollUntil } from '../support/api.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
 
-/** Makes an item look as it did before this change: no listing index keys. */
+/** Makes an item look as it did before the listing and payer-search indexes: none of their keys. */
 async function unindex(key: { pk: string; sk: string }) {
   await dynamo().send(
-    new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, payerNameKey',
+    }),
   );
 }
 
@@ -40,6 +44,7 @@ describe('listing index backfill', () => {
     await unindex(keys.event(account.accountId, id, 'cashin.paid'));
     expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);
     expect((await call('GET', '/events', { key })).body.data).toEqual([]);
+    expect((await call('GET', '/transactions?q=ana%40example.bo', { key })).body.data).toEqual([]);
 
     // Interrupted after its first page: the position is kept, and the next run continues from it.
     const paused = await backfillListingIndex({ restart: true, pageSize: 5, shouldStop: () => true });
@@ -55,6 +60,12 @@ describe('listing index backfill', () => {
     expect((await call('GET', '/events', { key })).body.data).toMatchObject([
       { transactionId: id, type: 'cashin.paid' },
     ]);
+
+    // The payer search finds it too, by e-mail and by name.
+    for (const q of ['ana%40example.bo', 'ana%20mam'])
+      expect(
+        (await call('GET', `/transactions?q=${q}`, { key })).body.data.map((tx: { id: string }) => tx.id),
+      ).toEqual([id]);
 
     const again = await backfillListingIndex({ restart: true, pageSize: 200 });
     expect(again.completedAt).toEqual(expect.any(String));

@@ -73,7 +73,19 @@ describe('cashin.paid webhooks', () => {
     expect(verified.id).toMatch(/^evt_/);
     expect(verified.data.paidAt).toMatch(/Z$/);
     expect(delivery!.headers['content-type']).toBe('application/json');
+    // The payer as the purchase named them: the merchant's own endpoint gets the document whole.
+    expect(verified.data.payer).toEqual({
+      name: 'Juan Pérez',
+      email: 'juan@example.co',
+      phone: '+573001234567',
+      document: tx.payer.document,
+    });
+    expect(tx.payer.document).toMatch(/^\d+$/);
     const [event] = await events(tx.id);
+    // The event listing is a listing: the document masked but its last four.
+    expect(event.data.payer.document).toBe(
+      `${'*'.repeat(tx.payer.document.length - 4)}${tx.payer.document.slice(-4)}`,
+    );
     expect(event).toMatchObject({
       id: verified.id,
       type: 'cashin.paid',

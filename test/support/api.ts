@@ -20,6 +20,7 @@ export function useSharedStore(): void {
     SQS_ENDPOINT: stack.sqsEndpoint,
     S3_ENDPOINT: stack.sqsEndpoint,
     IMAGE_BUCKET: stack.bucket,
+    EXPORT_BUCKET: stack.exportsBucket,
     LOCAL_SECRETS_KEY: stack.localSecretsKey,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',

@@ -12,6 +12,7 @@ export interface SharedStack {
   dynamoEndpoint: string;
   sqsEndpoint: string;
   bucket: string;
+  exportsBucket: string;
   queueUrls: Record<string, string>;
   dlqUrls: Record<string, string>;
   /** A key with every permission on a fresh account. */
@@ -58,6 +59,7 @@ export default async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     sqsEndpoint: stack.sqsEndpoint,
     bucket: stack.bucket,
+    exportsBucket: stack.exportsBucket,
     queueUrls: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.url])),
     dlqUrls: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.dlqUrl])),
     secretKey: issued.secretKey,

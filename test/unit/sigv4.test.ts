@@ -1,11 +1,12 @@
 // Our SigV4 signer against the AWS SDK's own (an independent implementation): the request the
 // S3 client signs and would send, signed again by ours over the headers the SDK chose to sign,
 // must carry the same Authorization, for any key and body.
+import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amzDate, signedHeaders, uriEncode } from '../../shared/aws/sigv4.ts';
+import { amzDate, presignedUrl, signedHeaders, uriEncode } from '../../shared/aws/sigv4.ts';
 
 interface Captured {
   method: string;
@@ -113,5 +114,73 @@ describe('signedHeaders', () => {
   it('encodes all but the unreserved characters, and slashes only when asked', () => {
     expect(uriEncode('a b/ç~.-_', true)).toBe('a%20b/%C3%A7~.-_');
     expect(uriEncode('a/b', false)).toBe('a%2Fb');
+  });
+});
+
+/** The SDK's checksum interface over node:crypto (an HMAC when given a secret). */
+class Sha256 {
+  private readonly hash: ReturnType<typeof createHash> | ReturnType<typeof createHmac>;
+  constructor(secret?: string | Uint8Array | ArrayBuffer | ArrayBufferView) {
+    this.hash =
+      secret === undefined
+        ? createHash('sha256')
+        : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
+  }
+  update(data: string | Uint8Array | ArrayBuffer | ArrayBufferView): void {
+    this.hash.update(typeof data === 'string' ? data : Buffer.from(data as Uint8Array));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
+  reset(): void {}
+}
+
+describe('presignedUrl', () => {
+  it('presigns an S3 GetObject exactly as the SDK signer does, with or without a session token', async () => {
+    const { SignatureV4 } = await import('@smithy/signature-v4');
+    const date = new Date('2026-11-26T12:34:56Z');
+    for (const sessionToken of [undefined, 'FQoGZXIvYXdzEXAMPLETOKEN']) {
+      const credentials = {
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        ...(sessionToken ? { sessionToken } : {}),
+      };
+      const key = 'exports/acc_1/7b1e/transactions 2026-11-26T12-34-56Z.csv';
+      const query = { 'response-content-disposition': 'attachment; filename="transactions.csv"' };
+      const host = 'exports-bucket.s3.sa-east-1.amazonaws.com';
+      const signer = new SignatureV4({
+        credentials,
+        region: 'sa-east-1',
+        service: 's3',
+        sha256: Sha256,
+        uriEscapePath: false,
+      });
+      const theirs = await signer.presign(
+        {
+          method: 'GET',
+          protocol: 'https:',
+          hostname: host,
+          path: `/${uriEncode(key, true)}`,
+          query,
+          // As the S3 presigner sets it: the payload is not signed (the header itself is neither).
+          headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+        },
+        {
+          expiresIn: 900,
+          signingDate: date,
+          unsignableHeaders: new Set(['x-amz-content-sha256']),
+          unhoistableHeaders: new Set(['x-amz-content-sha256']),
+        },
+      );
+      const ours = new URL(
+        presignedUrl(
+          { method: 'GET', protocol: 'https:', host, path: `/${uriEncode(key, true)}`, query },
+          { region: 'sa-east-1', service: 's3', credentials, date },
+          900,
+        ),
+      );
+      expect(Object.fromEntries(ours.searchParams)).toEqual(theirs.query);
+      expect(ours.pathname).toBe(theirs.path);
+    }
   });
 });

@@ -71,11 +71,16 @@ describe('transaction views', () => {
     expect(view).not.toHaveProperty('updatedAt');
   });
 
-  it('adds updatedAt and paidAt on reads, and keeps payer data out of every view', () => {
+  it('adds updatedAt and paidAt on reads, and shows the payer without what only the rails need', () => {
     const view = transactionView(record(bobBody()), 'https://global.example/hooks');
     expect(view).toMatchObject({ paymentInstruction: null, updatedAt: noon.toISOString(), paidAt: null });
-    expect(JSON.stringify(view)).not.toContain('4567890');
-    expect(JSON.stringify(view)).not.toContain('ana@example.bo');
+    expect(view.payer).toEqual({
+      name: 'Ana Mamani',
+      email: 'ana@example.bo',
+      phone: '+59171234567',
+      document: '4567890-LP',
+    });
+    expect(JSON.stringify(view)).not.toContain('cli-3');
   });
 });
 

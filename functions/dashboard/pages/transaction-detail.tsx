@@ -8,6 +8,7 @@ import { ApiError, api } from '../api.ts';
 import { dateTime, money } from '../format.ts';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { CopyButton, Loading, Notice, StatusBadge, statusWord } from '../parts/bits.tsx';
+import { PayerFacts } from '../parts/payer-cell.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import { DisputeList, RefundAction, RefundList } from '../parts/refunds.tsx';
 import type { DisputeEventData, Refund, Transaction, TransactionEvent } from '../types.ts';
@@ -165,6 +166,7 @@ export function TransactionDetailPage(props: { id: string }) {
         </dd>
         <dt>{t('detail.externalId')}</dt>
         <dd>{transaction.externalId ?? '—'}</dd>
+        <PayerFacts payer={transaction.payer} />
         {transaction.checkoutSessionId ? (
           <>
             <dt>{t('detail.soldBy')}</dt>

@@ -8,12 +8,22 @@ import {
   paymentMethods,
 } from '../../../shared/payment-methods.ts';
 import { transactionStatuses as statuses } from '../../../shared/transactions/transaction.ts';
+import { query } from '../api.ts';
 import { accountTimeZone, dateTime, money } from '../format.ts';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
 import { Loading, StatusBadge, statusWord } from '../parts/bits.tsx';
+import { ExportButton } from '../parts/export-button.tsx';
+import { PayerCell } from '../parts/payer-cell.tsx';
 import { navigate } from '../route.ts';
-import { cursorsOf, type Filters, filtersOf, listingParams, queryOf } from '../transaction-filters.ts';
+import {
+  cursorsOf,
+  type Filters,
+  filtersOf,
+  listingParams,
+  queryOf,
+  selectionParams,
+} from '../transaction-filters.ts';
 import type { Transaction } from '../types.ts';
 
 /** The filter's methods: a code may serve several currencies, so each is offered once. */
@@ -47,6 +57,17 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
           navigate('transactions', queryOf(filters));
         }}
       >
+        <label>
+          {t('transactions.search')}
+          <input
+            type="search"
+            value={filters.q}
+            onInput={set('q')}
+            name="q"
+            placeholder={t('transactions.searchPlaceholder')}
+            maxLength={255}
+          />
+        </label>
         <label>
           {t('transactions.status')}
           <select value={filters.status} onChange={set('status')} name="status">
@@ -87,6 +108,9 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
           <input type="date" value={filters.createdTo} onChange={set('createdTo')} name="createdTo" />
         </label>
         <button type="submit">{t('transactions.apply')}</button>
+        <ExportButton
+          search={query({ ...selectionParams(applied, accountTimeZone()), locale: currentLanguage() })}
+        />
       </form>
       {error ? (
         <p class="form-error" role="alert">
@@ -102,6 +126,7 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
               <tr>
                 <th scope="col">{t('transactions.transaction')}</th>
                 <th scope="col">{t('transactions.status')}</th>
+                <th scope="col">{t('transactions.payer')}</th>
                 <th scope="col" class="number">
                   {t('transactions.amount')}
                 </th>
@@ -112,7 +137,7 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
-                  <td colSpan={5}>
+                  <td colSpan={6}>
                     {page.nextCursor ? t('transactions.noneSoFar') : t('transactions.none')}
                   </td>
                 </tr>
@@ -125,6 +150,9 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
                   </td>
                   <td class="card-status">
                     <StatusBadge status={transaction.status} kind="transaction" />
+                  </td>
+                  <td class="card-payer">
+                    <PayerCell payer={transaction.payer} />
                   </td>
                   <td class="number card-amount">{money(transaction.amount, transaction.currency)}</td>
                   <td class="card-method">{methodNameOf(transaction, currentLanguage())}</td>

@@ -37,6 +37,7 @@ export interface StandIns {
   readonly table: string;
   readonly queues: Readonly<Record<string, { readonly queue: string; readonly deadLetterQueue: string }>>;
   readonly bucket: string;
+  readonly exportsBucket: string;
   readonly secretsKey: string;
   readonly distribution: string;
   readonly pixApiSecret?: string;
@@ -135,6 +136,7 @@ export function buildFunctionManifest(options: LocalStageOptions): FunctionManif
         ]),
       ),
       bucket: logicalIdOf(stack.images.bucket),
+      exportsBucket: logicalIdOf(stack.exportFiles.bucket),
       secretsKey,
       distribution: logicalIdOf(stack.images.distribution),
       ...(pixApiSecret ? { pixApiSecret: logicalIdOf(pixApiSecret) } : {}),

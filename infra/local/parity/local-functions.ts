@@ -13,6 +13,7 @@ export interface LocalResources {
   readonly tableName: string;
   readonly queues: Readonly<Record<QueueName, LocalQueue>>;
   readonly bucket: string;
+  readonly exportsBucket: string;
   readonly secretsKeyArn: string;
   readonly pixApiSecretArn: string;
   readonly publicBaseUrl: string;
@@ -56,6 +57,7 @@ export function physicalValues(manifest: FunctionManifest, local: LocalResources
       Arn: `arn:aws:s3:::${local.bucket}`,
       DomainName: new URL(local.imageBaseUrl).host,
     },
+    [standIns.exportsBucket]: { Ref: local.exportsBucket, Arn: `arn:aws:s3:::${local.exportsBucket}` },
     [standIns.secretsKey]: { Ref: local.secretsKeyArn.split('/').pop()!, Arn: local.secretsKeyArn },
     [standIns.distribution]: { Ref: 'LOCALCDN', DomainName: new URL(local.imageBaseUrl).host },
   };

@@ -476,6 +476,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the listing's transactions (same filters) as a CSV file
+         * @description Needs an API key with any one of the permissions `createTransaction` or `manageAccount` (HTTP Basic, user `secret`, the key as password).
+         */
+        get: operations["exportTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transactions/v2/purchase": {
         parameters: {
             query?: never;
@@ -1971,6 +1991,12 @@ export interface components {
          *       "expiresAt": "2026-11-27T16:55:14.673Z",
          *       "createdAt": "2026-11-26T16:55:14.673Z",
          *       "costFee": 49,
+         *       "payer": {
+         *         "name": "Rafael Souza",
+         *         "email": "rafael@example.com",
+         *         "phone": null,
+         *         "document": "52998224725"
+         *       },
          *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
          *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
          *       "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
@@ -2032,6 +2058,18 @@ export interface components {
             createdAt: string;
             /** @description Cents of the transaction currency. */
             costFee: number;
+            /**
+             * Payer
+             * @description Who pays, as the purchase (or the hosted checkout form) named them.
+             */
+            payer: {
+                name: string;
+                email: string;
+                /** @description Null where the method makes it optional (PIX) and none was sent. */
+                phone: string | null;
+                /** @description The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`. */
+                document: string;
+            };
             /** Format: date-time */
             updatedAt?: string;
             paidAt?: string | null;
@@ -2095,6 +2133,19 @@ export interface components {
             data: components["schemas"]["Transaction"][];
             /** @description Opaque; send it back as `cursor` for the next page. null on the last page, and only there: a page reads a bounded stretch of the listing, so a filtered page may hold fewer items than `limit`, even none, while more follow. */
             nextCursor: string | null;
+        };
+        /**
+         * ExportFile
+         * @description An export too large to answer inline, prepared as a file. Answered with 303 and `Location` (a client that follows redirects gets the file), or with 200 when the request accepts `application/json`.
+         */
+        ExportFile: {
+            /** @description A presigned link to the CSV file (GET it, no key needed) until `expiresAt`. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Transactions in the file. */
+            rowCount: number;
+            fileName: string;
         };
         /** SandboxPayment */
         SandboxPayment: {
@@ -2553,6 +2604,12 @@ export interface components {
          *         "expiresAt": "2026-11-27T16:55:14.673Z",
          *         "createdAt": "2026-11-26T16:55:14.673Z",
          *         "costFee": 49,
+         *         "payer": {
+         *           "name": "Rafael Souza",
+         *           "email": "rafael@example.com",
+         *           "phone": null,
+         *           "document": "52998224725"
+         *         },
          *         "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
          *         "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
          *         "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
@@ -2590,6 +2647,12 @@ export interface components {
              *       "expiresAt": "2026-11-27T16:55:14.673Z",
              *       "createdAt": "2026-11-26T16:55:14.673Z",
              *       "costFee": 49,
+             *       "payer": {
+             *         "name": "Rafael Souza",
+             *         "email": "rafael@example.com",
+             *         "phone": null,
+             *         "document": "52998224725"
+             *       },
              *       "offerId": "off_5b0e8f3a-7c1d-4e2b-9a6f-0d3c4b5a6e7f",
              *       "productId": "prd_0c9e2d4b-1a3f-4b5c-8d7e-6f5a4b3c2d1e",
              *       "checkoutSessionId": "cs_8f362750-a598-4be8-b706-4524d9bde1df",
@@ -2646,6 +2709,18 @@ export interface components {
                 createdAt: string;
                 /** @description Cents of the transaction currency. */
                 costFee: number;
+                /**
+                 * Payer
+                 * @description Who pays, as the purchase (or the hosted checkout form) named them.
+                 */
+                payer: {
+                    name: string;
+                    email: string;
+                    /** @description Null where the method makes it optional (PIX) and none was sent. */
+                    phone: string | null;
+                    /** @description The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`. */
+                    document: string;
+                };
                 /** Format: date-time */
                 updatedAt: string;
                 /** Format: date-time */
@@ -2746,6 +2821,18 @@ export interface components {
                 createdAt: string;
                 /** @description Cents of the transaction currency. */
                 costFee: number;
+                /**
+                 * Payer
+                 * @description Who pays, as the purchase (or the hosted checkout form) named them.
+                 */
+                payer: {
+                    name: string;
+                    email: string;
+                    /** @description Null where the method makes it optional (PIX) and none was sent. */
+                    phone: string | null;
+                    /** @description The payer's document (BRL: `cpf`; COP and BOB: `responsibleDocument`). Whole on `GET /transactions/{id}` and a cancel's answer for a key with `createTransaction`, and in webhooks; otherwise (listings, exports, event listings, a key with only `manageAccount`) every letter and digit but the last 4 is `*`. */
+                    document: string;
+                };
                 /** Format: date-time */
                 updatedAt: string;
                 paidAt: null;
@@ -4875,6 +4962,8 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
+                /** @description Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply. */
+                q?: string;
                 status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED" | "REFUNDED";
                 currency?: "BRL" | "COP" | "BOB";
                 method?: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
@@ -4934,6 +5023,138 @@ export interface operations {
             };
             /** @description The key lacks the permission this route needs */
             403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Too many requests: slow down and retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Internal error; the body carries no details. Retry later */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"] | components["schemas"]["GatewayError"];
+                };
+            };
+        };
+    };
+    exportTransactions: {
+        parameters: {
+            query?: {
+                /** @description Search: a transaction id or externalId (exact), a payer e-mail (exact, any case), or the start of the payer's name (3 letters or more; accents and case ignored). Exact matches come first, on the first page; the other filters and the createdFrom/createdTo range still apply. */
+                q?: string;
+                status?: "PENDING" | "PAID" | "EXPIRED" | "CANCELED" | "FAILED" | "REFUNDED";
+                currency?: "BRL" | "COP" | "BOB";
+                method?: "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR";
+                createdFrom?: string;
+                createdTo?: string;
+                /** @description Only what checkouts sold of this offer. */
+                offerId?: string;
+                /** @description Only what this payment link's visits sold. */
+                paymentLinkId?: string;
+                /** @description Only the transaction this checkout session created (at most one; read directly, never searched for). */
+                checkoutSessionId?: string;
+                /** @description How numbers and fields are written: `pt-BR` and `es` use a decimal comma and `;` between fields, `en` a decimal point and `,`. Default: the request's Accept-Language, else `en`. */
+                locale?: "pt-BR" | "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["ExportFile"];
+                };
+            };
+            /** @description See Other */
+            303: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportFile"];
+                };
+            };
+            /** @description Bad request: the message names the field and the rule */
+            400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description The key lacks the permission this route needs */
+            403: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different body */
+            422: {
                 headers: {
                     /** @description Identifies the request in the service logs; quote it when asking for support. */
                     "x-request-id": string;
