@@ -12,6 +12,7 @@ import { getSubscription } from '../store/subscriptions.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { openSubscription } from '../subscriptions/create-subscription.ts';
 import { cycleTransactionId, firstDueDateOf } from '../subscriptions/cycle-schedule.ts';
+import { runCycleSteps } from '../subscriptions/run-cycle-steps.ts';
 import { newSubscriptionRecord } from '../subscriptions/subscription.ts';
 import { checkoutPurchaseBody, type FormFields } from './checkout-form.ts';
 import type { CheckoutSessionRecord } from './checkout-session.ts';
@@ -58,15 +59,20 @@ export async function subscribeFromCheckout(
     },
     now,
   );
-  const outcome = await openSubscription(record, now, {
-    checkoutSessionId: session.id,
-    paymentLinkId: session.paymentLinkId,
-  });
-  if (outcome === 'taken' && !(await getSubscription(session.accountId, record.id, true)))
-    throw conflict(
-      'subscription.external_id_taken',
-      `externalId: "${record.externalId}" is already used by another subscription of this account`,
-    );
+  const checkout = { checkoutSessionId: session.id, paymentLinkId: session.paymentLinkId };
+  const outcome = await openSubscription(record, now, checkout);
+  if (outcome === 'taken') {
+    const made = await getSubscription(session.accountId, record.id, true);
+    if (!made)
+      throw conflict(
+        'subscription.external_id_taken',
+        `externalId: "${record.externalId}" is already used by another subscription of this account`,
+      );
+    // Another submit of this session made it and may still be charging cycle 1: charge it here
+    // too. The steps aim at the cycle after the one read (1), and a cycle is charged once
+    // whichever submit gets there first.
+    if (made.currentCycle === 0) await runCycleSteps(made, now, { force: true, checkout });
+  }
   const charge = await getTransaction(session.accountId, cycleTransactionId(record.id, 1), true);
   if (!charge) throw new Error(`subscription ${record.id}: cycle 1 was not charged at its checkout`);
   return hostedPageUrl(charge);

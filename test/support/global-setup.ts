@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   stack = await startLocalStack({
     port: 0,
     env: {
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SANDBOX_INSTRUCTION_DELAY_MS: '300',
       AUTH_CACHE_TTL_MS: String(authCacheTtlMs),
       PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
