@@ -53,11 +53,11 @@ export function singleReadDocumentAccess(permissions: readonly Permission[]): Do
   return permissions.includes('createTransaction') ? 'whole' : 'masked';
 }
 
-export function withDocumentAccess<View extends { payer: PayerView }>(
+export function withDocumentAccess<View extends { payer?: PayerView | undefined }>(
   view: View,
   access: DocumentAccess,
 ): View {
-  return access === 'whole'
+  return access === 'whole' || !view.payer
     ? view
     : { ...view, payer: { ...view.payer, document: maskDocument(view.payer.document) } };
 }

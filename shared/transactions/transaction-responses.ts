@@ -86,7 +86,10 @@ const transactionEntries = {
   expiresAt: v.pipe(nullableTimestamp, v.description('Set from the rail when the instruction arrives.')),
   createdAt: timestamp,
   costFee: v.pipe(v.number(), v.integer(), v.description('Cents of the transaction currency.')),
-  payer: payerSchema,
+  payer: v.pipe(
+    v.optional(payerSchema),
+    v.description("Shown by reads, listings and webhooks; the creation response keeps the contract's keys."),
+  ),
   updatedAt: v.optional(timestamp),
   paidAt: v.optional(nullableTimestamp),
   instructionFailure: v.pipe(

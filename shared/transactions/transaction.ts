@@ -144,8 +144,8 @@ export interface TransactionView {
   expiresAt: string | null;
   createdAt: string;
   costFee: number;
-  /** Who pays: as the purchase named them (the document may be masked: payer.ts). */
-  payer: PayerView;
+  /** Who pays: as the purchase named them (the document may be masked: payer.ts); not in the creation response. */
+  payer?: PayerView;
   updatedAt?: string;
   paidAt?: string | null;
   failureReason?: string | null;
@@ -273,7 +273,6 @@ export function creationView(record: TransactionRecord): TransactionView {
     expiresAt: record.expiresAt,
     createdAt: record.createdAt,
     costFee: record.costFee,
-    payer: payerOf(record),
     // Only on what a checkout sold, so a purchase's object keeps the contract's keys.
     ...(record.sale ?? {}),
     ...(record.subscription ?? {}),
@@ -301,6 +300,7 @@ export function transactionView(
 ): TransactionView {
   const view: TransactionView = {
     ...creationView(record),
+    payer: payerOf(record),
     postbackUrl: postbackUrlInEffect(record, accountWebhookUrl),
     updatedAt: record.updatedAt,
     paidAt: record.paidAt,

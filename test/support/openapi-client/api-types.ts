@@ -2060,9 +2060,9 @@ export interface components {
             costFee: number;
             /**
              * Payer
-             * @description Who pays, as the purchase (or the hosted checkout form) named them.
+             * @description Shown by reads, listings and webhooks; the creation response keeps the contract's keys.
              */
-            payer: {
+            payer?: {
                 name: string;
                 email: string;
                 /** @description Null where the method makes it optional (PIX) and none was sent. */
@@ -2711,9 +2711,9 @@ export interface components {
                 costFee: number;
                 /**
                  * Payer
-                 * @description Who pays, as the purchase (or the hosted checkout form) named them.
+                 * @description Shown by reads, listings and webhooks; the creation response keeps the contract's keys.
                  */
-                payer: {
+                payer?: {
                     name: string;
                     email: string;
                     /** @description Null where the method makes it optional (PIX) and none was sent. */
@@ -2823,9 +2823,9 @@ export interface components {
                 costFee: number;
                 /**
                  * Payer
-                 * @description Who pays, as the purchase (or the hosted checkout form) named them.
+                 * @description Shown by reads, listings and webhooks; the creation response keeps the contract's keys.
                  */
-                payer: {
+                payer?: {
                     name: string;
                     email: string;
                     /** @description Null where the method makes it optional (PIX) and none was sent. */
