@@ -256,8 +256,8 @@ function requestFor(route: RouteDef) {
   });
 }
 
-/** About 1,000 requests over the whole table, and never fewer than 10 a route. */
-const runsPerRoute = Math.max(10, Math.round(1_000 / routeList().length));
+/** About 700 requests over the whole table, and never fewer than 8 a route. */
+const runsPerRoute = Math.max(8, Math.round(700 / routeList().length));
 
 describe('no request to any route yields a 5xx', () => {
   for (const route of routeList()) {
