@@ -124,6 +124,13 @@ describe('logs', () => {
         .map((signature) => signature.replace(/^v1,/, '')),
     );
 
+    // The worker logs its attempt once the receiver has answered: after the receiver saw it.
+    await pollUntil(
+      async () => captured,
+      (text) => text.includes('"message":"webhook attempt"'),
+      10_000,
+      50,
+    );
     // Logging was on and the flow was logged.
     const lines = captured.split('\n').filter((line) => line.startsWith('{'));
     expect(lines.length).toBeGreaterThan(10);

@@ -74,7 +74,7 @@ describe('no client input yields a 5xx', () => {
         const response = await send('/transactions/v2/purchase', body);
         expectContractAnswer(response, 'transaction', JSON.stringify(body).slice(0, 300));
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   }, 120_000);
 
@@ -96,7 +96,7 @@ describe('no client input yields a 5xx', () => {
         const response = await send(path, body);
         expectContractAnswer(response, 'catalog', JSON.stringify(body).slice(0, 300));
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   }, 120_000);
 });
@@ -256,8 +256,8 @@ function requestFor(route: RouteDef) {
   });
 }
 
-/** About 700 requests over the whole table, and never fewer than 8 a route. */
-const runsPerRoute = Math.max(8, Math.round(700 / routeList().length));
+/** About 450 requests over the whole table, and never fewer than 6 a route. */
+const runsPerRoute = Math.max(6, Math.round(450 / routeList().length));
 
 describe('no request to any route yields a 5xx', () => {
   for (const route of routeList()) {
@@ -323,7 +323,7 @@ describe('deep and wide bodies are refused by their explicit bound, never by a 5
           expect(JSON.stringify(response.body)).toContain(over);
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 20 },
     );
   }, 120_000);
 });
