@@ -11,14 +11,13 @@ import type { EventSubject } from '../events/new-event.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
 import { newPageToken } from '../ids.ts';
-import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { railNameFor } from '../rails/rail-choice.ts';
 import { type SubscriptionChangeWrite, subscriptionChangeItem } from '../store/subscriptions.ts';
 import { insertTransaction } from '../store/transactions.ts';
-import { enqueueFillInstruction } from './jobs.ts';
+import { startInstruction } from './start-instruction.ts';
 import {
   newTransactionRecord,
   type TransactionRecord,
@@ -84,18 +83,7 @@ export async function createCycleCharge(
     charge.subject,
   );
   if (!written) return null;
-  try {
-    await enqueueFillInstruction({
-      accountId: record.accountId,
-      transactionId: record.id,
-      workDueAt: instructionDueAt,
-    });
-  } catch (error) {
-    log.warn('instruction job not enqueued; the sweeper will retry', {
-      transactionId: record.id,
-      error: (error as Error).message,
-    });
-  }
+  await startInstruction(record, instructionDueAt);
   await startDelivery(written.events);
   return record;
 }

@@ -9,7 +9,6 @@ import { serviceConfig } from '../config.ts';
 import { conflict, unprocessable } from '../errors.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { newPageToken, newTransactionId } from '../ids.ts';
-import { log } from '../log.ts';
 import { methodOf } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
@@ -21,7 +20,7 @@ import {
   releaseIdempotent,
   startIdempotent,
 } from './idempotent-request.ts';
-import { enqueueFillInstruction } from './jobs.ts';
+import { startInstruction } from './start-instruction.ts';
 import { creationView, newTransactionRecord, type TransactionView } from './transaction.ts';
 
 export interface PurchaseOutcome {
@@ -106,18 +105,7 @@ export async function createPurchase(
       if (outcome === 'session-closed')
         throw conflict('checkout_session.closed', 'checkout session: is no longer open (paid or expired)');
       if (outcome === 'idempotency-lost') throw idempotencyInFlight();
-      try {
-        await enqueueFillInstruction({
-          accountId: record.accountId,
-          transactionId: record.id,
-          workDueAt: instructionDueAt,
-        });
-      } catch (error) {
-        log.warn('instruction job not enqueued; the sweeper will retry', {
-          transactionId: record.id,
-          error: (error as Error).message,
-        });
-      }
+      await startInstruction(record, instructionDueAt);
       return { statusCode: 201, body: view, replayed: false, payerPageUrl: hostedPageUrl(record) };
     }
     throw new Error('could not allocate a unique transaction id');
