@@ -1,6 +1,7 @@
 // Amounts in cents of their currency, formatted as the currency's people read them; dates and
 // times in the dashboard's language (one format per language) and the account's time zone.
-import { defaultTimeZone } from '../../shared/time/zoned-days.ts';
+import { saoPauloTimeZone } from '../../shared/purchase/due-date.ts';
+import { dayStart, defaultTimeZone } from '../../shared/time/zoned-days.ts';
 import { currentLanguage } from './i18n/i18n.ts';
 
 const locales: Record<string, string> = { BRL: 'pt-BR', COP: 'es-CO', BOB: 'es-BO' };
@@ -55,4 +56,12 @@ export function calendarDay(day: string): string {
   return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'short', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
+}
+
+/**
+ * When a subscription's next charge is made, in the account's zone: its charge day is a São Paulo
+ * calendar day (the schedule's), and the charge is made as that day starts.
+ */
+export function chargeTime(chargeDay: string | null): string {
+  return chargeDay ? dateTime(dayStart(chargeDay, saoPauloTimeZone).toISOString()) : '—';
 }

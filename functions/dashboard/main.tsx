@@ -14,6 +14,8 @@ import { EmailsPage } from './pages/emails.tsx';
 import { HomePage } from './pages/home.tsx';
 import { ProductsPage } from './pages/products.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { SubscriptionDetailPage } from './pages/subscription-detail.tsx';
+import { SubscriptionsPage } from './pages/subscriptions.tsx';
 import { TransactionDetailPage } from './pages/transaction-detail.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
@@ -24,6 +26,7 @@ import type { SaleSettings } from './types.ts';
 const sections = [
   'home',
   'transactions',
+  'subscriptions',
   'products',
   'checkout',
   'webhooks',
@@ -38,6 +41,8 @@ function Page(props: { route: Route }) {
   // Keyed by id: another transaction (or an unknown id) never shows what the previous one loaded.
   if (section === 'transactions' && id) return <TransactionDetailPage key={id} id={id} />;
   if (section === 'transactions') return <TransactionsPage query={props.route.query} />;
+  if (section === 'subscriptions' && id) return <SubscriptionDetailPage key={id} id={id} />;
+  if (section === 'subscriptions') return <SubscriptionsPage query={props.route.query} />;
   if (section === 'products') return <ProductsPage />;
   if (section === 'checkout') return <CheckoutPage key={id} linkId={id} />;
   if (section === 'webhooks') return <WebhooksPage />;

@@ -18,4 +18,5 @@ export type { EventView as TransactionEvent } from '../../shared/events/event-vi
 export type { EventSummaryView as EventSummary } from '../../shared/events/list-events.ts';
 export type { PageResponse as Page } from '../../shared/http/pagination.ts';
 export type { RefundView as Refund } from '../../shared/refunds/refund.ts';
+export type { SubscriptionView as Subscription } from '../../shared/subscriptions/subscription.ts';
 export type { TransactionView as Transaction } from '../../shared/transactions/transaction.ts';

@@ -7,6 +7,7 @@ import { createdRangeRule, instantParam } from '../http/date-range.ts';
 import { cursorParam, limitParam } from '../http/pagination.ts';
 import { exampleIds } from '../openapi/checkout-examples.ts';
 import { purchaseMethods as methods, purchaseCurrencies } from '../payment-methods.ts';
+import { isSubscriptionId } from '../subscriptions/subscription.ts';
 import { exportLocales } from './export/export-format.ts';
 import { transactionStatuses } from './transaction.ts';
 
@@ -58,6 +59,14 @@ const filterEntries = {
       'must be a checkout session id (cs_ and a UUID)',
       'Only the transaction this checkout session created (at most one; read directly, never searched for).',
       exampleIds.checkoutSessionId,
+    ),
+  ),
+  subscriptionId: v.optional(
+    idParam(
+      isSubscriptionId,
+      'must be a subscription id (sub_ and 32 hex digits)',
+      "Only the charges of this subscription's cycles, newest cycle first (read by key: each page reads at most `limit` + 2 items).",
+      'sub_5d1f0c2e9a8b4c7d6e5f4a3b2c1d0e9f',
     ),
   ),
 };

@@ -1,7 +1,8 @@
 // GET /transactions: the account's transactions newest first, filtered and cursor-paginated.
 // A checkout session has at most one transaction and names it, so `checkoutSessionId` reads
-// that one directly; `q` searches by key and the payer indexes (search/search-transactions.ts);
-// every other filter reads the listing within its per-request bound.
+// that one directly; a subscription's cycle charges are read by their derived ids
+// (subscription-cycles.ts); `q` searches by key and the payer indexes
+// (search/search-transactions.ts); every other filter reads the listing within its per-request bound.
 import { accountSettings } from '../accounts/account-settings.ts';
 import { isCheckoutSessionId } from '../checkout/checkout-session.ts';
 import { createdRange } from '../http/date-range.ts';
@@ -17,6 +18,7 @@ import { getTransaction } from '../store/transactions.ts';
 import type { ListTransactionsQuery } from './list-transactions-query.ts';
 import { withDocumentAccess } from './payer.ts';
 import { searchTransactions } from './search/search-transactions.ts';
+import { subscriptionCyclePage } from './subscription-cycles.ts';
 import { type TransactionRecord, type TransactionView, transactionView } from './transaction.ts';
 import { matchesFilters } from './transaction-filters.ts';
 
@@ -56,6 +58,13 @@ export async function listTransactionRecordPage(
       records: await transactionOfSession(accountId, query.checkoutSessionId, query, after),
       nextKey: null,
     };
+  if (query.subscriptionId)
+    return subscriptionCyclePage(accountId, query.subscriptionId, {
+      limit,
+      after,
+      range: createdRange(query),
+      keep: matchesFilters(query),
+    });
   return listTransactionRecords(accountId, {
     limit,
     range: createdRange(query),

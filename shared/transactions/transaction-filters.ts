@@ -4,7 +4,7 @@ import { paidStatuses, type TransactionRecord } from './transaction.ts';
 
 export type TransactionFilters = Pick<
   ListTransactionsQuery,
-  'status' | 'currency' | 'method' | 'offerId' | 'paymentLinkId' | 'checkoutSessionId'
+  'status' | 'currency' | 'method' | 'offerId' | 'paymentLinkId' | 'checkoutSessionId' | 'subscriptionId'
 >;
 
 export function matchesFilters(
@@ -18,5 +18,6 @@ export function matchesFilters(
     (!query.method || record.method === query.method) &&
     (!query.offerId || (record.sale ?? record.subscription)?.offerId === query.offerId) &&
     (!query.paymentLinkId || record.sale?.paymentLinkId === query.paymentLinkId) &&
-    (!query.checkoutSessionId || record.sale?.checkoutSessionId === query.checkoutSessionId);
+    (!query.checkoutSessionId || record.sale?.checkoutSessionId === query.checkoutSessionId) &&
+    (!query.subscriptionId || record.subscription?.subscriptionId === query.subscriptionId);
 }

@@ -7,9 +7,12 @@ import { amountProblemText } from '../../functions/dashboard/amount-problems.ts'
 import { activateLanguage, catalogues, t } from '../../functions/dashboard/i18n/i18n.ts';
 import { chooseLanguage, dashboardLanguages } from '../../functions/dashboard/i18n/languages.ts';
 import { en } from '../../functions/dashboard/i18n/messages/en.ts';
+import { billingCycles } from '../../shared/catalog/offer.ts';
 import { deliveryStatuses } from '../../shared/events/event.ts';
+import { eventTypeNames } from '../../shared/events/event-types.ts';
 import { readAmountInput } from '../../shared/money/amount-input.ts';
 import { permissions } from '../../shared/permissions.ts';
+import { cancelReasons, subscriptionStatuses } from '../../shared/subscriptions/subscription-status.ts';
 import { transactionStatuses } from '../../shared/transactions/transaction.ts';
 
 /** The arguments a message uses, sorted: {name}, {count, plural, …}. */
@@ -42,12 +45,16 @@ describe('dashboard messages', () => {
     },
   );
 
-  it('names every transaction and delivery status, permission and section in words', () => {
+  it('names every status, permission, billing cycle, event type and cancel reason in words', () => {
     const ids = new Set(Object.keys(en));
     const missing = [
       ...transactionStatuses.map((status) => `status.transaction.${status}`),
       ...deliveryStatuses.map((status) => `status.delivery.${status}`),
       ...permissions.map((permission) => `permission.${permission}`),
+      ...subscriptionStatuses.map((status) => `status.subscription.${status}`),
+      ...billingCycles.map((cycle) => `cycle.${cycle}`),
+      ...eventTypeNames.map((type) => `eventType.${type}`),
+      ...cancelReasons.map((reason) => `cancelReason.${reason}`),
     ].filter((id) => !ids.has(id));
     expect(missing).toEqual([]);
   });

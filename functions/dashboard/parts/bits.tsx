@@ -4,13 +4,15 @@ import { t } from '../i18n/i18n.ts';
 import { en, type MessageId } from '../i18n/messages/en.ts';
 
 /** What a status is called in the dashboard's language; the API's code where it has no word yet. */
-export function statusWord(kind: 'transaction' | 'delivery', status: string): string {
+export type StatusKind = 'transaction' | 'delivery' | 'subscription';
+
+export function statusWord(kind: StatusKind, status: string): string {
   const id = `status.${kind}.${status}`;
   return id in en ? t(id as MessageId) : status;
 }
 
 /** A status as a word; `kind` says whose (a PENDING delivery is retrying, a PENDING transaction waits). */
-export function StatusBadge(props: { status: string; kind?: 'transaction' | 'delivery' }) {
+export function StatusBadge(props: { status: string; kind?: StatusKind }) {
   return (
     <span class={`badge badge-${props.status.toLowerCase()}`} data-status={props.status}>
       {props.kind ? statusWord(props.kind, props.status) : props.status}

@@ -4975,6 +4975,8 @@ export interface operations {
                 paymentLinkId?: string;
                 /** @description Only the transaction this checkout session created (at most one; read directly, never searched for). */
                 checkoutSessionId?: string;
+                /** @description Only the charges of this subscription's cycles, newest cycle first (read by key: each page reads at most `limit` + 2 items). */
+                subscriptionId?: string;
             };
             header?: never;
             path?: never;
@@ -5077,6 +5079,8 @@ export interface operations {
                 paymentLinkId?: string;
                 /** @description Only the transaction this checkout session created (at most one; read directly, never searched for). */
                 checkoutSessionId?: string;
+                /** @description Only the charges of this subscription's cycles, newest cycle first (read by key: each page reads at most `limit` + 2 items). */
+                subscriptionId?: string;
                 /** @description How numbers and fields are written: `pt-BR` and `es` use a decimal comma and `;` between fields, `en` a decimal point and `,`. Default: the request's Accept-Language, else `en`. */
                 locale?: "pt-BR" | "es" | "en";
             };
