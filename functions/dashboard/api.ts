@@ -1,6 +1,8 @@
 // Calls to the service's public API with the session's key. Errors come back as ApiError with
-// the API's message and, when the message names a field ("url: must be…"), that field.
+// the API's message (in the dashboard's language where the catalogue has its words:
+// api-error-words.ts) and, when the message names a field ("url: must be…"), that field.
 import { imageTooLarge } from '../../shared/http/too-large.ts';
+import { apiErrorWords } from './api-error-words.ts';
 import { t } from './i18n/i18n.ts';
 import { retryDelayMs } from './retry.ts';
 import { currentKey, signOut } from './session.ts';
@@ -9,13 +11,18 @@ export class ApiError extends Error {
   readonly status: number;
   /** The field the API's message names, if any. */
   readonly field: string | null;
+  /** What is wrong with the field (the message without it), in the dashboard's language when it has the words. */
   readonly detail: string;
   constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
     const match = /^([A-Za-z][\w.[\]]*): (.*)$/s.exec(message);
-    this.field = match ? (match[1]!.split(/[.[]/)[0] ?? null) : null;
-    this.detail = match ? match[2]! : message;
+    const field = match ? (match[1]!.split(/[.[]/)[0] ?? null) : null;
+    const detail = match ? match[2]! : message;
+    // A rule or field without words keeps the API's English, whole.
+    const words = match ? apiErrorWords(field, detail) : null;
+    super(words?.message ?? message);
+    this.status = status;
+    this.field = field;
+    this.detail = words?.rule ?? detail;
   }
 }
 

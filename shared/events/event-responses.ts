@@ -87,6 +87,12 @@ export const eventSummarySchema = v.pipe(
     deliveredAt: nullableTimestamp,
     lastAttemptAt: nullableTimestamp,
     lastError: v.nullable(v.string()),
+    nextAttemptAt: v.pipe(
+      nullableTimestamp,
+      v.description(
+        'While the event is retrying (PENDING after a failed attempt): when the next attempt is due. POST /events/{id}/redeliver tries it now instead.',
+      ),
+    ),
     attemptCount: v.pipe(v.number(), v.integer()),
     lastAttempt: v.nullable(deliveryAttemptSchema),
   }),

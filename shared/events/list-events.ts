@@ -15,6 +15,8 @@ export interface EventSummaryView {
   deliveredAt: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
+  /** While retrying: when the next attempt is due (as on GET /transactions/:id/events). */
+  nextAttemptAt: string | null;
   attemptCount: number;
   lastAttempt: DeliveryAttempt | null;
 }
@@ -32,6 +34,7 @@ export function eventSummaryView(
     deliveredAt: event.deliveredAt ?? null,
     lastAttemptAt: event.lastAttemptAt ?? null,
     lastError: event.lastError ?? null,
+    nextAttemptAt: event.deliveryStatus === 'PENDING' ? (event.nextAttemptAt ?? null) : null,
     attemptCount: event.attemptCount,
     lastAttempt: last
       ? {

@@ -132,7 +132,7 @@ describe('merchant dashboard', () => {
       await editor.getByLabel('Billing cycle').selectOption('MONTHLY');
       await editor.getByRole('button', { name: 'Add offer' }).click();
       await eventually(() => editor.getByTestId('offers').textContent()).toContain(
-        'Mensal · R$\u00a049,90 · MONTHLY',
+        'Mensal · R$\u00a049,90 · Monthly',
       );
       await editor.getByLabel(/Amount/).fill('0');
       await editor.getByLabel('Offer name').fill('Grátis');

@@ -13,6 +13,7 @@ import { t } from '../i18n/i18n.ts';
 import { Loading, Notice } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { Offer, PaymentLink, Product } from '../types.ts';
+import { cycleWord } from '../words.ts';
 
 type Show = 'active' | 'all' | 'archived';
 
@@ -387,7 +388,7 @@ function Offers(props: { product: Product }) {
           <li key={offer.id} class="offer">
             <span>
               {offer.name} · {money(offer.amount, offer.currency)} ·{' '}
-              {offer.billingCycle ?? t('products.oneTime')}
+              {offer.billingCycle ? cycleWord(offer.billingCycle) : t('products.oneTime')}
               {offer.active ? '' : t('products.offerInactive')}
             </span>
             {props.product.deletedAt ? null : (
@@ -449,7 +450,7 @@ function Offers(props: { product: Product }) {
             >
               {cycles.map((value) => (
                 <option key={value} value={value}>
-                  {value || t('products.oneTimeOption')}
+                  {value ? cycleWord(value) : t('products.oneTimeOption')}
                 </option>
               ))}
             </select>

@@ -12,6 +12,7 @@ import { PayerFacts } from '../parts/payer-cell.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import { DisputeList, RefundAction, RefundList } from '../parts/refunds.tsx';
 import type { DisputeEventData, Refund, Transaction, TransactionEvent } from '../types.ts';
+import { eventTypeWord } from '../words.ts';
 
 export function TransactionDetailPage(props: { id: string }) {
   const [transaction, setTransaction] = useState<Transaction | null>(null);
@@ -253,7 +254,7 @@ export function TransactionDetailPage(props: { id: string }) {
         <article class="event" key={event.id} data-testid="event" data-type={event.type}>
           <div class="page-head">
             <h3>
-              {event.type} <StatusBadge status={event.deliveryStatus} kind="delivery" />
+              {eventTypeWord(event.type)} <StatusBadge status={event.deliveryStatus} kind="delivery" />
             </h3>
             {/* A run under way without a retry waiting (its first attempt) cannot be restarted. */}
             {event.deliveryStatus !== 'PENDING' || event.nextAttemptAt ? (
@@ -280,7 +281,7 @@ export function TransactionDetailPage(props: { id: string }) {
           ) : null}
           <div class="table-wrap">
             <table>
-              <caption class="sr-only">{t('detail.attemptsOf', { type: event.type })}</caption>
+              <caption class="sr-only">{t('detail.attemptsOf', { type: eventTypeWord(event.type) })}</caption>
               <thead>
                 <tr>
                   <th scope="col">#</th>

@@ -2,9 +2,10 @@
 // its result, secret rotation (asked first, then shown once), ending
 // a rotation's overlap early, and the recent deliveries with failures first. The recent
 // deliveries refresh live; the failures (a filtered listing) are read on opening the page and
-// after a redelivery.
+// after a redelivery. Event types show as the catalogue's words; a retrying event shows its next
+// attempt and can be redelivered now.
 import { useEffect, useState } from 'preact/hooks';
-import { eventTypes, type OptInEventType, optInEventTypeNames } from '../../../shared/events/event-types.ts';
+import { type OptInEventType, optInEventTypeNames } from '../../../shared/events/event-types.ts';
 import { api } from '../api.ts';
 import { dateTime } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
@@ -12,6 +13,7 @@ import { useListing } from '../listing.ts';
 import { Notice, ShownOnce, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
 import type { EventSummary, TestDeliveryView as TestResult, WebhookSettings } from '../types.ts';
+import { eventTypeWord } from '../words.ts';
 
 export function WebhooksPage() {
   const [settings, setSettings] = useState<WebhookSettings | null>(null);
@@ -180,7 +182,7 @@ export function WebhooksPage() {
                     )
                   }
                 />
-                <code>{type}</code> <span class="muted small">{eventTypes[type].description}</span>
+                {eventTypeWord(type)} <code class="muted small">{type}</code>
               </label>
             ))}
           </fieldset>
@@ -252,13 +254,18 @@ export function WebhooksPage() {
               </tr>
             ) : null}
             {deliveries.map((event) => (
-              <tr key={event.id} data-status={event.deliveryStatus}>
-                <td>
-                  {event.type}
+              <tr key={event.id} data-id={event.id} data-status={event.deliveryStatus}>
+                <td data-type={event.type}>
+                  {eventTypeWord(event.type)}
                   <div class="muted small">{dateTime(event.createdAt)}</div>
                 </td>
                 <td>
                   <StatusBadge status={event.deliveryStatus} kind="delivery" />
+                  {event.nextAttemptAt ? (
+                    <div class="small" data-testid="next-attempt">
+                      {t('detail.nextAttempt', { at: dateTime(event.nextAttemptAt) })}
+                    </div>
+                  ) : null}
                 </td>
                 <td>
                   {event.lastAttempt
@@ -272,9 +279,10 @@ export function WebhooksPage() {
                   <a href={`#/transactions/${event.transactionId}`}>{event.transactionId}</a>
                 </td>
                 <td>
-                  {event.deliveryStatus !== 'PENDING' ? (
+                  {/* A run under way without a retry waiting (its first attempt) cannot be restarted. */}
+                  {event.deliveryStatus !== 'PENDING' || event.nextAttemptAt ? (
                     <button type="button" class="secondary small" onClick={() => redeliver(event.id)}>
-                      {t('detail.redeliver')}
+                      {event.nextAttemptAt ? t('detail.redeliverNow') : t('detail.redeliver')}
                     </button>
                   ) : null}
                 </td>

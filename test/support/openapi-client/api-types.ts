@@ -2232,6 +2232,8 @@ export interface components {
                 deliveredAt: string | null;
                 lastAttemptAt: string | null;
                 lastError: string | null;
+                /** @description While the event is retrying (PENDING after a failed attempt): when the next attempt is due. POST /events/{id}/redeliver tries it now instead. */
+                nextAttemptAt: string | null;
                 attemptCount: number;
                 lastAttempt: {
                     number: number;
