@@ -29,6 +29,13 @@ export interface QueueDef {
 }
 
 /**
+ * Memory (MB) of the workers and schedules that mostly wait on the network (the PSP, a bank, the
+ * merchant's receiver): Lambda bills memory for the whole wait, so the least it offers. Their
+ * bundles hold ~75 MB resident once loaded (Node 24, SDK clients; `docs/decisions.md`).
+ */
+export const waitingWorkerMemoryMb = 128;
+
+/**
  * What a function that makes transactions PAID needs: the table, a check of a charge, the
  * webhook's first attempt (signing secrets; the next attempt's message, or the dead-letter queue).
  */
@@ -44,6 +51,9 @@ const settlesPayments = [
 export const queues = {
   'fill-instruction': {
     worker: 'functions/workers/fill-instruction.ts',
+    // Waits on the rail (the PSP's cob); its few ms of CPU take ~14× longer at this share of a
+    // vCPU, far less than the PSP's answer.
+    memoryMb: waitingWorkerMemoryMb,
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
@@ -57,8 +67,8 @@ export const queues = {
   },
   'watch-payment': {
     worker: 'functions/workers/watch-payment.ts',
-    // Waits on the rail: half the memory costs less than the CPU it slows (the cost model).
-    memoryMb: 256,
+    // Waits on the rail, then on the merchant's receiver.
+    memoryMb: waitingWorkerMemoryMb,
     // The rail's answer, then the first webhook attempt of a payment it reports (record-payment.ts).
     workerTimeoutSeconds: 30,
     batchSize: 10,
@@ -68,7 +78,7 @@ export const queues = {
   'deliver-event': {
     worker: 'functions/workers/deliver-event.ts',
     // Waits on the merchant's receiver.
-    memoryMb: 256,
+    memoryMb: waitingWorkerMemoryMb,
     workerTimeoutSeconds: 30,
     batchSize: 5,
     maxReceiveCount: 5,
@@ -77,7 +87,7 @@ export const queues = {
   'settle-refund': {
     worker: 'functions/workers/settle-refund.ts',
     // Waits on the rail.
-    memoryMb: 256,
+    memoryMb: waitingWorkerMemoryMb,
     // The rail's answer, recorded with its event (refund.succeeded / refund.failed).
     workerTimeoutSeconds: 30,
     batchSize: 10,
@@ -143,7 +153,7 @@ export const schedules = {
     onlyWith: 'live-pix',
     grants: [...settlesPayments, 'rails:live'],
     // Waits on the PSP's listing.
-    memoryMb: 256,
+    memoryMb: waitingWorkerMemoryMb,
   },
   /** Reads the sandbox rails' statement once a window. */
   reconcileSandboxPayments: {
@@ -153,7 +163,7 @@ export const schedules = {
     locallyEverySeconds: 5,
     onlyWith: 'sandbox-rails',
     grants: settlesPayments,
-    memoryMb: 256,
+    memoryMb: waitingWorkerMemoryMb,
   },
 } as const satisfies Record<string, ScheduleDef>;
 

@@ -155,8 +155,12 @@ export interface Rail {
    * of a paid charge is then checked with the rail. Absent: the rail has none to report.
    */
   readonly reportsDisputes?: boolean;
-  /** Registers the charge with the provider; idempotent per charge. */
-  registerCharge(request: ChargeRequest, now: Date, answerBy: number): Promise<void>;
+  /**
+   * Registers the charge with the provider; idempotent per charge. Answers the instruction when
+   * the provider's answer to the registration carries it (API Pix: the created `cob`), so the
+   * caller does not ask for it again; undefined otherwise.
+   */
+  registerCharge(request: ChargeRequest, now: Date, answerBy: number): Promise<InstructionResult | undefined>;
   fetchInstruction(charge: ChargeRef, now: Date, answerBy: number): Promise<InstructionResult>;
   fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus>;
   /**

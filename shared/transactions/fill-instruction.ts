@@ -66,20 +66,21 @@ export async function fillInstruction(
   const answerBy = endBy - recordingMarginMs;
   // A chain's first job registers the charge; its later polls follow that registration and
   // only ask for the instruction.
+  let registered: InstructionResult | undefined;
   try {
-    if (!job.attempt) await rail.registerCharge({ transaction, pageUrl }, now, answerBy);
+    if (!job.attempt) registered = await rail.registerCharge({ transaction, pageUrl }, now, answerBy);
   } catch (error) {
     if (!(error instanceof RailRejectedError)) throw error;
     log.warn('rail refused the charge', { transactionId: transaction.id, reason: error.reason });
     await failInstruction(transaction, error.reason, now);
     return 'nothing-to-do';
   }
-  const result: InstructionResult = await rail
-    .fetchInstruction(chargeRefOf(transaction), now, answerBy)
-    .catch((error: unknown) => {
-      if (!(error instanceof OutOfTimeError)) throw error;
-      return { ready: false };
-    });
+  const result: InstructionResult = registered?.ready
+    ? registered
+    : await rail.fetchInstruction(chargeRefOf(transaction), now, answerBy).catch((error: unknown) => {
+        if (!(error instanceof OutOfTimeError)) throw error;
+        return { ready: false };
+      });
 
   if (!result.ready) {
     const attempt = (job.attempt ?? 0) + 1;

@@ -173,6 +173,8 @@ describe('API Pix rail', () => {
 
     // Push first: once the instruction is filled nobody polls the charge; the notification makes us look.
     const readsBeforePay = cobRequests(txid, 'GET').length;
+    // The instruction came with the PUT's answer: nothing read the charge back.
+    expect(readsBeforePay, 'no GET /cob before the payment').toBe(0);
     const checksBeforePay = received['watch-payment'] ?? 0;
     const deliveryJobsBeforePay = received['deliver-event'] ?? 0;
     await psp.pay(txid);

@@ -89,6 +89,24 @@ describe('balance and ledger', () => {
       const sum = entries.filter((entry) => entry.currency === currency).reduce((s, e) => s + e.amount, 0);
       expect(sum, currency).toBe(byCurrency.get(currency)!.available);
     }
+    // A payment's fee is stored on the payment's item: pages of one entry still show each once,
+    // in the order of one page of all of them (newest first, each fee right after its payment).
+    const all: { body: { data: Entry[] } } = await call('GET', '/v2/balance/entries?limit=100', as);
+    const single: Entry[] = [];
+    cursor = null;
+    do {
+      const page: { status: number; body: { data: Entry[]; nextCursor: string | null } } = await call(
+        'GET',
+        `/v2/balance/entries?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        as,
+      );
+      expect(page.body.data.length).toBeLessThanOrEqual(1);
+      single.push(...page.body.data);
+      expect(single.length, 'no entry shown twice').toBeLessThanOrEqual(entries.length);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(single).toEqual(all.body.data);
+    expect(all.body.data).toHaveLength(entries.length);
     expect((await call('GET', '/v2/balance/entries?cursor=nonsense', as)).status).toBe(400);
   });
 });

@@ -91,6 +91,13 @@ export function createApiPixRail(
     });
   }
 
+  /** The payer's instruction (the BR Code) of a cob, once the PSP has one. */
+  function instructionOf(cob: Cob | null): InstructionResult {
+    const qr = cob && brCodeOf(cob);
+    if (!cob || !qr) return { ready: false };
+    return { ready: true, instruction: { type: 'QR', qr }, expiresAt: expiresAtOf(cob) };
+  }
+
   const rail = {
     name: apiPixRailName,
     // The PSP notifies `{webhookUrl}/pix` and lists every Pix received (`GET /pix`).
@@ -98,18 +105,26 @@ export function createApiPixRail(
     // A paid charge's `pix[].devolucoes` name MED devoluções (shared/rails/api-pix/med-disputes.ts).
     reportsDisputes: true,
 
-    async registerCharge({ transaction }: ChargeRequest, _now: Date, answerBy: number): Promise<void> {
+    async registerCharge(
+      { transaction }: ChargeRequest,
+      _now: Date,
+      answerBy: number,
+    ): Promise<InstructionResult | undefined> {
       const ref = { accountId: transaction.accountId, transactionId: transaction.id };
       const txid = txidFor(ref);
       // The notification names only the txid: keep the way back to the transaction first.
       await keepPixChargeReference(ref, txid);
       try {
-        await client.createCob(txid, cobRequestFor(transaction, config.chave), answerBy);
+        // The created cob carries its BR Code: no second round trip to read it.
+        return instructionOf(
+          await client.createCob(txid, cobRequestFor(transaction, config.chave), answerBy),
+        );
       } catch (error) {
         if (!(error instanceof PspRejectedError)) throw error;
         // A repeated create of a charge that already exists may be refused: the charge is there.
         const existing = await client.getCob(txid, answerBy);
-        if (existing && Math.round(Number(existing.valor.original) * 100) === transaction.amount) return;
+        if (existing && Math.round(Number(existing.valor.original) * 100) === transaction.amount)
+          return instructionOf(existing);
         throw new RailRejectedError(
           `the PSP refused the charge: ${error.problem.title}${error.problem.detail ? ` (${error.problem.detail})` : ''}`,
         );
@@ -117,11 +132,7 @@ export function createApiPixRail(
     },
 
     async fetchInstruction(charge: ChargeRef, _now: Date, answerBy: number): Promise<InstructionResult> {
-      const cob = await client.getCob(txidFor(charge), answerBy);
-      if (!cob) return { ready: false };
-      const qr = brCodeOf(cob);
-      if (!qr) return { ready: false };
-      return { ready: true, instruction: { type: 'QR', qr }, expiresAt: expiresAtOf(cob) };
+      return instructionOf(await client.getCob(txidFor(charge), answerBy));
     },
 
     async fetchPaymentStatus(charge: ChargeRef, now: Date, answerBy: number): Promise<RailPaymentStatus> {

@@ -17,7 +17,7 @@ import { compileRoutes } from '../../../infra/local/route-matcher.ts';
 import { type QueueName, queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { routeList } from '../../../shared/route-table.ts';
 import { billedGbSeconds, lambdaDurationMs } from './aws-prices.ts';
-import type { Meter } from './meter.ts';
+import { type Meter, writeTrace } from './meter.ts';
 import { type NetworkWaits, newWaitCounter } from './network-waits.ts';
 import type { SimulatedMessage } from './simulated-queues.ts';
 
@@ -44,7 +44,7 @@ export class Invoker {
    * the same with its CPU time stretched to the function's share of a vCPU, plus what its calls
    * to the PSP and the merchant would have waited from us-east-1.
    */
-  private async invoke<T>(memoryMb: number, work: () => Promise<T>): Promise<T> {
+  private async invoke<T>(name: string, memoryMb: number, work: () => Promise<T>): Promise<T> {
     const waited = newWaitCounter();
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
@@ -61,6 +61,10 @@ export class Invoker {
         lambdaDurationMs({ wallMs, cpuMs, waitedMs: waited.waitedMs, memoryMb }),
         memoryMb,
       );
+      if (process.env.COST_MODEL_TRACE)
+        writeTrace(
+          `INVOKE ${name} ${memoryMb} MB wall ${wallMs.toFixed(0)} ms cpu ${cpuMs.toFixed(0)} ms waits ${waited.waitedMs.toFixed(0)} ms psp ${waited.calls.psp} (new ${waited.newConnections.psp}) merchant ${waited.calls.merchant}\n`,
+        );
       tally.pspCalls += waited.calls.psp;
       tally.pspNewConnections += waited.newConnections.psp;
       tally.merchantCalls += waited.calls.merchant;
@@ -96,7 +100,7 @@ export class Invoker {
       (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>
     >(route.handler);
     this.meter.tally.httpRequests += 1;
-    const result = await this.invoke(route.memoryMb ?? defaultMemoryMb, () =>
+    const result = await this.invoke(route.name, route.memoryMb ?? defaultMemoryMb, () =>
       handler(event, lambdaContext(route.name, httpTimeoutMs)),
     );
     return {
@@ -136,7 +140,7 @@ export class Invoker {
     };
     try {
       const memoryMb: number = 'memoryMb' in def ? def.memoryMb : defaultMemoryMb;
-      const result = await this.invoke(memoryMb, () =>
+      const result = await this.invoke(message.queue, memoryMb, () =>
         handler(event, lambdaContext(message.queue, def.workerTimeoutSeconds * 1000)),
       );
       return !result?.batchItemFailures?.length;
@@ -151,7 +155,7 @@ export class Invoker {
       schedules[name].handler,
     );
     const def = schedules[name];
-    await this.invoke('memoryMb' in def ? def.memoryMb : defaultMemoryMb, () =>
+    await this.invoke(name, 'memoryMb' in def ? def.memoryMb : defaultMemoryMb, () =>
       handler(
         { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
         lambdaContext(name, 60_000),

@@ -201,7 +201,18 @@ export class Meter {
               table.partitionKey,
               table.sortKey,
             ]);
-            if (process.env.COST_MODEL_TRACE) traceLine(operation, input, { computed: units }, indexWrites);
+            if (process.env.COST_MODEL_TRACE) {
+              // Each item's own units and size: which of them crosses a KB, which index it writes.
+              const detail = (await transaction.after()).map((action) => {
+                const { write } = transactionWriteUnits([action], table.indexes, 'gsi2', [
+                  table.partitionKey,
+                  table.sortKey,
+                ]);
+                const item = action.after ?? action.before ?? {};
+                return `${String(item[table.sortKey]).slice(0, 16)} ${action.kind} ${write} WU (${itemBytes(item)} B)`;
+              });
+              traceLine(operation, input, { computed: units, detail }, indexWrites);
+            }
             this.addUnits(provider, units, indexWrites);
             return result;
           }
@@ -279,6 +290,11 @@ export class Meter {
   }
 }
 
+/** One line of the COST_MODEL_TRACE trace (stderr): DynamoDB requests, invocations, outbound calls. */
+export function writeTrace(line: string): void {
+  (globalThis as { costModelTrace?: (line: string) => void }).costModelTrace?.(line);
+}
+
 function traceLine(operation: string, input: Input, consumed: unknown, indexWrites: number): void {
   const keys = actionsOf(operation, input)
     .map((action) => {
@@ -289,6 +305,5 @@ function traceLine(operation: string, input: Input, consumed: unknown, indexWrit
       return sk === undefined ? pk : `${pk}|${sk}`;
     })
     .map((key) => key.replace(/[0-9a-f-]{36}|\d{19}|[0-9A-Z]{26}/g, '…'));
-  const line = `${operation} ${keys.join(' ')} idx=${indexWrites} ${JSON.stringify(consumed)}\n`;
-  (globalThis as { costModelTrace?: (line: string) => void }).costModelTrace?.(line);
+  writeTrace(`${operation} ${keys.join(' ')} idx=${indexWrites} ${JSON.stringify(consumed)}\n`);
 }

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { writeTrace } from './meter.ts';
 
 /** A latency's median and 95th percentile (ms). */
 export interface Spread {
@@ -171,7 +172,12 @@ export class NetworkWaits {
     const lastUsed = this.#lastUsed.get(socket);
     this.#lastUsed.set(socket, now);
     const reused = request.reusedSocket && lastUsed !== undefined && now - lastUsed <= waits.keepAliveMs;
-    counter.waitedMs += callWaitMs(waits, { reused, tlsProtocol }, this.#random);
+    const waitedMs = callWaitMs(waits, { reused, tlsProtocol }, this.#random);
+    counter.waitedMs += waitedMs;
+    if (process.env.COST_MODEL_TRACE)
+      writeTrace(
+        `CALL ${destination} ${request.method} ${request.path.split('?')[0]} ${reused ? 'reused' : 'new connection'} waits ${waitedMs.toFixed(0)} ms\n`,
+      );
     counter.calls[destination] += 1;
     if (!reused) counter.newConnections[destination] += 1;
   }
