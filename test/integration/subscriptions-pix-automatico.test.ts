@@ -171,7 +171,7 @@ describe('PIX_AUTOMATICO subscriptions', () => {
       (sub) => sub.status === 'PAST_DUE',
     );
     expect(pastDue.status).toBe('PAST_DUE');
-    const attempts = psp.recurrences.cobrs.get(txid2).tentativas;
+    const attempts = psp.recurrences.cobrs.get(txid2)!.tentativas;
     expect(attempts.map((t: { tipo: string; status: string }) => [t.tipo, t.status])).toEqual([
       ['AGND', 'REJEITADA'],
       ['RIFL', 'AGENDADA'],
