@@ -77,6 +77,12 @@ export async function checkCycleDebit(
   await enqueueWatchPayment({ accountId: subscription.accountId, transactionId, mode: 'notify' });
 }
 
+/**
+ * The subject id of the PAST_DUE a failed debit brings: the cycle's charge may carry a second one
+ * when its retries are spent (the deadline check's, under the subscription id).
+ */
+export const failedDebitSubject = (subscriptionId: string) => `${subscriptionId}_debit`;
+
 async function markPastDue(read: SubscriptionRecord, transactionId: string, now: Date): Promise<void> {
   const charge = await getTransaction(read.accountId, transactionId, true);
   let subscription: SubscriptionRecord | undefined = read;
