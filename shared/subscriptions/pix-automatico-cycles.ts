@@ -5,7 +5,7 @@
 import { conflict } from '../errors.ts';
 import { log } from '../log.ts';
 import { todayInSaoPaulo } from '../purchase/due-date.ts';
-import { nextRetryDate } from '../rails/api-pix/cycle-charge-window.ts';
+import { cycleChargeWindow, nextRetryDate } from '../rails/api-pix/cycle-charge-window.ts';
 import { cycleTxidFor } from '../rails/api-pix/cycle-txid.ts';
 import { CycleChargeOutsideWindowError } from '../rails/api-pix/recurrence-port.ts';
 import { getSubscription } from '../store/subscriptions.ts';
@@ -19,6 +19,19 @@ import type { SubscriptionRecord } from './subscription.ts';
 /** Whether the cycle's charge is a debit asked of the PSP (every cycle but journey 3's first). */
 export function isDebitedByPsp(subscription: Pick<SubscriptionRecord, 'recurrence'>, cycle: number): boolean {
   return !(cycle === 1 && subscription.recurrence?.journey === 3);
+}
+
+/**
+ * Whether the last day to ask for the cycle's debit has passed (journeys 1 and 2 authorized on
+ * cycle 1's last days): such a cycle is charged as a Pix charge the payer pays on its page.
+ */
+export function debitWindowClosed(
+  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>,
+  cycle: number,
+  now: Date,
+): boolean {
+  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
+  return todayInSaoPaulo(now) > cycleChargeWindow(dueDate).closesOn;
 }
 
 export async function askCycleDebit(

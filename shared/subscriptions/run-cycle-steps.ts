@@ -15,7 +15,7 @@ import { createCycleCharge } from '../transactions/create-cycle-charge.ts';
 import { paidStatuses, type TransactionRecord } from '../transactions/transaction.ts';
 import { cyclePurchaseBody } from './cycle-purchase.ts';
 import { cycleDeadline, cycleTransactionId } from './cycle-schedule.ts';
-import { askCycleDebit, isDebitedByPsp } from './pix-automatico-cycles.ts';
+import { askCycleDebit, debitWindowClosed, isDebitedByPsp } from './pix-automatico-cycles.ts';
 import { nextStepAt, planCycleStep } from './plan-cycle-step.ts';
 import { syncRecurrence } from './recurrence-sync.ts';
 import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
@@ -115,8 +115,11 @@ export async function chargeCycle(
   pageToken?: string,
 ): Promise<boolean> {
   const transactionId = cycleTransactionId(subscription.id, cycle);
-  const debited = subscription.paymentMethod === 'PIX_AUTOMATICO';
-  if (debited && isDebitedByPsp(subscription, cycle)) await askCycleDebit(subscription, cycle, now);
+  const debit = subscription.paymentMethod === 'PIX_AUTOMATICO' && isDebitedByPsp(subscription, cycle);
+  // Too late to ask for the debit: the cycle falls back to a Pix charge on the stage's rail.
+  const late = debit && debitWindowClosed(subscription, cycle, now);
+  if (debit && !late) await askCycleDebit(subscription, cycle, now);
+  const onRecurrence = subscription.paymentMethod === 'PIX_AUTOMATICO' && !late;
   const at = now.toISOString();
   const first = subscription.activatedAt === null && subscription.status === 'ACTIVE';
   const after: SubscriptionRecord = {
@@ -140,7 +143,7 @@ export async function chargeCycle(
       },
       fees: subscription.terms.fees,
       change: { after, before: subscription, dueAt: dueAtOf(after) },
-      ...(debited ? { rail: 'pix-automatico' as const } : {}),
+      ...(onRecurrence ? { rail: 'pix-automatico' as const } : {}),
       ...(pageToken ? { pageToken } : {}),
       ...(first
         ? { emits: ['subscription.activated', 'subscription.charge_created'] }

@@ -39,7 +39,7 @@ beforeAll(async () => {
   key = issued.secretKey;
   const settings = await api('PUT', '/v2/account/settings', { responsibleDocument: validCnpj });
   expect(settings.status, settings.text).toBe(200);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   const violations = [...(psp?.requestViolations ?? []), ...(psp?.responseViolations ?? [])];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentStatusOf } from '../../shared/rails/api-pix/pix-automatico-rail.ts';
 import type { RecurrenceState } from '../../shared/rails/api-pix/recurrence-status.ts';
 import { cyclePurchaseBody } from '../../shared/subscriptions/cycle-purchase.ts';
-import { isDebitedByPsp } from '../../shared/subscriptions/pix-automatico-cycles.ts';
+import { debitWindowClosed, isDebitedByPsp } from '../../shared/subscriptions/pix-automatico-cycles.ts';
 import { authorizationDeadline } from '../../shared/subscriptions/pix-automatico-subscription.ts';
 import { nextStepAt, planCycleStep } from '../../shared/subscriptions/plan-cycle-step.ts';
 import { afterRecurrenceState, cancelReasonOf } from '../../shared/subscriptions/recurrence-sync.ts';
@@ -127,6 +127,12 @@ describe('the cycles of a Pix Automático subscription', () => {
     expect(isDebitedByPsp(pending, 1)).toBe(false);
     expect(isDebitedByPsp(pending, 2)).toBe(true);
     expect(isDebitedByPsp({ recurrence: { ...pending.recurrence!, journey: 2 } }, 1)).toBe(true);
+  });
+
+  it('fall back to a Pix charge once the last day to ask for their debit (2 days before) has passed', () => {
+    // Cycle 2 is due 2026-03-08: its debit may be asked for until 2026-03-06 (São Paulo).
+    expect(debitWindowClosed(pending, 2, new Date('2026-03-06T23:00:00.000-03:00'))).toBe(false);
+    expect(debitWindowClosed(pending, 2, new Date('2026-03-07T00:00:00.000-03:00'))).toBe(true);
   });
 
   it('are Pix transactions payable until the retries of their debit are spent (7 days after the due date)', () => {
