@@ -28,7 +28,8 @@ export function usePixAutomaticoPort(adapter: PixAutomaticoPort | null): void {
 /**
  * Sandbox: the payer's bank approves the recurrence. A PSP's test environment that plays the
  * payer's bank does it at `{PSP origin}/payer-bank/rec/{idRec}/authorize` over the same mutual
- * TLS (the fake PSP does; docs/decisions.md); false when the PSP has no such place (404).
+ * TLS (the fake PSP does; docs/decisions.md); false when the PSP has no such place (404). The
+ * recurrence is read afterwards either way: that reading, not this answer, moves the subscription.
  */
 export async function sandboxPayerAuthorizes(idRec: string, answerBy: number): Promise<boolean> {
   const config = apiPixConfig();
@@ -39,7 +40,8 @@ export async function sandboxPayerAuthorizes(idRec: string, answerBy: number): P
   if (timeoutMs < 500) throw new PspUnavailableError(`POST ${url}: no time left`);
   const response = await pspRequest(mutualTlsAgent(secrets), 'POST', url, { headers: {}, timeoutMs });
   if (response.status === 404) return false;
-  if (response.status >= 300)
+  // 409: the payer's side had answered already (approved, declined, canceled): reading it tells.
+  if (response.status >= 300 && response.status !== 409)
     throw new PspUnavailableError(`POST ${url}: HTTP ${response.status} ${response.text.slice(0, 200)}`);
   return true;
 }
