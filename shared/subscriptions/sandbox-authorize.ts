@@ -4,12 +4,15 @@
 import { conflict, unprocessable } from '../errors.ts';
 import { recurringDebitMethod } from '../payment-methods.ts';
 import { sandboxPayerAuthorizes } from '../rails/api-pix/pix-automatico-stage.ts';
+import { PspUnavailableError } from '../rails/api-pix/psp-http.ts';
 import { findSubscription } from './get-subscription.ts';
-import { pspAnswerBy } from './pix-automatico-psp.ts';
 import { syncRecurrence } from './recurrence-sync.ts';
 import { runCycleSteps } from './run-cycle-steps.ts';
 import type { SubscriptionView } from './subscription.ts';
 import { toSubscription } from './subscription-view.ts';
+
+/** The payer's bank notifies us before it answers; past this (the route has 10 s) the reading tells. */
+const sandboxAnswerMs = 6_000;
 
 export async function sandboxAuthorize(
   accountId: string,
@@ -24,12 +27,22 @@ export async function sandboxAuthorize(
     );
   if (read.status !== 'PENDING_AUTHORIZATION')
     throw conflict('subscription.not_authorizable', `id: the subscription is ${read.status}`);
-  if (!(await sandboxPayerAuthorizes(read.recurrence.idRec, pspAnswerBy())))
+  let unanswered: unknown = null;
+  const played = await sandboxPayerAuthorizes(read.recurrence.idRec, Date.now() + sandboxAnswerMs).catch(
+    (error: unknown) => {
+      // Its answer may be lost after the approval: the recurrence's reading tells.
+      if (!(error instanceof PspUnavailableError)) throw error;
+      unanswered = error;
+      return true;
+    },
+  );
+  if (!played)
     throw unprocessable(
       'subscription.sandbox_unavailable',
       "id: this stage's PSP plays no payer's bank; authorize in the payer's bank app",
     );
   let after = await syncRecurrence(read, now);
+  if (after.status === 'PENDING_AUTHORIZATION' && unanswered) throw unanswered;
   if (after.status === 'ACTIVE' && after.currentCycle === 0) after = await runCycleSteps(after, now);
   return toSubscription(after);
 }

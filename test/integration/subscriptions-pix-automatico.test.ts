@@ -28,7 +28,8 @@ beforeAll(async () => {
     env: {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...apiPixEnvFor(psp),
-      PIX_API_TIMEOUT_MS: '3000',
+      // Generous: a loaded machine's cold functions answer the PSP's notifications slowly.
+      PIX_API_TIMEOUT_MS: '10000',
       PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
     },
   });

@@ -31,12 +31,15 @@ export function usePixAutomaticoPort(adapter: PixAutomaticoPort | null): void {
  * TLS (the fake PSP does; docs/decisions.md); false when the PSP has no such place (404). The
  * recurrence is read afterwards either way: that reading, not this answer, moves the subscription.
  */
+const sandboxAnswerMs = 15_000;
+
 export async function sandboxPayerAuthorizes(idRec: string, answerBy: number): Promise<boolean> {
   const config = apiPixConfig();
   if (!config) return false;
   const secrets = await loadApiPixSecrets(config);
   const url = `${new URL(config.baseUrl).origin}/payer-bank/rec/${encodeURIComponent(idRec)}/authorize`;
-  const timeoutMs = Math.min(config.timeoutMs, answerBy - Date.now());
+  // The payer's bank notifies us before it answers (our notification routes read the PSP in turn).
+  const timeoutMs = Math.min(Math.max(config.timeoutMs, sandboxAnswerMs), answerBy - Date.now());
   if (timeoutMs < 500) throw new PspUnavailableError(`POST ${url}: no time left`);
   const response = await pspRequest(mutualTlsAgent(secrets), 'POST', url, { headers: {}, timeoutMs });
   if (response.status === 404) return false;
