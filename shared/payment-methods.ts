@@ -14,8 +14,11 @@ import type { PaymentReport } from './rails/rail-port.ts';
 export const purchaseCurrencies = ['BRL', 'COP', 'BOB'] as const;
 export type PurchaseCurrency = (typeof purchaseCurrencies)[number];
 
-/** Rails that can serve a row: the sandbox (every row has one) and the real ones. */
-export type RailName = 'sandbox' | 'api-pix';
+/**
+ * Rails a transaction can be on: the sandbox (every row has one), the real ones, and Pix
+ * Automático's debits (a subscription cycle's charge only: no row names it).
+ */
+export type RailName = 'sandbox' | 'api-pix' | 'pix-automatico';
 /** What the payer is handed: a boleto slip, a link to a checkout, or a QR payload. */
 export type InstructionKind = 'BOLETO' | 'REDIRECT' | 'QR';
 
@@ -91,7 +94,7 @@ export interface PaymentMethodRow {
    * The real rail that serves the row on a stage that configures it; elsewhere the sandbox rail
    * serves it where the stage runs sandbox rails, and nothing does otherwise (purchase → 422).
    */
-  readonly liveRail: Exclude<RailName, 'sandbox'> | null;
+  readonly liveRail: Exclude<RailName, 'sandbox' | 'pix-automatico'> | null;
   /**
    * How the row's sandbox rail reports payments, as the real rail does: every sandbox rail lists
    * its payments (the sandbox statement); those whose real rail confirms each payment at once

@@ -143,7 +143,14 @@ export const schedules = {
     handler: 'functions/schedules/charge-subscription-cycles.ts',
     everyMinutes: 1,
     locallyEverySeconds: 30,
-    grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:choose'],
+    // Pix Automático's steps call the PSP (a cycle's debit, the recurrence at its deadline).
+    grants: [
+      'table:write',
+      'queue:fill-instruction:send',
+      'queue:deliver-event:send',
+      'queue:watch-payment:send',
+      'rails:live',
+    ],
   },
   /** Reads the API Pix listing of received Pix (GET /pix) once a window. */
   reconcileApiPixPayments: {

@@ -612,8 +612,9 @@ export const createSubscription = {
   handler: 'functions/http/create-subscription.ts',
   auth: 'createTransaction',
   errors: 'catalog',
-  // Cycle 1 is charged at once: a purchase (rail choice, instruction job) with its events.
-  grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:choose'],
+  // Cycle 1 is charged at once: a purchase (rail choice, instruction job) with its events;
+  // PIX_AUTOMATICO makes its recurrence at the PSP first.
+  grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:live'],
   summary: 'Subscribe a customer to a recurring offer (each cycle is a transaction)',
   request: { body: 'CreateSubscriptionRequest' },
   responses: { 201: 'Subscription', 400: 'error', 404: 'error', 409: 'error', 422: 'error' },
@@ -648,8 +649,9 @@ export const cancelSubscription = {
   handler: 'functions/http/cancel-subscription.ts',
   auth: 'createTransaction',
   errors: 'catalog',
-  // Its subscription.canceled event is handed to delivery.
-  grants: ['table:write', 'queue:deliver-event:send'],
+  // Its subscription.canceled event is handed to delivery; PIX_AUTOMATICO cancels its recurrence
+  // at the PSP (PATCH /rec).
+  grants: ['table:write', 'queue:deliver-event:send', 'rails:live'],
   summary: 'Cancel a subscription: no further cycle is charged',
   responses: { 200: 'Subscription', 404: 'error', 409: 'error' },
 } as const satisfies RouteDef;
@@ -660,10 +662,70 @@ export const sandboxRunNextCycle = {
   handler: 'functions/http/sandbox-run-next-cycle.ts',
   auth: 'createTransaction',
   errors: 'catalog',
-  grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:choose'],
+  // PIX_AUTOMATICO asks the PSP for the cycle's debit (or reads its recurrence) first.
+  grants: [
+    'table:write',
+    'queue:fill-instruction:send',
+    'queue:deliver-event:send',
+    'queue:watch-payment:send',
+    'rails:live',
+  ],
   sandboxOnly: true,
   summary: "Sandbox: run the subscription's next cycle now (an unpaid open cycle ends unpaid)",
   responses: { 200: 'SubscriptionCycleRun', 404: 'error', 409: 'error', 422: 'error' },
+} as const satisfies RouteDef;
+
+export const sandboxAuthorizeSubscription = {
+  method: 'POST',
+  path: '/sandbox/subscriptions/{id}/authorize',
+  handler: 'functions/http/sandbox-authorize-subscription.ts',
+  auth: 'createTransaction',
+  errors: 'catalog',
+  // Asks the PSP's payer's bank to approve, reads the recurrence, and may charge cycle 1 (journeys 1, 2).
+  grants: [
+    'table:write',
+    'queue:fill-instruction:send',
+    'queue:deliver-event:send',
+    'queue:watch-payment:send',
+    'rails:live',
+  ],
+  sandboxOnly: true,
+  summary: "Sandbox: the payer's bank authorizes a PIX_AUTOMATICO subscription's recurrence",
+  responses: { 200: 'Subscription', 404: 'error', 409: 'error', 422: 'error' },
+} as const satisfies RouteDef;
+
+export const receiveRecurrenceNotification = {
+  // The PSP appends `/rec` to the webhook URL the service registers (psp-webhook-registration.ts).
+  // Public: it only triggers a GET of the recurrence, whose reading moves the subscription.
+  method: 'POST',
+  path: '/rails/api-pix/webhook/rec',
+  handler: 'functions/http/receive-recurrence-notification.ts',
+  auth: 'none',
+  errors: 'transaction',
+  grants: [
+    'table:write',
+    'queue:fill-instruction:send',
+    'queue:deliver-event:send',
+    'queue:watch-payment:send',
+    'rails:live',
+  ],
+  summary: "API Pix: the PSP's notification that a Pix Automático recurrence changed (only triggers a GET)",
+  request: { body: 'RecurrenceNotification' },
+  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },
+} as const satisfies RouteDef;
+
+export const receiveCycleChargeNotification = {
+  // The PSP appends `/cobr` to the registered webhook URL. Public: it only triggers a GET of the
+  // cycle's charge (a failed debit is retried) and a payment check of its transaction.
+  method: 'POST',
+  path: '/rails/api-pix/webhook/cobr',
+  handler: 'functions/http/receive-cycle-charge-notification.ts',
+  auth: 'none',
+  errors: 'transaction',
+  grants: ['table:write', 'queue:deliver-event:send', 'queue:watch-payment:send', 'rails:live'],
+  summary: "API Pix: the PSP's notification that a Pix Automático cycle charge changed (only triggers a GET)",
+  request: { body: 'CycleChargeNotification' },
+  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },
 } as const satisfies RouteDef;
 
 export const receivePixNotification = {

@@ -52,6 +52,11 @@ import { hostedPageStatusSchema } from '../hosted-pages/page-status.ts';
 import { catalogErrorSchema, gatewayErrorSchema, transactionErrorSchema } from '../http/error-schemas.ts';
 import { createRefundSchema, refundListSchema, refundSchema } from '../refunds/refund-schemas.ts';
 import {
+  cobrNotificationSchema,
+  recNotificationSchema,
+  recurrenceNotificationReceiptSchema,
+} from '../subscriptions/recurrence-notification-schemas.ts';
+import {
   createSubscriptionSchema,
   listSubscriptionsQuery,
   subscriptionCycleRunSchema,
@@ -84,6 +89,8 @@ export const requestSchemas = {
   UpdateAccountSettingsRequest: updateSaleSettingsSchema,
   UpdateAccountEmailsRequest: updateEmailSettingsSchema,
   PixNotification: pixNotificationSchema,
+  RecurrenceNotification: recNotificationSchema,
+  CycleChargeNotification: cobrNotificationSchema,
   UpdateAccountWebhookRequest: updateAccountWebhookSchema,
   CreateApiKeyRequest: createApiKeySchema,
   UpdateBrandingRequest: updateBrandingSchema,
@@ -125,6 +132,7 @@ export const responseSchemas = {
   ExportFile: exportFileSchema,
   SandboxPayment: sandboxPaymentSchema,
   PixNotificationReceipt: pixNotificationReceiptSchema,
+  RecurrenceNotificationReceipt: recurrenceNotificationReceiptSchema,
   Event: eventSchema,
   EventList: eventListSchema,
   EventSummaryPage: eventSummaryPageSchema,

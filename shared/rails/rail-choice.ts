@@ -26,7 +26,12 @@ export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName |
  * every method; API Pix with a devolução of the Pix. Asked before a refund is taken, without the
  * adapter (the refund route holds no rail settings).
  */
-export const railRefunds: Readonly<Record<RailName, boolean>> = { sandbox: true, 'api-pix': true };
+export const railRefunds: Readonly<Record<RailName, boolean>> = {
+  sandbox: true,
+  'api-pix': true,
+  // A debit's devolução is not asked for yet (docs/decisions.md).
+  'pix-automatico': false,
+};
 
 /** The rail a stored transaction is on: its own, else (older records) the stage's choice for its method. */
 export function railNameOf(

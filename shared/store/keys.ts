@@ -182,6 +182,8 @@ export const keys = {
     gsi2sk: `${dueAt}#${subscriptionId}`,
   }),
   subscriptionDuePartition: (shard: number) => `SUBDUE#${shard}`,
+  /** A Pix Automático recurrence (the PSP's idRec) → its subscription: the PSP's notifications name only the idRec. */
+  recurrenceReference: (idRec: string) => ({ pk: `RECURRENCE#${idRec}`, sk: 'SUBSCRIPTION' }),
 
   /** The account's balance in one currency (available, pending, refunded, disputed). */
   balance: (accountId: string, currency: string) => ({

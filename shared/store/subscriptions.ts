@@ -45,6 +45,20 @@ export async function insertSubscription(
       },
     },
   ];
+  if (record.recurrence)
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.recurrenceReference(record.recurrence.idRec),
+          entity: 'recurrenceReference',
+          accountId: record.accountId,
+          subscriptionId: record.id,
+          createdAt: record.createdAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
   if (record.externalId !== null)
     items.push({
       Put: {
@@ -66,6 +80,18 @@ export async function insertSubscription(
     if (failedConditions(error).length) return 'taken';
     throw error;
   }
+}
+
+/** The subscription a Pix Automático recurrence belongs to, by the PSP's idRec. */
+export async function findRecurrenceSubscription(
+  idRec: string,
+): Promise<{ accountId: string; subscriptionId: string } | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.recurrenceReference(idRec) }),
+  );
+  return Item
+    ? { accountId: String(Item.accountId), subscriptionId: String(Item.subscriptionId) }
+    : undefined;
 }
 
 export async function getSubscription(

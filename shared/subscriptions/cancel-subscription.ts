@@ -1,13 +1,17 @@
 // POST /v2/subscriptions/{id}/cancel: the merchant ends the subscription. No further cycle is
 // charged; a cycle's charge already out stays payable (it was announced to the payer, and money
 // that arrives is never silent); cancel it with POST /transactions/{id}/cancel if it must not be.
-// Canceling a canceled subscription answers it as it is.
+// Canceling a canceled subscription answers it as it is. Pix Automático: the recurrence is
+// canceled at the PSP first (`PATCH /rec/{idRec}`, safe to repeat), so no debit follows; one the
+// payer had canceled already keeps the payer's reason.
 import { conflict } from '../errors.ts';
 import { getTransaction } from '../store/transactions.ts';
 import { findSubscription } from './get-subscription.ts';
+import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
+import { cancelReasonOf } from './recurrence-sync.ts';
 import { changeSubscription } from './run-cycle-steps.ts';
 import type { SubscriptionRecord, SubscriptionView } from './subscription.ts';
-import { nextStatus } from './subscription-status.ts';
+import { type CancelReason, nextStatus } from './subscription-status.ts';
 import { toSubscription } from './subscription-view.ts';
 
 export async function cancelSubscription(
@@ -19,14 +23,22 @@ export async function cancelSubscription(
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const subscription = await findSubscription(accountId, subscriptionId, true);
     if (subscription.status === 'CANCELED') return toSubscription(subscription);
-    const outcome = nextStatus(subscription.status, { kind: 'canceled', reason: 'MERCHANT' });
-    if (!outcome)
+    if (!nextStatus(subscription.status, { kind: 'canceled', reason: 'MERCHANT' }))
       throw conflict('subscription.not_cancelable', `id: the subscription is ${subscription.status}`);
+    let reason: CancelReason = 'MERCHANT';
+    if (subscription.recurrence) {
+      const { state } = await pixAutomaticoPsp().cancelRecurrence(
+        subscription.recurrence.idRec,
+        pspAnswerBy(),
+      );
+      if (state.status === 'CANCELED') reason = cancelReasonOf(state);
+    }
+    const outcome = nextStatus(subscription.status, { kind: 'canceled', reason })!;
     const at = now.toISOString();
     const after: SubscriptionRecord = {
       ...subscription,
       status: outcome.status,
-      cancelReason: 'MERCHANT',
+      cancelReason: reason,
       canceledAt: at,
       openCycle: null,
       updatedAt: at,

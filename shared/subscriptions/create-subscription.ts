@@ -1,7 +1,8 @@
 // POST /v2/subscriptions: checks the offer and the customer, writes the subscription (ACTIVE for
 // PIX and BOLETO) due for its first step now, then charges cycle 1 at once (its due date is the
 // start date). If that charge fails, the cycle job charges it within a minute: the subscription
-// is in the due index from its first write.
+// is in the due index from its first write. PIX_AUTOMATICO: the recurrence is made at the PSP
+// first (pix-automatico-subscription.ts), then the subscription is written PENDING_AUTHORIZATION.
 
 import { findOffer } from '../catalog/find-offer.ts';
 import { findProduct } from '../catalog/find-product.ts';
@@ -10,12 +11,7 @@ import { saleTerms } from '../checkout/sale-terms.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { log } from '../log.ts';
-import {
-  findMethod,
-  type PurchaseMethod,
-  recurringDebitMethod,
-  subscriptionMethods,
-} from '../payment-methods.ts';
+import { findMethod, type PurchaseMethod, recurringDebitMethod } from '../payment-methods.ts';
 import { todayInSaoPaulo } from '../purchase/due-date.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { railNameFor } from '../rails/rail-choice.ts';
@@ -23,6 +19,8 @@ import { getAccount } from '../store/api-keys.ts';
 import { insertSubscription } from '../store/subscriptions.ts';
 import { cyclePurchaseBody } from './cycle-purchase.ts';
 import { firstDueDateOf } from './cycle-schedule.ts';
+import { pixAutomaticoPsp } from './pix-automatico-psp.ts';
+import { openPixAutomaticoSubscription } from './pix-automatico-subscription.ts';
 import { type CycleCheckout, runCycleSteps } from './run-cycle-steps.ts';
 import {
   newSubscriptionId,
@@ -40,13 +38,11 @@ export async function createSubscription(
   now = new Date(),
 ): Promise<SubscriptionView> {
   const input = parseOrThrow(createSubscriptionSchema(now), body);
-  // Pix Automático waits for its API Pix adapter (recurring-debit-port.ts) and its journeys.
-  if (input.paymentMethod === recurringDebitMethod)
-    throw badRequest(
-      'subscription.method_unavailable',
-      `paymentMethod: ${recurringDebitMethod} is not available yet; use ${subscriptionMethods.filter((code) => code !== recurringDebitMethod).join(' or ')}`,
-    );
-  const method = input.paymentMethod as PurchaseMethod;
+  const debited = input.paymentMethod === recurringDebitMethod;
+  if (input.payerBankAccount && !debited)
+    throw badRequest('validation', `payerBankAccount: is for ${recurringDebitMethod} only`);
+  // Each debit is a Pix (the transaction's method); the PSP's availability is asked below.
+  const method = (debited ? 'PIX' : input.paymentMethod) as PurchaseMethod;
   const row = findMethod('BRL', method)!;
   if (method === 'BOLETO') {
     if (!input.customer.phone) throw badRequest('validation', 'customer.phone: is required for BOLETO');
@@ -56,7 +52,8 @@ export async function createSubscription(
   const product = await findProduct(accountId, offer.productId, 'offerId');
   const reason = unsubscribableReason(offer, product);
   if (reason !== null) throw badRequest('offer.not_subscribable', reason);
-  if (railNameFor(row) === null)
+  if (debited) pixAutomaticoPsp();
+  else if (railNameFor(row) === null)
     throw unprocessable(
       'transaction.method_unavailable',
       `paymentMethod: ${method} (BRL) is not available on this stage`,
@@ -91,7 +88,10 @@ export async function createSubscription(
             }
           : null,
       },
-      firstDueDate: firstDueDateOf(input.startDate ?? undefined, todayInSaoPaulo(now), billingCycle),
+      // Pix Automático: today by default, so the authorization QR pays cycle 1 (journey 3).
+      firstDueDate: debited
+        ? (input.startDate ?? todayInSaoPaulo(now))
+        : firstDueDateOf(input.startDate ?? undefined, todayInSaoPaulo(now), billingCycle),
       terms,
       externalId: input.externalId ?? null,
       postbackUrl: input.postbackUrl ?? null,
@@ -101,7 +101,9 @@ export async function createSubscription(
   );
   // A customer the purchase rules refuse is refused now, not at every cycle.
   parsePurchaseRequest(cyclePurchaseBody(record, 1, now), now);
-  const outcome = await openSubscription(record, now);
+  const outcome = debited
+    ? await openPixAutomaticoSubscription(record, input.payerBankAccount ?? null, now)
+    : await openSubscription(record, now);
   if (outcome === 'taken')
     throw conflict(
       'subscription.external_id_taken',

@@ -1,12 +1,15 @@
 // Which step a subscription owes at an instant (pure): check the open cycle (its deadline has
 // passed), charge the next cycle (its charge day has come), or nothing until a later instant.
 // `force` (the sandbox's next-cycle) runs the next cycle now: the open cycle is checked as if its
-// deadline had passed, then the next one is charged.
+// deadline had passed, then the next one is charged. A Pix Automático subscription waiting for
+// its payer has one step: at the authorization's deadline, read the recurrence (EXPIRED when the
+// payer still has not answered); `force` takes it now.
 import { cycleChargeAt, cycleDeadline } from './cycle-schedule.ts';
 import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
 import { billingStatuses } from './subscription-status.ts';
 
 export type CycleStep =
+  | { kind: 'authorization' }
   | { kind: 'check'; open: OpenCycle }
   | { kind: 'charge'; cycle: number }
   | { kind: 'wait'; until: Date }
@@ -14,11 +17,18 @@ export type CycleStep =
 
 type Schedule = Pick<
   SubscriptionRecord,
-  'status' | 'firstDueDate' | 'billingCycle' | 'currentCycle' | 'openCycle'
+  'status' | 'firstDueDate' | 'billingCycle' | 'currentCycle' | 'openCycle' | 'recurrence'
 >;
+
+const authorizationDeadline = (subscription: Schedule): Date | null =>
+  subscription.status === 'PENDING_AUTHORIZATION' && subscription.recurrence
+    ? new Date(subscription.recurrence.authorizationExpiresAt)
+    : null;
 
 /** When the subscription's next step is due (its due-index time); null when it no longer bills. */
 export function nextStepAt(subscription: Schedule): Date | null {
+  const authorization = authorizationDeadline(subscription);
+  if (authorization) return authorization;
   if (!billingStatuses.includes(subscription.status)) return null;
   const charge = cycleChargeAt(
     subscription.firstDueDate,
@@ -35,6 +45,9 @@ export function nextStepAt(subscription: Schedule): Date | null {
 }
 
 export function planCycleStep(subscription: Schedule, now: Date, force = false): CycleStep {
+  const authorization = authorizationDeadline(subscription);
+  if (authorization)
+    return force || authorization <= now ? { kind: 'authorization' } : { kind: 'wait', until: authorization };
   if (!billingStatuses.includes(subscription.status)) return { kind: 'none' };
   const { openCycle } = subscription;
   if (openCycle) {

@@ -2,7 +2,9 @@
 // (paid: nothing more; unpaid: PAST_DUE, or CANCELED when the retries are spent) and charges the
 // next cycle when its charge day comes. Every write is conditional on the status and cycle read,
 // so two runs at once (the schedule twice, the sandbox's next-cycle beside it) write each change
-// once: the loser re-reads and goes on from what the winner left.
+// once: the loser re-reads and goes on from what the winner left. A Pix Automático cycle asks the
+// PSP for its debit (`/cobr`, under a txid derived from the cycle) before its charge is written:
+// a crash between the two asks again for the same debit, then writes.
 import type { SubscriptionEventType } from '../events/event-types.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
@@ -13,7 +15,9 @@ import { createCycleCharge } from '../transactions/create-cycle-charge.ts';
 import { paidStatuses, type TransactionRecord } from '../transactions/transaction.ts';
 import { cyclePurchaseBody } from './cycle-purchase.ts';
 import { cycleDeadline, cycleTransactionId } from './cycle-schedule.ts';
+import { askCycleDebit, debitWindowClosed, isDebitedByPsp } from './pix-automatico-cycles.ts';
 import { nextStepAt, planCycleStep } from './plan-cycle-step.ts';
+import { syncRecurrence } from './recurrence-sync.ts';
 import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
 import { nextStatus } from './subscription-status.ts';
 import { toSubscription } from './subscription-view.ts';
@@ -103,13 +107,19 @@ async function checkOpenCycle(
   );
 }
 
-async function chargeCycle(
+export async function chargeCycle(
   subscription: SubscriptionRecord,
   cycle: number,
   now: Date,
   checkout?: CycleCheckout,
+  pageToken?: string,
 ): Promise<boolean> {
   const transactionId = cycleTransactionId(subscription.id, cycle);
+  const debit = subscription.paymentMethod === 'PIX_AUTOMATICO' && isDebitedByPsp(subscription, cycle);
+  // Too late to ask for the debit: the cycle falls back to a Pix charge on the stage's rail.
+  const late = debit && debitWindowClosed(subscription, cycle, now);
+  if (debit && !late) await askCycleDebit(subscription, cycle, now);
+  const onRecurrence = subscription.paymentMethod === 'PIX_AUTOMATICO' && !late;
   const at = now.toISOString();
   const first = subscription.activatedAt === null && subscription.status === 'ACTIVE';
   const after: SubscriptionRecord = {
@@ -133,6 +143,8 @@ async function chargeCycle(
       },
       fees: subscription.terms.fees,
       change: { after, before: subscription, dueAt: dueAtOf(after) },
+      ...(onRecurrence ? { rail: 'pix-automatico' as const } : {}),
+      ...(pageToken ? { pageToken } : {}),
       ...(first
         ? { emits: ['subscription.activated', 'subscription.charge_created'] }
         : { emits: ['subscription.charge_created'] }),
@@ -188,6 +200,8 @@ export async function runCycleSteps(
       if (round === 0) await moveSubscriptionDue(subscription, step.until.toISOString());
       return subscription;
     }
+    // Authorized meanwhile: its cycles follow from the next run (its due entry says when).
+    if (step.kind === 'authorization') return syncRecurrence(subscription, now, { expireIfWaiting: true });
     if (step.kind === 'check') await checkOpenCycle(subscription, step.open, now, force);
     else await chargeCycle(subscription, step.cycle, now, options.checkout);
     const current = await getSubscription(subscription.accountId, subscription.id, true);

@@ -1,7 +1,8 @@
 // POST /sandbox/subscriptions/{id}/next-cycle: the next cycle now, so a test does not wait a
 // period: the open cycle is checked as if its deadline had passed (unpaid → PAST_DUE), then the
 // next cycle is charged. Two calls at once charge the cycle once (its id and the subscription's
-// cycle condition), and both answer that charge.
+// cycle condition), and both answer that charge. A Pix Automático subscription still waiting for
+// its payer has its authorization's deadline played instead: EXPIRED unless the PSP says authorized.
 import { conflict } from '../errors.ts';
 import { cycleTransactionId } from './cycle-schedule.ts';
 import { findSubscription } from './get-subscription.ts';
@@ -16,6 +17,11 @@ export async function runNextCycle(
   now = new Date(),
 ): Promise<{ subscription: SubscriptionView; transactionId: string | null }> {
   const read = await findSubscription(accountId, subscriptionId, true);
+  if (read.status === 'PENDING_AUTHORIZATION' && read.recurrence)
+    return {
+      subscription: toSubscription(await runCycleSteps(read, now, { force: true })),
+      transactionId: null,
+    };
   if (!billingStatuses.includes(read.status))
     throw conflict(
       'subscription.not_billing',

@@ -40,6 +40,25 @@ const customer = v.strictObject(
   'must be an object with name, email, phone and document',
 );
 
+const payerBankAccount = v.pipe(
+  v.strictObject(
+    {
+      ispbParticipante: v.pipe(
+        v.string('must be a string'),
+        v.regex(/^[0-9]{8}$/, 'must be 8 digits (the ISPB of the payer’s bank)'),
+      ),
+      agencia: v.nullish(
+        v.pipe(v.string('must be a string'), v.regex(/^[0-9]{1,4}$/, 'must be 1 to 4 digits')),
+      ),
+      conta: v.pipe(v.string('must be a string'), v.regex(/^[0-9]{1,20}$/, 'must be 1 to 20 digits')),
+    },
+    'must be an object with ispbParticipante and conta',
+  ),
+  v.description(
+    "PIX_AUTOMATICO only: the payer's bank account. Given (and cycle 1 due in 2 days or more), the authorization request goes to the payer's bank app (journey 1) instead of a QR.",
+  ),
+);
+
 export function createSubscriptionSchema(now: Date) {
   return v.pipe(
     v.strictObject(
@@ -57,10 +76,11 @@ export function createSubscriptionSchema(now: Date) {
             },
             {
               format: 'date',
-              description: `YYYY-MM-DD (São Paulo), today up to ${maxStartDays} days ahead: cycle 1's due date. Default: today plus the charge window.`,
+              description: `YYYY-MM-DD (São Paulo), today up to ${maxStartDays} days ahead: cycle 1's due date. Default: today plus the charge window (PIX_AUTOMATICO: today, so the authorization QR pays cycle 1).`,
             },
           ),
         ),
+        payerBankAccount: v.nullish(payerBankAccount),
         externalId: v.pipe(
           commonSchemas.externalId,
           v.description('Your reference (e.g. the customer contract): unique among your subscriptions.'),
@@ -121,9 +141,9 @@ export const subscriptionSchema = v.pipe(
       document: v.string(),
     }),
     authorization: v.pipe(
-      v.nullable(v.object({ qr: v.string(), url: v.string() })),
+      v.nullable(v.object({ qr: v.nullable(v.string()), url: v.nullable(v.string()) })),
       v.description(
-        'Pix Automático: the QR and page the payer authorizes the recurrence with; null for the methods that charge each cycle anew.',
+        'Pix Automático while PENDING_AUTHORIZATION: the QR the payer scans in their bank app (null when the request went to their bank account) and, when cycle 1 is paid with it, its payer page; null otherwise.',
       ),
     ),
     currentCycle: v.pipe(

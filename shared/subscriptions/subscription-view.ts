@@ -21,7 +21,10 @@ export function toSubscription(record: SubscriptionRecord): SubscriptionView {
       phone: record.customer.phone,
       document: record.customer.document,
     },
-    authorization: null,
+    authorization:
+      record.recurrence && record.status === 'PENDING_AUTHORIZATION'
+        ? { qr: record.recurrence.qr, url: record.recurrence.url }
+        : null,
     currentCycle: record.currentCycle,
     currentTransactionId: record.currentTransactionId,
     nextDueDate: ended ? null : cycleDueDate(record.firstDueDate, record.billingCycle, next),

@@ -17,6 +17,21 @@ export interface SubscriptionCustomer {
   address: BoletoAddress | null;
 }
 
+/**
+ * Pix Automático: the recurrence the payer authorizes (API Pix `/rec`), fixed at creation. The
+ * PSP's readings of it (GET) are what move the subscription; `idRec` names it at the PSP.
+ */
+export interface RecurrenceLink {
+  idRec: string;
+  journey: 1 | 2 | 3;
+  /** Journeys 2 and 3: the BR Code the payer scans; null in journey 1 (the request reaches their bank app). */
+  qr: string | null;
+  /** Journey 3: cycle 1's payer page (its QR pays cycle 1 and authorizes the recurrence). */
+  url: string | null;
+  /** Unauthorized by then, the subscription is EXPIRED (and the recurrence canceled at the PSP). */
+  authorizationExpiresAt: string;
+}
+
 /** A cycle whose charge is out and not yet known paid: checked at its deadline. */
 export interface OpenCycle {
   cycle: number;
@@ -58,6 +73,8 @@ export interface SubscriptionRecord {
   activatedAt: string | null;
   canceledAt: string | null;
   cancelReason: CancelReason | null;
+  /** Pix Automático only (absent on the methods that charge each cycle anew). */
+  recurrence?: RecurrenceLink;
 }
 
 export interface SubscriptionView {
@@ -70,8 +87,11 @@ export interface SubscriptionView {
   billingCycle: BillingCycle;
   paymentMethod: SubscriptionMethod;
   customer: { name: string; email: string; phone: string | null; document: string };
-  /** Pix Automático: the QR and page the payer authorizes the recurrence with; null otherwise. */
-  authorization: { qr: string; url: string } | null;
+  /**
+   * Pix Automático while it waits for the payer: the QR (journeys 2 and 3) and the payer page
+   * (journey 3) the payer authorizes the recurrence with; null otherwise.
+   */
+  authorization: { qr: string | null; url: string | null } | null;
   /** The last cycle charged (0: none yet), its transaction and the next cycle's dates. */
   currentCycle: number;
   currentTransactionId: string | null;

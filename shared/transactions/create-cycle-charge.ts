@@ -11,7 +11,7 @@ import type { EventSubject } from '../events/new-event.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
 import { newPageToken } from '../ids.ts';
-import { methodOf } from '../payment-methods.ts';
+import { methodOf, type RailName } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { railNameFor } from '../rails/rail-choice.ts';
@@ -37,6 +37,10 @@ export interface CycleCharge {
   subject: EventSubject;
   /** What a checkout sold: cycle 1's charge of a subscription a session's form made completes it. */
   sale?: TransactionSale;
+  /** The rail when it is not the stage's choice for the method (Pix Automático's debits). */
+  rail?: RailName;
+  /** The payer page's token when it was named before the write (Pix Automático's authorization page). */
+  pageToken?: string;
 }
 
 /** The charge created now, or null when the cycle was charged already (or the subscription moved on). */
@@ -46,7 +50,7 @@ export async function createCycleCharge(
   now: Date,
 ): Promise<TransactionRecord | null> {
   const request = parsePurchaseRequest(body, now);
-  const rail = railNameFor(methodOf(request));
+  const rail = charge.rail ?? railNameFor(methodOf(request));
   if (rail === null)
     throw unprocessable(
       'transaction.method_unavailable',
@@ -56,7 +60,7 @@ export async function createCycleCharge(
   const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
   const record = newTransactionRecord({
     id: charge.transactionId,
-    pageToken: newPageToken(charge.transactionId),
+    pageToken: charge.pageToken ?? newPageToken(charge.transactionId),
     accountId: charge.accountId,
     request,
     costFee,

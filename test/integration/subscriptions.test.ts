@@ -257,13 +257,15 @@ describe('a subscription', () => {
     await subscribe(paused.id, method);
   });
 
-  it(`answers 400 naming paymentMethod for ${recurringDebitMethod} (not available yet)`, async () => {
+  it(`answers 422 naming paymentMethod for ${recurringDebitMethod} on a stage without its PSP`, async () => {
     const response = await api('POST', '/v2/subscriptions', {
       offerId: (await newOffer()).id,
       customer,
       paymentMethod: recurringDebitMethod,
     });
-    expect(response.status).toBe(400);
-    expect(JSON.stringify(response.body)).toMatch(/paymentMethod: PIX_AUTOMATICO is not available yet/);
+    expect(response.status, response.text).toBe(422);
+    expect(JSON.stringify(response.body)).toMatch(
+      /paymentMethod: PIX_AUTOMATICO is not available on this stage/,
+    );
   });
 });

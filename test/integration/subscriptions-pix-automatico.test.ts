@@ -1,0 +1,279 @@
+// PIX_AUTOMATICO subscriptions over HTTP against the fake PSP (API Pix over mutual TLS and OAuth,
+// every request, response and notification checked against the Central Bank's document), which
+// also plays the payer's bank: the recurrence authorized with the QR that pays cycle 1 (journey
+// 3), the next cycle debited (`/cobr`), a failed debit retried, the payer's and the merchant's
+// cancels, a recurrence never authorized (or declined) ending EXPIRED, journey 2 charging cycle 1
+// once authorized, and two next-cycle calls at once debiting their cycle once. The stack is this
+// file's own: the shared one configures no PSP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
+import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { addDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
+import { cycleTxidFor } from '../../shared/rails/api-pix/cycle-txid.ts';
+import { contractFor } from '../../shared/rails/api-pix/recurrence-request.ts';
+import { call, pollUntil } from '../support/api.ts';
+import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { validCnpj, validCpf } from '../support/purchase-fixtures.ts';
+
+let psp: FakePsp;
+let stack: LocalStack;
+let key: string;
+
+beforeAll(async () => {
+  psp = await startFakePsp();
+  stack = await startLocalStack({
+    port: 0,
+    // The tests run each step themselves (sandbox next-cycle): no scheduled run races them.
+    scheduleIntervalMs: 3_600_000,
+    env: {
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...apiPixEnvFor(psp),
+      // Generous: a loaded machine's cold functions answer the PSP's notifications slowly.
+      PIX_API_TIMEOUT_MS: '10000',
+      PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
+    },
+  });
+  psp.setWebhookUrl(`${stack.baseUrl}/rails/api-pix/webhook/`);
+  const issued = await issueApiKey({
+    permissions: ['createTransaction', 'isInvoiceAvailable', 'manageAccount'],
+  });
+  key = issued.secretKey;
+  const settings = await api('PUT', '/v2/account/settings', { responsibleDocument: validCnpj });
+  expect(settings.status, settings.text).toBe(200);
+}, 240_000);
+
+afterAll(async () => {
+  const violations = [...(psp?.requestViolations ?? []), ...(psp?.responseViolations ?? [])];
+  console.log(
+    `fake PSP (Pix Automático subscriptions): ${violations.length} violations of the API Pix document`,
+  );
+  await stack?.stop();
+  await psp?.close();
+});
+
+const api = (method: string, path: string, body?: unknown) =>
+  call(method, path, { key, baseUrl: stack.baseUrl, ...(body === undefined ? {} : { body }) });
+const readSubscription = async (id: string) => (await api('GET', `/v2/subscriptions/${id}`)).body;
+const readTransaction = async (id: string) => (await api('GET', `/transactions/${id}`)).body;
+const eventTypesOf = async (transactionId: string) =>
+  ((await api('GET', `/transactions/${transactionId}/events`)).body.data as Array<{ type: string }>)
+    .map((event) => event.type)
+    .sort();
+
+async function subscribe(extra: Record<string, unknown> = {}) {
+  const product = await api('POST', '/v2/products', { name: 'Academia' });
+  expect(product.status, product.text).toBe(201);
+  const offer = await api('POST', '/v2/offers', {
+    productId: product.body.id,
+    name: 'Semanal',
+    amount: 2_990,
+    billingCycle: 'WEEKLY',
+  });
+  expect(offer.status, offer.text).toBe(201);
+  const created = await api('POST', '/v2/subscriptions', {
+    offerId: offer.body.id,
+    customer: { name: 'Joana Prado', email: 'joana@example.com.br', document: validCpf },
+    paymentMethod: 'PIX_AUTOMATICO',
+    ...extra,
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.body;
+}
+
+/** The recurrence the PSP holds for a subscription (its contract is the subscription id). */
+const recOf = (subscriptionId: string) =>
+  [...psp.recurrences.recs.values()].find((rec) => rec.vinculo.contrato === contractFor(subscriptionId))!;
+
+async function authorize(subscriptionId: string) {
+  const authorized = await api('POST', `/sandbox/subscriptions/${subscriptionId}/authorize`);
+  expect(authorized.status, authorized.text).toBe(200);
+  expect(authorized.body.status).toBe('ACTIVE');
+  return authorized.body;
+}
+
+/** Journey 3: authorized, and cycle 1 (paid with the authorization) recorded PAID. */
+async function activeWithCycle1Paid() {
+  const created = await subscribe();
+  await authorize(created.id);
+  await pollUntil(
+    () => readTransaction(created.currentTransactionId),
+    (tx) => tx.status === 'PAID',
+  );
+  return created;
+}
+
+async function nextCycle(subscriptionId: string) {
+  const run = await api('POST', `/sandbox/subscriptions/${subscriptionId}/next-cycle`);
+  expect(run.status, run.text).toBe(200);
+  return run.body as { subscription: any; transactionId: string | null };
+}
+
+describe('PIX_AUTOMATICO subscriptions', () => {
+  it('journey 3: one QR pays cycle 1 and authorizes; cycle 2 is debited; each cycle a PAID transaction', async () => {
+    const created = await subscribe({ externalId: `gym-${Date.now()}` });
+    expect(created).toMatchObject({
+      status: 'PENDING_AUTHORIZATION',
+      paymentMethod: 'PIX_AUTOMATICO',
+      billingCycle: 'WEEKLY',
+      currentCycle: 1,
+      authorization: {
+        qr: expect.stringMatching(/^000201/),
+        url: expect.stringContaining(`${stack.baseUrl}/pay/pix/`),
+      },
+      activatedAt: null,
+    });
+    expect(recOf(created.id).ativacao.dadosJornada.txid).toBe(cycleTxidFor(created.id, 1));
+    const cycle1 = created.currentTransactionId;
+    const charge = await pollUntil(
+      () => readTransaction(cycle1),
+      (tx) => tx.qr !== null,
+    );
+    expect(charge).toMatchObject({ method: 'PIX', subscriptionId: created.id, cycle: 1, status: 'PENDING' });
+    expect(charge.qr).toBe(created.authorization.qr);
+
+    const authorized = await authorize(created.id);
+    expect(authorized.authorization).toBeNull();
+    expect(authorized.activatedAt).not.toBeNull();
+    const paid1 = await pollUntil(
+      () => readTransaction(cycle1),
+      (tx) => tx.status === 'PAID',
+    );
+    expect(paid1.status).toBe('PAID');
+    expect(await eventTypesOf(cycle1)).toEqual([
+      'cashin.paid',
+      'subscription.activated',
+      'subscription.charge_created',
+    ]);
+
+    const run = await nextCycle(created.id);
+    expect(run.subscription).toMatchObject({ status: 'ACTIVE', currentCycle: 2 });
+    const txid2 = cycleTxidFor(created.id, 2);
+    expect(psp.recurrences.cobrs.get(txid2)).toMatchObject({
+      idRec: recOf(created.id).idRec,
+      status: 'ATIVA',
+      calendario: { dataDeVencimento: addDays(todayInSaoPaulo(new Date()), 7) },
+    });
+    await psp.recurrences.debit(txid2);
+    const paid2 = await pollUntil(
+      () => readTransaction(run.transactionId!),
+      (tx) => tx.status === 'PAID',
+    );
+    expect(paid2).toMatchObject({ status: 'PAID', subscriptionId: created.id, cycle: 2 });
+    expect((await readSubscription(created.id)).status).toBe('ACTIVE');
+  });
+
+  it('a failed debit is retried through retentativa (PAST_DUE meanwhile), then paid (ACTIVE)', async () => {
+    const created = await activeWithCycle1Paid();
+    const run = await nextCycle(created.id);
+    const txid2 = cycleTxidFor(created.id, 2);
+    await psp.recurrences.debit(txid2, 'failed');
+    const pastDue = await pollUntil(
+      () => readSubscription(created.id),
+      (sub) => sub.status === 'PAST_DUE',
+    );
+    expect(pastDue.status).toBe('PAST_DUE');
+    const attempts = psp.recurrences.cobrs.get(txid2)!.tentativas;
+    expect(attempts.map((t: { tipo: string; status: string }) => [t.tipo, t.status])).toEqual([
+      ['AGND', 'REJEITADA'],
+      ['RIFL', 'AGENDADA'],
+    ]);
+    expect(attempts[1].dataLiquidacao).toBe(addDays(todayInSaoPaulo(new Date()), 8));
+    await psp.recurrences.debit(txid2, 'paid');
+    await pollUntil(
+      () => readTransaction(run.transactionId!),
+      (tx) => tx.status === 'PAID',
+    );
+    const active = await pollUntil(
+      () => readSubscription(created.id),
+      (sub) => sub.status === 'ACTIVE',
+    );
+    expect(active.status).toBe('ACTIVE');
+    expect(await eventTypesOf(run.transactionId!)).toEqual([
+      'cashin.paid',
+      'subscription.activated',
+      'subscription.charge_created',
+      'subscription.past_due',
+    ]);
+  });
+
+  it('the payer cancels in their bank app: CANCELED (PAYER), seen by reading the recurrence', async () => {
+    const created = await activeWithCycle1Paid();
+    await psp.recurrences.payerCancels(recOf(created.id).idRec);
+    const canceled = await pollUntil(
+      () => readSubscription(created.id),
+      (sub) => sub.status === 'CANCELED',
+    );
+    expect(canceled).toMatchObject({ status: 'CANCELED', cancelReason: 'PAYER', nextChargeDate: null });
+    expect(await eventTypesOf(created.currentTransactionId)).toContain('subscription.canceled');
+  });
+
+  it('the merchant cancels: PATCH /rec at the PSP, CANCELED (MERCHANT)', async () => {
+    const created = await activeWithCycle1Paid();
+    const canceled = await api('POST', `/v2/subscriptions/${created.id}/cancel`);
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'CANCELED', cancelReason: 'MERCHANT' });
+    expect(recOf(created.id)).toMatchObject({
+      status: 'CANCELADA',
+      encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR' } },
+    });
+    const again = await api('POST', `/sandbox/subscriptions/${created.id}/next-cycle`);
+    expect(again.status).toBe(409);
+  });
+
+  it('never authorized: EXPIRED at the deadline (next-cycle plays it), the recurrence canceled at the PSP', async () => {
+    const created = await subscribe();
+    const run = await nextCycle(created.id);
+    expect(run).toMatchObject({
+      transactionId: null,
+      subscription: { status: 'EXPIRED', authorization: null },
+    });
+    expect(recOf(created.id).status).toBe('CANCELADA');
+    const late = await api('POST', `/sandbox/subscriptions/${created.id}/authorize`);
+    expect(late.status).toBe(409);
+  });
+
+  it('declined by the payer: EXPIRED', async () => {
+    const created = await subscribe();
+    await psp.recurrences.decline(recOf(created.id).idRec);
+    const expired = await pollUntil(
+      () => readSubscription(created.id),
+      (sub) => sub.status === 'EXPIRED',
+    );
+    expect(expired.status).toBe('EXPIRED');
+  });
+
+  it('journey 2 (cycle 1 due later): a QR that only authorizes; cycle 1 is debited once authorized', async () => {
+    const startDate = addDays(todayInSaoPaulo(new Date()), 4);
+    const created = await subscribe({ startDate });
+    expect(created).toMatchObject({
+      status: 'PENDING_AUTHORIZATION',
+      currentCycle: 0,
+      currentTransactionId: null,
+      authorization: { qr: expect.stringMatching(/^000201/), url: null },
+    });
+    const authorized = await authorize(created.id);
+    expect(authorized).toMatchObject({ currentCycle: 1, activatedAt: expect.any(String) });
+    expect(psp.recurrences.cobrs.get(cycleTxidFor(created.id, 1))).toMatchObject({
+      calendario: { dataDeVencimento: startDate },
+    });
+    expect((await eventTypesOf(authorized.currentTransactionId)).sort()).toEqual([
+      'subscription.activated',
+      'subscription.charge_created',
+    ]);
+  });
+
+  it('two next-cycle calls at once debit their cycle once', async () => {
+    const created = await activeWithCycle1Paid();
+    const [first, second] = await Promise.all([nextCycle(created.id), nextCycle(created.id)]);
+    expect(first.transactionId).toBe(second.transactionId);
+    expect(first.transactionId).not.toBeNull();
+    const txid2 = cycleTxidFor(created.id, 2);
+    expect([...psp.recurrences.cobrs.keys()].filter((txid) => txid === txid2)).toHaveLength(1);
+    expect((await readSubscription(created.id)).currentCycle).toBe(2);
+    expect(await eventTypesOf(first.transactionId!)).toEqual(['subscription.charge_created']);
+  });
+
+  it('the fake PSP saw no request, answer or notification break the API Pix document', () => {
+    expect([...psp.requestViolations, ...psp.responseViolations]).toEqual([]);
+  });
+});
