@@ -71,10 +71,11 @@ export const excessReasons: Readonly<Record<string, ExcessReason>> = {
   '@middy/util': domain('the HTTP handler chain (middy) every HTTP function runs'),
   '@middy/http-json-body-parser': domain("middy's JSON body parser"),
   '(project) shared/hosted-pages': {
-    what: 'the payer pages: CSS, the page script, copy in three languages and, for the checkout form, its inline field-check scripts (one per currency, ~40 KB of string literals)',
-    removal: 'CSS and scripts as static assets behind the CDN instead of inline',
+    what: 'the payer pages: CSS, page script, copy in three languages, the status pages; for the checkout form its inline field-check scripts, one per currency (~40 KB of string literals)',
+    removal:
+      'the checkout scripts as files beside the bundle (a route row asset), read on the first render; CSS and copy are what the page is',
     whyNot:
-      "a second request on the payer's first load (see the checkout page's weight) for bytes that are string literals, cheap to load",
+      "string literals cost little to load; the form's function would still be over budget for its purchase path (SQS, purchase schemas)",
   },
   '(project) shared/openapi': {
     what: 'the OpenAPI document builder (getOpenApi) and the shared response schemas',
