@@ -27,6 +27,8 @@ export const bundlingOptions = {
   // Bundle the AWS SDK too: pinned versions, tree-shaken, no runtime-provided surprises.
   externalModules: [] as string[],
   banner: requireBanner,
+  // Code that only the local stack runs (the SMTP transport) checks this and is left out.
+  define: { 'process.env.LAMBDA_BUNDLE': JSON.stringify('true') },
   logLevel: LogLevel.WARNING,
   esbuildArgs: Object.fromEntries(
     Object.entries(builtinAliases).map(([name, file]) => [`--alias:${name}`, file]),

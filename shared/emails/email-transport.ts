@@ -1,7 +1,6 @@
 // Where a composed message goes: SES v2 in AWS, the local SMTP server locally. A stage with
 // neither sends nothing (each e-mail is recorded SKIPPED with the reason).
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { createTransport } from 'nodemailer';
 
 export interface EmailTransport {
   readonly name: 'ses' | 'smtp';
@@ -26,12 +25,20 @@ function sesTransport(configurationSetName: string | undefined): EmailTransport 
   };
 }
 
+/**
+ * The local SMTP transport, imported on first send. Deployed bundles define
+ * `process.env.LAMBDA_BUNDLE` (infra/bundling/bundling-options.ts), so esbuild drops this branch
+ * and nodemailer with it (about 240 KB of the e-mail worker): in AWS the e-mails go through SES.
+ */
 function smtpTransport(url: string): EmailTransport {
-  const transporter = createTransport(url);
+  let loaded: Promise<EmailTransport> | undefined;
   return {
     name: 'smtp',
     async send(raw, envelope) {
-      await transporter.sendMail({ envelope, raw });
+      if (process.env.LAMBDA_BUNDLE !== 'true')
+        loaded ??= import('./smtp-transport.ts').then((module) => module.smtpTransport(url));
+      if (!loaded) throw new Error('SMTP_URL: deployed functions send e-mail through SES only');
+      await (await loaded).send(raw, envelope);
     },
   };
 }

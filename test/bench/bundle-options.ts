@@ -28,6 +28,7 @@ export const lambdaBundleOptions = {
   sourcemap: bundlingOptions.sourceMap,
   sourcesContent: bundlingOptions.sourcesContent,
   banner: { js: bundlingOptions.banner },
+  define: bundlingOptions.define,
   external: bundlingOptions.externalModules,
   alias: aliasesOf(bundlingOptions.esbuildArgs),
   outExtension: { '.js': '.mjs' },

@@ -1,6 +1,7 @@
 // Renders the bench results: aligned plain-text tables for the terminal and docs/benchmarks.md.
 // Both read the same BenchResults object that goes to JSON.
 import { provenanceLine, section } from '../support/generated-docs.ts';
+import { excessReasons } from './bundle-excess-reasons.ts';
 import { renderCheckoutPageMarkdown, renderCheckoutPageText } from './checkout-page-report.ts';
 import { costSectionName, renderCostMarkdown, renderCostText } from './cost-model/cost-report.ts';
 import { limiterSectionName, renderLimiterMarkdown, renderLimiterText } from './limiter-report.ts';
@@ -28,26 +29,94 @@ function bundleRows(results: BenchResults): Cell[][] {
     ratio(entry.initRatio),
     ms(entry.initPlain?.medianImportMs),
     ratio(entry.initPlainRatio),
-    entry.error
-      ? `not measured: ${entry.error}`
-      : entry.exceeds.length
-        ? `over: ${entry.exceeds.join(', ')}`
-        : 'ok',
+    budgetCell(entry),
   ];
   return [row(floor), ...functions.map(row)];
+}
+
+/** An over-budget row's verdict: explained by bundle-excess-reasons.ts, or not. */
+function unexplainedMisses(entry: BundleRow): string[] {
+  const explanation = entry.explanation;
+  if (!explanation) return [];
+  return [
+    ...(entry.exceeds.includes('size') && !explanation.sizeCovered ? ['size'] : []),
+    ...(entry.exceeds.includes('init') && !explanation.initCovered ? ['init'] : []),
+  ];
+}
+
+function budgetCell(entry: BundleRow): string {
+  if (entry.error) return `not measured: ${entry.error}`;
+  if (!entry.exceeds.length) return 'ok';
+  if (!entry.explanation) return `over: ${entry.exceeds.join(', ')}`;
+  const unexplained = unexplainedMisses(entry);
+  return `over: ${entry.exceeds.join(', ')} (${unexplained.length ? `UNEXPLAINED: ${unexplained.join(', ')}` : 'explained'})`;
 }
 
 function overBudgetLines(results: BenchResults): string[] {
   return results.bundles.functions
     .filter((entry) => entry.exceeds.length)
     .map((entry) => {
+      const misses = [
+        ...(entry.exceeds.includes('size') ? [`size ${ratio(entry.sizeRatio)}`] : []),
+        ...(entry.exceeds.includes('init') ? [`init ${ratio(entry.initRatio)}`] : []),
+      ].join(', ');
       // Only worth naming when the floor does not pay the same cost already.
       const httpNote =
         entry.esmHttpImporters?.length && !results.bundles.floor.esmHttpImporters?.length
           ? `; ESM import of node:http by ${entry.esmHttpImporters.join(', ')} (loads undici at init)`
           : '';
-      return `${entry.name} (${entry.exceeds.join(', ')}): ${entry.topExcess.map((excess) => `${excess.name} +${kb(excess.bytes)}`).join(', ')}${httpNote}`;
+      const packages = (list: Array<{ name: string; bytes: number }>) =>
+        list.map((excess) => `${excess.name} +${kb(excess.bytes)}`).join(', ');
+      const explanation = entry.explanation;
+      if (!explanation) return `${entry.name} (${misses}): ${packages(entry.topExcess)}${httpNote}`;
+      const unexplained = unexplainedMisses(entry);
+      const missing = explanation.unexplained.filter((excess) => excess.bytes >= 1024);
+      const verdict = unexplained.length
+        ? `UNEXPLAINED ${unexplained.join(' and ')}${missing.length ? ` (no reason for ${packages(missing)})` : ''}`
+        : 'explained';
+      return `${entry.name} (${misses}), ${verdict}: ${packages(explanation.explained.slice(0, 4))}${httpNote}`;
     });
+}
+
+const reasonHeader = [
+  'beyond the floor',
+  'functions over budget with it',
+  'largest',
+  'init ≈',
+  'what it is',
+  'to remove it',
+  'why not',
+];
+
+/** The reasons (test/bench/bundle-excess-reasons.ts) the over-budget rows of this run rely on, largest first. */
+function reasonRows(results: BenchResults): Cell[][] {
+  const used = new Map<string, { functions: number; largest: number }>();
+  for (const entry of results.bundles.functions)
+    for (const excess of entry.explanation?.explained ?? []) {
+      if (excess.bytes < 1024) continue;
+      const seen = used.get(excess.name) ?? { functions: 0, largest: 0 };
+      used.set(excess.name, { functions: seen.functions + 1, largest: Math.max(seen.largest, excess.bytes) });
+    }
+  const perKB = results.bundles.initMsPerKB;
+  return [...used.entries()]
+    .sort((a, b) => b[1].largest - a[1].largest)
+    .map(([name, { functions, largest }]) => {
+      const reason = excessReasons[name];
+      return [
+        name,
+        functions,
+        kb(largest),
+        perKB === undefined ? '–' : `${((largest / 1024) * perKB).toFixed(1)} ms`,
+        reason?.what ?? '–',
+        reason?.removal ?? '–',
+        reason?.whyNot ?? '–',
+      ];
+    });
+}
+
+function reasonsNote(results: BenchResults): string {
+  const perKB = results.bundles.initMsPerKB;
+  return `Why, for the rows over budget (test/bench/bundle-excess-reasons.ts; a row is explained when, without the packages this table names, it would be within budget${perKB === undefined ? '' : `; init ≈ the package's size × ${perKB.toFixed(3)} ms per KB, the slope of init against size over every bundle of this run`}):`;
 }
 
 function throughputRows(results: BenchResults): Cell[][] {
@@ -192,6 +261,10 @@ export function renderText(results: BenchResults): string {
       ? `Over budget, largest packages beyond the floor:\n${over.map((line) => `  - ${line}`).join('\n')}`
       : 'Every function is within budget.',
   );
+  if (over.length) {
+    out.push(`   ${reasonsNote(results)}`);
+    out.push(textTable(reasonHeader, reasonRows(results)));
+  }
   out.push('');
   out.push(
     '2. Throughput through the local gateway vs the same DynamoDB work sent directly (raw), keep-alive HTTP',
@@ -292,6 +365,10 @@ export function renderMarkdown(results: BenchResults, keptNotes?: string): strin
     out.push('Over budget (largest packages beyond the floor):');
     out.push('');
     for (const line of over) out.push(`- ${line}`);
+    out.push('');
+    out.push(reasonsNote(results));
+    out.push('');
+    out.push(markdownTable(reasonHeader, reasonRows(results)));
   }
   out.push('');
   out.push('## Throughput: API vs the database alone');

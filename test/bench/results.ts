@@ -23,6 +23,15 @@ export interface BundleRow extends Omit<BundleResult, 'outfile'> {
   exceeds: string[];
   /** The packages that make it bigger than the floor, largest first. */
   topExcess: Array<{ name: string; bytes: number }>;
+  /** For a row over budget: what bundle-excess-reasons.ts explains of its excess, and what not. */
+  explanation?: {
+    explained: Array<{ name: string; bytes: number }>;
+    unexplained: Array<{ name: string; bytes: number }>;
+    /** Without the explained packages it would be within the size budget. */
+    sizeCovered: boolean;
+    /** Its init less the explained packages' estimated init is within the init budget. */
+    initCovered: boolean;
+  };
 }
 
 export interface BenchResults {
@@ -41,6 +50,8 @@ export interface BenchResults {
   bundles: {
     budget: { sizeRatio: number; initRatio: number };
     rounds: number;
+    /** Init per KB of bundle in this run (least squares over every bundle, as deployed). */
+    initMsPerKB?: number;
     /** Node options the init figures were taken with (those of the deployed functions). */
     nodeOptions: string[];
     floor: BundleRow;

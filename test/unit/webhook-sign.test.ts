@@ -39,6 +39,15 @@ describe('signWebhook', () => {
     expect(() => new Webhook(newSecret()).verify(payload, headers)).toThrow(WebhookVerificationError);
   });
 
+  it('signs exactly as the standardwebhooks package does, non-ASCII bodies included', () => {
+    for (const body of [payload, JSON.stringify({ description: 'Pão de queijo — nº 1 ✓' }), '']) {
+      const secret = newSecret();
+      const timestamp = new Date('2026-11-27T02:31:56.789Z');
+      const headers = signWebhook({ id: 'evt_4', timestamp, payload: body, secrets: [secret] });
+      expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('evt_4', timestamp, body));
+    }
+  });
+
   it('does not sign twice with the same secret', () => {
     const secret = newSecret();
     const headers = signWebhook({ id: 'evt_3', timestamp: new Date(), payload, secrets: [secret, secret] });
