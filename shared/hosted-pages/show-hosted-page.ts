@@ -6,12 +6,13 @@ import { loadHostedTransaction } from './load-hosted-page.ts';
 import { commonPageModel, type HostedPage, toPageModel } from './page-model.ts';
 import { invalidLinkResponse, pageResponse } from './page-response.ts';
 import {
+  renderAutomaticDebitPage,
   renderExpiredPage,
   renderPaidPage,
   renderPaymentResultPage,
   renderPreparingPage,
 } from './render/status-pages.ts';
-import type { RenderedPage } from './render/view-models.ts';
+import type { CommonPageModel, RenderedPage } from './render/view-models.ts';
 
 /** Query flag the Pay action redirects with: show the outcome instead of the instructions. */
 export const RESULT_QUERY = 'result';
@@ -40,6 +41,25 @@ export function hostedPageView<K extends HostedPageKind>(
   return { statusCode: 200, rendered: renderPending(page.model as PageOf<K>['model']) };
 }
 
+/**
+ * A transaction with no code to show: a Pix Automático debit (the payer's bank takes it on the
+ * due date), or a charge whose rail is still preparing it (the payer came straight from a
+ * checkout's form). Its paid, expired or canceled page as for any other; null: not a page.
+ */
+export function viewWithoutCode(
+  model: CommonPageModel,
+  automaticDebit: boolean,
+): { statusCode: number; rendered: RenderedPage } | null {
+  if (model.status === 'EXPIRED' || model.status === 'CANCELED')
+    return { statusCode: 410, rendered: renderExpiredPage(model) };
+  if (model.status === 'PAID') return { statusCode: 200, rendered: renderPaidPage(model) };
+  if (model.status !== 'PENDING') return null;
+  return {
+    statusCode: 200,
+    rendered: automaticDebit ? renderAutomaticDebitPage(model) : renderPreparingPage(model),
+  };
+}
+
 export async function showHostedPage<K extends HostedPageKind>(
   kind: K,
   renderPending: PendingRenderer<K>,
@@ -52,9 +72,11 @@ export async function showHostedPage<K extends HostedPageKind>(
   if (!found || hostedPageKind(found.record) !== kind) return invalid();
   const page = toPageModel(found.record, found.context);
   if (!page) {
-    // The payer came straight from a checkout's form: the rail is still preparing the instruction.
-    const model = commonPageModel(found.record, found.context);
-    return model.status === 'PENDING' ? pageResponse(200, renderPreparingPage(model)) : invalid();
+    const view = viewWithoutCode(
+      commonPageModel(found.record, found.context),
+      found.record.rail === 'pix-automatico',
+    );
+    return view ? pageResponse(view.statusCode, view.rendered) : invalid();
   }
   const { statusCode, rendered } = hostedPageView(
     page as PageOf<K>,

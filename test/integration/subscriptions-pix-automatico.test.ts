@@ -153,12 +153,21 @@ describe('PIX_AUTOMATICO subscriptions', () => {
       status: 'ATIVA',
       calendario: { dataDeVencimento: addDays(todayInSaoPaulo(new Date()), 7) },
     });
+    // The debit's page asks the payer for nothing: their bank takes it; once taken, it is the paid page.
+    const { redirectUrl } = await pollUntil(
+      () => readTransaction(run.transactionId!),
+      (tx) => tx.redirectUrl !== null,
+    );
+    const debitPage = await fetch(redirectUrl);
+    expect(debitPage.status).toBe(200);
+    expect(await debitPage.text()).toContain('Pago por débito automático');
     await psp.recurrences.debit(txid2);
     const paid2 = await pollUntil(
       () => readTransaction(run.transactionId!),
       (tx) => tx.status === 'PAID',
     );
     expect(paid2).toMatchObject({ status: 'PAID', subscriptionId: created.id, cycle: 2 });
+    expect(await (await fetch(redirectUrl)).text()).toContain('data-status="PAID"');
     expect((await readSubscription(created.id)).status).toBe('ACTIVE');
   });
 

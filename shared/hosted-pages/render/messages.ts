@@ -65,6 +65,8 @@ export interface Messages {
   resultPendingTitle: string;
   resultPendingBody: string;
   preparingTitle: string;
+  automaticDebitTitle: string;
+  automaticDebitBody: string;
   backToStore: string;
 }
 
@@ -133,6 +135,9 @@ const en: Messages = {
   resultPendingTitle: 'Payment in progress',
   resultPendingBody: 'We are waiting for the confirmation. You can close this page.',
   preparingTitle: 'Preparing your payment',
+  automaticDebitTitle: 'Paid by automatic debit',
+  automaticDebitBody:
+    'This charge is debited by Pix Automático from the account you authorized, on its due date. There is nothing to pay here; this page shows the payment once it is done.',
   backToStore: 'Back to the store',
 };
 
@@ -202,6 +207,9 @@ const ptBR: Messages = {
   resultPendingTitle: 'Pagamento em processamento',
   resultPendingBody: 'Estamos aguardando a confirmação. Você pode fechar esta página.',
   preparingTitle: 'Preparando seu pagamento',
+  automaticDebitTitle: 'Pago por débito automático',
+  automaticDebitBody:
+    'Esta cobrança é debitada pelo Pix Automático da conta que você autorizou, na data de vencimento. Não há nada a pagar aqui; esta página mostra o pagamento assim que ele for feito.',
   backToStore: 'Voltar para a loja',
 };
 
@@ -270,6 +278,9 @@ const es: Messages = {
   resultPendingTitle: 'Pago en proceso',
   resultPendingBody: 'Estamos esperando la confirmación. Puedes cerrar esta página.',
   preparingTitle: 'Preparando tu pago',
+  automaticDebitTitle: 'Pago por débito automático',
+  automaticDebitBody:
+    'Este cobro se debita por Pix Automático de la cuenta que autorizaste, en su fecha de vencimiento. No hay nada que pagar aquí; esta página muestra el pago cuando se haya hecho.',
   backToStore: 'Volver a la tienda',
 };
 

@@ -175,3 +175,24 @@ export function renderPreparingPage(model: CommonPageModel, options?: RenderOpti
 }
 
 export const PREPARING_REFRESH_SECONDS = 2;
+
+/**
+ * A Pix Automático cycle after the first: the payer's bank debits it, so the page asks for
+ * nothing and shows no code; it looks again now and then until the debit is reported.
+ */
+export function renderAutomaticDebitPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+  const lang = pageLang(model, options);
+  const m = messagesFor(lang);
+  return renderHero({
+    lang,
+    status: 'PENDING',
+    icon: icons.clock,
+    title: m.automaticDebitTitle,
+    body: m.automaticDebitBody,
+    facts: transactionFacts(model, m, lang),
+    model,
+    refreshSeconds: AUTOMATIC_DEBIT_REFRESH_SECONDS,
+  });
+}
+
+export const AUTOMATIC_DEBIT_REFRESH_SECONDS = 60;
