@@ -66,6 +66,7 @@ export function checkoutFormModel(
       session.display && session.display.offerName !== session.display.productName
         ? session.display.offerName
         : null,
+    billingCycle: session.billingCycle ?? null,
     merchantName: context.branding?.displayName ?? null,
     brand,
     sandbox: context.sandbox,

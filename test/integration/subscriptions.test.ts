@@ -197,6 +197,11 @@ describe('a subscription', () => {
     expect(session.status, session.text).toBe(201);
     expect(session.body.paymentMethods).toEqual(cycleMethods.map((row) => row.method));
     const token = new URL(session.body.url).pathname.split('/').at(-1)!;
+    // The payer is told the price repeats before subscribing.
+    const page = await fetch(session.body.url);
+    const html = await page.text();
+    expect(html).toContain('R$\u00a049,90 por mês');
+    expect(html).toContain('data-testid="recurrence"');
     const form = new URLSearchParams(checkoutFormFor(row!)).toString();
     const post = () =>
       call('POST', `/checkout/${token}`, {

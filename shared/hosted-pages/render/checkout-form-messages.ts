@@ -1,6 +1,8 @@
 // The hosted checkout's copy, in the payer's language. Plain text only: renderers escape it.
 // A field's messages say what to fix in the payer's words; the rule itself is the purchase
 // API's schema (shared/checkout/payer-fields.ts).
+
+import type { BillingCycle } from '../../catalog/offer.ts';
 import type { FieldProblem } from '../../checkout/payer-fields.ts';
 import type { PageLang } from './view-models.ts';
 
@@ -20,6 +22,10 @@ export interface CheckoutFormCopy {
   address: string;
   optional: string;
   submit: (amount: string) => string;
+  /** A recurring offer's price: the amount and how often it is charged ("R$ 49,90 por mês"). */
+  pricePer: (amount: string, cycle: BillingCycle) => string;
+  /** Under a recurring offer's price: what subscribing means for the payer. */
+  recurrence: string;
   backToStore: string;
   /** Above the form when the server refused it. */
   fixFields: (count: number) => string;
@@ -38,6 +44,9 @@ const ptBR: CheckoutFormCopy = {
   address: 'Endereço para o boleto',
   optional: '(opcional)',
   submit: (amount) => `Continuar · ${amount}`,
+  pricePer: (amount, cycle) =>
+    `${amount} ${{ WEEKLY: 'por semana', MONTHLY: 'por mês', QUARTERLY: 'a cada 3 meses', SEMIANNUALLY: 'a cada 6 meses', YEARLY: 'por ano' }[cycle]}`,
+  recurrence: 'Assinatura: este valor é cobrado a cada período até você ou o vendedor cancelar.',
   backToStore: 'Voltar para a loja',
   fixFields: (count) => (count === 1 ? 'Corrija o campo indicado.' : `Corrija os ${count} campos indicados.`),
   expiredTitle: 'Este pagamento expirou',
@@ -137,6 +146,9 @@ const esCO: CheckoutFormCopy = {
   address: 'Dirección',
   optional: '(opcional)',
   submit: (amount) => `Continuar · ${amount}`,
+  pricePer: (amount, cycle) =>
+    `${amount} ${{ WEEKLY: 'por semana', MONTHLY: 'al mes', QUARTERLY: 'cada 3 meses', SEMIANNUALLY: 'cada 6 meses', YEARLY: 'al año' }[cycle]}`,
+  recurrence: 'Suscripción: este valor se cobra en cada período hasta que tú o el vendedor la cancelen.',
   backToStore: 'Volver a la tienda',
   fixFields: (count) =>
     count === 1 ? 'Corrige el campo indicado.' : `Corrige los ${count} campos indicados.`,
@@ -196,6 +208,9 @@ const en: CheckoutFormCopy = {
   address: 'Address for the boleto',
   optional: '(optional)',
   submit: (amount) => `Continue · ${amount}`,
+  pricePer: (amount, cycle) =>
+    `${amount} ${{ WEEKLY: 'a week', MONTHLY: 'a month', QUARTERLY: 'every 3 months', SEMIANNUALLY: 'every 6 months', YEARLY: 'a year' }[cycle]}`,
+  recurrence: 'Subscription: this amount is charged every period until you or the seller cancel it.',
   backToStore: 'Back to the store',
   fixFields: (count) =>
     count === 1 ? 'Fix the field marked below.' : `Fix the ${count} fields marked below.`,

@@ -2,6 +2,7 @@
 // fields the chosen method needs. The form is a plain POST to the page's own URL with the
 // purchase API's field names, so it works without script; the script (checkoutFormScripts)
 // shows the chosen method's fields and checks them with the purchase API's schemas.
+import type { BillingCycle } from '../../catalog/offer.ts';
 import type { FieldProblem } from '../../checkout/payer-fields.ts';
 import { escapeHtml } from '../../http/html.ts';
 import type { PurchaseCurrency, PurchaseVariantName } from '../../payment-methods.ts';
@@ -35,6 +36,8 @@ export interface CheckoutFormModel {
   productDescription: string | null;
   imageUrl: string | null;
   offerName: string | null;
+  /** A recurring offer's cycle: the price is per period and the page says it repeats. */
+  billingCycle: BillingCycle | null;
   merchantName: string | null;
   brand: PageBrand | null;
   sandbox: boolean;
@@ -176,7 +179,8 @@ ${image ? `<img class="product-image" src="${escapeHtml(image)}" alt="" data-tes
 <h1 id="product-name" data-testid="product-name">${escapeHtml(model.productName)}</h1>
 ${model.productDescription ? `<p class="muted" data-testid="product-description">${escapeHtml(model.productDescription)}</p>` : ''}
 ${model.offerName ? `<p class="label">${escapeHtml(copy.offer)}</p><p class="offer-name" data-testid="offer-name">${escapeHtml(model.offerName)}</p>` : ''}
-<p class="amount" data-testid="amount">${escapeHtml(amount)}</p>
+<p class="amount" data-testid="amount">${escapeHtml(model.billingCycle ? copy.pricePer(amount, model.billingCycle) : amount)}</p>
+${model.billingCycle ? `<p class="muted" data-testid="recurrence">${escapeHtml(copy.recurrence)}</p>` : ''}
 ${backLink(model.cancelUrl, copy, 'cancel-link')}
 </section>`;
 }
