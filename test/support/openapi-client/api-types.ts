@@ -2340,7 +2340,7 @@ export interface components {
         /** SubscriptionCycleRun */
         SubscriptionCycleRun: {
             subscription: components["schemas"]["Subscription"];
-            /** @description The new cycle's charge; null when none was due. */
+            /** @description The new cycle's charge; null when none was due or its charge failed (tried again later, or given up). */
             transactionId: string | null;
         };
         /** Balances */
