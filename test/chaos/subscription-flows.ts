@@ -64,19 +64,22 @@ export async function prepareSubscriptions(client: ChaosClient, manage: ChaosCli
   return offer.body.id as string;
 }
 
-async function findByExternalId(client: ChaosClient, externalId: string): Promise<string | undefined> {
+/** The account's subscriptions (the run's own): id by externalId. */
+async function listSubscriptions(client: ChaosClient): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
   let cursor: string | null = null;
   do {
     const page = await client.api('GET', `/v2/subscriptions?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    if (page.status !== 200) return undefined;
-    const found = (page.body.data as Array<{ id: string; externalId: string }>).find(
-      (sub) => sub.externalId === externalId,
-    );
-    if (found) return found.id;
+    if (page.status !== 200) return ids;
+    for (const sub of page.body.data as Array<{ id: string; externalId: string }>)
+      ids.set(sub.externalId, sub.id);
     cursor = page.body.nextCursor;
   } while (cursor);
-  return undefined;
+  return ids;
 }
+
+const findByExternalId = async (client: ChaosClient, externalId: string) =>
+  (await listSubscriptions(client)).get(externalId);
 
 const readSubscription = (client: ChaosClient, id: string) =>
   client.persist(() => client.api('GET', `/v2/subscriptions/${id}`), 60_000);
@@ -214,6 +217,9 @@ export async function subscriptionFigures(
   offerId: string,
   deadline: number,
 ): Promise<SubscriptionFigures> {
+  // A subscription whose every creation answer was lost exists all the same: found by its externalId.
+  const listed = await listSubscriptions(client);
+  for (const flow of flows) flow.id ??= listed.get(flow.externalId);
   const made = flows.filter((flow) => flow.id);
   let figures: SubscriptionFigures;
   do {
