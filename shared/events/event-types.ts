@@ -90,7 +90,7 @@ export const eventTypes = {
     optIn: false,
     data: 'subscription-at-event',
     description:
-      "A cycle ended unpaid (its charge's deadline passed): the subscription is PAST_DUE. It keeps billing; a paid cycle makes it ACTIVE again. `data` is the subscription after the change; the event's transaction is the unpaid cycle's charge.",
+      "A cycle ended unpaid (its charge's deadline passed, or its charge could not be created after its retries): the subscription is PAST_DUE. It keeps billing; a paid cycle makes it ACTIVE again. `data` is the subscription after the change; the event's transaction is the unpaid cycle's charge (for a cycle whose charge was never created, the last charge made: `currentTransactionId`).",
   },
   'subscription.canceled': {
     idSuffix: 'subcanceled',

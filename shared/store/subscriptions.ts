@@ -127,6 +127,7 @@ const changedFields = [
   'currentTransactionId',
   'openCycle',
   'unpaidCycles',
+  'chargeRetry',
   'updatedAt',
   'activatedAt',
   'canceledAt',
@@ -147,7 +148,8 @@ export function subscriptionChangeItem(change: SubscriptionChangeWrite): Transac
   };
   const sets = changedFields.map((field, index) => {
     names[`#f${index}`] = field;
-    values[`:v${index}`] = after[field];
+    // `chargeRetry` is absent on records written before it existed.
+    values[`:v${index}`] = after[field] ?? null;
     return `#f${index} = :v${index}`;
   });
   const due = dueAt === null ? undefined : keys.subscriptionDue(dueAt, after.id);

@@ -1,9 +1,11 @@
 // Which step a subscription owes at an instant (pure): check the open cycle (its deadline has
 // passed), charge the next cycle (its charge day has come), or nothing until a later instant.
 // `force` (the sandbox's next-cycle) runs the next cycle now: the open cycle is checked as if its
-// deadline had passed, then the next one is charged. A Pix Automático subscription waiting for
-// its payer has one step: at the authorization's deadline, read the recurrence (EXPIRED when the
-// payer still has not answered); `force` takes it now.
+// deadline had passed, then the next one is charged. A charge that failed is attempted again at
+// its recorded retry time (charge-retry.ts), not before; `force` does not wait for it. A Pix
+// Automático subscription waiting for its payer has one step: at the authorization's deadline,
+// read the recurrence (EXPIRED when the payer still has not answered); `force` takes it now.
+import { chargeRetryAt } from './charge-retry.ts';
 import { cycleChargeAt, cycleDeadline } from './cycle-schedule.ts';
 import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
 import { billingStatuses } from './subscription-status.ts';
@@ -17,7 +19,7 @@ export type CycleStep =
 
 type Schedule = Pick<
   SubscriptionRecord,
-  'status' | 'firstDueDate' | 'billingCycle' | 'currentCycle' | 'openCycle' | 'recurrence'
+  'status' | 'firstDueDate' | 'billingCycle' | 'currentCycle' | 'openCycle' | 'recurrence' | 'chargeRetry'
 >;
 
 const authorizationDeadline = (subscription: Schedule): Date | null =>
@@ -25,16 +27,20 @@ const authorizationDeadline = (subscription: Schedule): Date | null =>
     ? new Date(subscription.recurrence.authorizationExpiresAt)
     : null;
 
+/** When the next cycle's charge is due: its charge day, or later its retry after a failed attempt. */
+function nextChargeAt(subscription: Schedule): Date {
+  const next = subscription.currentCycle + 1;
+  const day = cycleChargeAt(subscription.firstDueDate, subscription.billingCycle, next);
+  const retry = chargeRetryAt(subscription.chargeRetry, next);
+  return retry && retry > day ? retry : day;
+}
+
 /** When the subscription's next step is due (its due-index time); null when it no longer bills. */
 export function nextStepAt(subscription: Schedule): Date | null {
   const authorization = authorizationDeadline(subscription);
   if (authorization) return authorization;
   if (!billingStatuses.includes(subscription.status)) return null;
-  const charge = cycleChargeAt(
-    subscription.firstDueDate,
-    subscription.billingCycle,
-    subscription.currentCycle + 1,
-  );
+  const charge = nextChargeAt(subscription);
   if (!subscription.openCycle) return charge;
   const check = cycleDeadline(
     subscription.firstDueDate,
@@ -55,7 +61,6 @@ export function planCycleStep(subscription: Schedule, now: Date, force = false):
     if (force || deadline <= now) return { kind: 'check', open: openCycle };
   }
   const next = subscription.currentCycle + 1;
-  if (force || cycleChargeAt(subscription.firstDueDate, subscription.billingCycle, next) <= now)
-    return { kind: 'charge', cycle: next };
+  if (force || nextChargeAt(subscription) <= now) return { kind: 'charge', cycle: next };
   return { kind: 'wait', until: nextStepAt(subscription)! };
 }

@@ -4,7 +4,10 @@
 // so two runs at once (the schedule twice, the sandbox's next-cycle beside it) write each change
 // once: the loser re-reads and goes on from what the winner left. A Pix Automático cycle asks the
 // PSP for its debit (`/cobr`, under a txid derived from the cycle) before its charge is written:
-// a crash between the two asks again for the same debit, then writes.
+// a crash between the two asks again for the same debit, then writes. A charge that cannot be
+// created is attempted again later, a bounded number of times, then the cycle is given up
+// (noteChargeFailure).
+import { AppError } from '../errors.ts';
 import type { SubscriptionEventType } from '../events/event-types.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
@@ -13,6 +16,7 @@ import { getSubscription, moveSubscriptionDue, writeSubscriptionChange } from '.
 import { getTransaction } from '../store/transactions.ts';
 import { createCycleCharge } from '../transactions/create-cycle-charge.ts';
 import { paidStatuses, type TransactionRecord } from '../transactions/transaction.ts';
+import { failureKind, missedCycleSubject, planChargeFailure } from './charge-retry.ts';
 import { cyclePurchaseBody } from './cycle-purchase.ts';
 import { cycleDeadline, cycleTransactionId } from './cycle-schedule.ts';
 import { askCycleDebit, debitWindowClosed, isDebitedByPsp } from './pix-automatico-cycles.ts';
@@ -127,6 +131,7 @@ export async function chargeCycle(
     currentCycle: cycle,
     currentTransactionId: transactionId,
     openCycle: { cycle, transactionId },
+    chargeRetry: null,
     updatedAt: at,
     ...(first ? { activatedAt: at } : {}),
   };
@@ -167,6 +172,62 @@ export async function chargeCycle(
   return created !== null;
 }
 
+/**
+ * An attempt at `cycle`'s charge failed: records the retry (the due index waits for it), or, once
+ * the attempts or the cycle's time are spent, gives the cycle up: it counts as unpaid (PAST_DUE,
+ * or CANCELED when too many in a row), the subscription moves on to the next cycle, and the event
+ * is written on the last charge made (none before cycle 1's: the change is only logged then).
+ */
+async function noteChargeFailure(
+  subscription: SubscriptionRecord,
+  cycle: number,
+  error: unknown,
+  now: Date,
+): Promise<boolean> {
+  const deadline = cycleDeadline(subscription.firstDueDate, subscription.billingCycle, cycle);
+  const outcome = planChargeFailure(subscription.chargeRetry, cycle, now, deadline);
+  const at = now.toISOString();
+  const failure = { subscriptionId: subscription.id, cycle, error: failureKind(error) };
+  if (outcome.kind === 'retry') {
+    log.warn('subscription cycle charge failed; tried again later', {
+      ...failure,
+      attempt: outcome.retry.attempts,
+      retryAt: outcome.retry.at,
+    });
+    return changeSubscription(
+      subscription,
+      { ...subscription, chargeRetry: outcome.retry, updatedAt: at },
+      undefined,
+      now,
+    );
+  }
+  const unpaidCycles = subscription.unpaidCycles + 1;
+  const status = nextStatus(subscription.status, { kind: 'cycle-unpaid', unpaidInARow: unpaidCycles });
+  if (!status) return false;
+  const after: SubscriptionRecord = {
+    ...subscription,
+    status: status.status,
+    currentCycle: cycle,
+    chargeRetry: null,
+    unpaidCycles,
+    updatedAt: at,
+    ...(status.cancelReason ? { cancelReason: status.cancelReason, canceledAt: at } : {}),
+  };
+  log.error('subscription cycle charge given up', {
+    ...failure,
+    attempts: outcome.attempts,
+    why: outcome.why,
+    status: after.status,
+  });
+  const lastCharge = subscription.currentTransactionId
+    ? await getTransaction(subscription.accountId, subscription.currentTransactionId, true)
+    : undefined;
+  return changeSubscription(subscription, after, lastCharge, now, {
+    emits: after.status === 'CANCELED' ? ['subscription.canceled'] : ['subscription.past_due'],
+    subjectId: missedCycleSubject(subscription.id, cycle),
+  });
+}
+
 export interface StepOptions {
   /** Run the next cycle now (the sandbox): check the open cycle as past its deadline, charge the next. */
   force?: boolean;
@@ -202,11 +263,20 @@ export async function runCycleSteps(
     }
     // Authorized meanwhile: its cycles follow from the next run (its due entry says when).
     if (step.kind === 'authorization') return syncRecurrence(subscription, now, { expireIfWaiting: true });
+    let chargeFailed = false;
     if (step.kind === 'check') await checkOpenCycle(subscription, step.open, now, force);
-    else await chargeCycle(subscription, step.cycle, now, options.checkout);
+    else
+      await chargeCycle(subscription, step.cycle, now, options.checkout).catch(async (error: unknown) => {
+        // The caller's own mistake (the sandbox forcing a debit before its window): its 4xx answer.
+        if (error instanceof AppError && error.status < 500) throw error;
+        chargeFailed = true;
+        await noteChargeFailure(subscription, step.cycle, error, now);
+      });
     const current = await getSubscription(subscription.accountId, subscription.id, true);
     if (!current) return subscription;
     subscription = current;
+    // One attempt per run: the next is the retry's (or the next run's) to make.
+    if (chargeFailed) return subscription;
     if (step.kind === 'check' && subscription.openCycle?.cycle === step.open.cycle && !force)
       return subscription;
   }

@@ -29,8 +29,8 @@ export async function runNextCycle(
     );
   const after = await runCycleSteps(read, now, { force: true });
   const target = read.currentCycle + 1;
-  return {
-    subscription: toSubscription(after),
-    transactionId: after.currentCycle >= target ? cycleTransactionId(after.id, target) : null,
-  };
+  const transactionId = cycleTransactionId(after.id, target);
+  // A cycle whose charge failed (tried again later, or given up) names no transaction.
+  const charged = after.currentCycle > target || after.currentTransactionId === transactionId;
+  return { subscription: toSubscription(after), transactionId: charged ? transactionId : null };
 }

@@ -187,7 +187,9 @@ export const subscriptionCycleRunSchema = v.pipe(
     subscription: subscriptionSchema,
     transactionId: v.pipe(
       v.nullable(v.string()),
-      v.description("The new cycle's charge; null when none was due."),
+      v.description(
+        "The new cycle's charge; null when none was due or its charge failed (tried again later, or given up).",
+      ),
     ),
   }),
   v.title('SubscriptionCycleRun'),

@@ -4,6 +4,7 @@ import type { BillingCycle } from '../catalog/offer.ts';
 import type { SaleTerms } from '../checkout/checkout-session.ts';
 import type { SubscriptionMethod } from '../payment-methods.ts';
 import type { BoletoAddress } from '../purchase/purchase-request.ts';
+import type { ChargeRetry } from './charge-retry.ts';
 import type { CancelReason, SubscriptionStatus } from './subscription-status.ts';
 
 export interface SubscriptionCustomer {
@@ -59,8 +60,14 @@ export interface SubscriptionRecord {
   currentTransactionId: string | null;
   /** The latest cycle charged and not yet known paid, checked at its deadline; null when none. */
   openCycle: OpenCycle | null;
-  /** Cycles in a row that ended unpaid (0 once one is paid). */
+  /** Cycles in a row that ended unpaid (0 once one is paid); a cycle whose charge was given up counts. */
   unpaidCycles: number;
+  /**
+   * The failed attempts at the next cycle's charge and when it is tried again (charge-retry.ts);
+   * null (absent on older records) when none failed. After the last attempt the cycle is given
+   * up: `currentCycle` moves to it while `currentTransactionId` keeps naming the last charge made.
+   */
+  chargeRetry?: ChargeRetry | null;
   /** The responsible party and fees of the cycles' charges, fixed at creation (like a checkout's). */
   terms: SaleTerms;
   externalId: string | null;
@@ -146,6 +153,7 @@ export function newSubscriptionRecord(input: NewSubscription, now: Date): Subscr
     currentTransactionId: null,
     openCycle: null,
     unpaidCycles: 0,
+    chargeRetry: null,
     createdAt: at,
     updatedAt: at,
     activatedAt: null,

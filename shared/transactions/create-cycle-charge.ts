@@ -15,6 +15,8 @@ import { methodOf, type RailName } from '../payment-methods.ts';
 import { computeCostFee } from '../purchase/fees.ts';
 import { parsePurchaseRequest } from '../purchase/purchase-schema.ts';
 import { railNameFor } from '../rails/rail-choice.ts';
+import { RailRejectedError } from '../rails/rail-port.ts';
+import { sandboxRefusesCycleCharge } from '../rails/sandbox/sandbox-renewal-refusal.ts';
 import { type SubscriptionChangeWrite, subscriptionChangeItem } from '../store/subscriptions.ts';
 import { insertTransaction } from '../store/transactions.ts';
 import { startInstruction } from './start-instruction.ts';
@@ -56,6 +58,8 @@ export async function createCycleCharge(
       'transaction.method_unavailable',
       `paymentMethod: ${request.method} (${request.currency}) is not available on this stage`,
     );
+  if (rail === 'sandbox' && sandboxRefusesCycleCharge(request.name, charge.subscription.cycle))
+    throw new RailRejectedError('the sandbox rail refuses this customer’s renewals');
   const costFee = computeCostFee(request.amount, request.currency, request.method, charge.fees);
   const instructionDueAt = new Date(now.getTime() + serviceConfig().sweepAfterMs).toISOString();
   const record = newTransactionRecord({

@@ -6,7 +6,10 @@
 // twice (in the same batch or seconds later), and some transactions are paid around their expiry.
 // The rails' reports fail too: a fifth of the sandbox notifications are lost and a tenth sent
 // twice, one window of the sandbox listing is never read by its first reading (its second
-// reading, 20 s behind here, must find its payments) and a later one is read again.
+// reading, 20 s behind here, must find its payments) and a later one is read again. PIX and
+// BOLETO subscriptions run their cycles through the same faults (subscription-flows.ts): cycle 1
+// at creation (or by the schedule), the next by next-cycle called three times at once beside two
+// runs of the cycle job, most charges paid; no cycle may be charged twice.
 // It prints what happened and the figures that must be zero (a line with `lost` among them),
 // writes docs/fault-run.md (the figures, the commit and the machine; `--markdown <file>` writes
 // elsewhere, `--no-markdown` not at all), and exits non-zero when one is not.
@@ -21,14 +24,25 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { mapInGroups } from '../../shared/in-groups.ts';
 import { getListingCursor, saveListingCursor } from '../../shared/store/payment-listing-cursors.ts';
+import { chargeDueCycles } from '../../shared/subscriptions/charge-due-cycles.ts';
 import { docsDir, findSection, readIfExists, runProvenance, writeDoc } from '../support/generated-docs.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 import { faultRunNotesSection, renderFaultRunMarkdown } from './fault-run-report.ts';
 import { type FlakyReceiver, startFlakyReceiver } from './flaky-receiver.ts';
+import {
+  type ChaosClient,
+  payNewCycles,
+  prepareSubscriptions,
+  runNextCycles,
+  runSubscriptionFlow,
+  subscriptionFigures,
+  subscriptionFlows,
+} from './subscription-flows.ts';
 
 const { values: args } = parseArgs({
   options: {
     purchases: { type: 'string', default: '300' },
+    subscriptions: { type: 'string', default: '24' },
     seed: { type: 'string', default: '13' },
     'max-minutes': { type: 'string', default: '15' },
     markdown: { type: 'string' },
@@ -46,6 +60,7 @@ const command = `npm run chaos${process.argv.length > 2 ? ` -- ${process.argv.sl
   .replace(/\s*--(markdown\s+\S+|no-markdown)/g, '')
   .replace(/ --$/, '');
 const purchaseCount = Math.min(1000, Math.max(10, Number(args.purchases)));
+const subscriptionCount = Math.min(200, Math.max(0, Number(args.subscriptions)));
 const maxMs = Math.min(30, Math.max(1, Number(args['max-minutes']))) * 60_000;
 
 /** mulberry32: the run's choices repeat for a seed (timings still vary with the machine). */
@@ -104,11 +119,17 @@ const started = Date.now();
 const elapsed = () => Date.now() - started;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  as = key,
+) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
-      authorization: basicAuthorization(key),
+      authorization: basicAuthorization(as),
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...headers,
     },
@@ -211,6 +232,34 @@ async function runFlow(flow: Flow) {
   // Paying again sends the notification again (the rail already holds the payment).
   if (flow.railPaid && flow.notifiedTwice) await pay();
 }
+
+/** Pays a transaction in the sandbox once filled, its notification lost (20 %) or sent twice (10 %); true when the rail took it. */
+async function payInSandbox(id: string): Promise<boolean> {
+  if (!(await untilFilled(id, 180_000))) return false;
+  await sleep(random() * 3000);
+  const settleAfterMs = Math.floor(random() * 1500);
+  const roll = random();
+  const pay = () =>
+    persist(
+      () =>
+        api(
+          'POST',
+          `/sandbox/transactions/${id}/pay?settleAfterMs=${settleAfterMs}${roll < 0.2 ? '&notify=false' : ''}`,
+        ),
+      60_000,
+    );
+  if ((await pay())?.status !== 202) return false;
+  if (roll >= 0.2 && roll < 0.3) await pay();
+  return true;
+}
+
+const chaosClient: ChaosClient = {
+  api: (method, path, body) => api(method, path, body),
+  persist,
+  random,
+  sleep,
+  pay: payInSandbox,
+};
 
 /** A purchase made right after a fault ends: how long until it has its instruction. */
 async function canary(): Promise<number | undefined> {
@@ -337,6 +386,13 @@ function settled(flow: Flow, now: number): boolean {
   return tx.status === 'PENDING' && filled(tx) && (flow.kind === 'boleto' || (expiresAt ?? 0) > now);
 }
 
+/** The cycles a subscription counts now (0 when unknown). */
+async function readSubscriptionCycle(id: string | undefined): Promise<number> {
+  if (!id) return 0;
+  const read = await persist(() => api('GET', `/v2/subscriptions/${id}`), 60_000);
+  return read?.status === 200 ? (read.body.currentCycle as number) : 0;
+}
+
 /** Moves the sandbox listing's cursor (as a lost or a repeated batch would), retrying through faults. */
 async function moveListingCursor(since: (now: number) => number): Promise<void> {
   for (let tries = 0; tries < 20; tries += 1) {
@@ -411,7 +467,18 @@ async function main() {
   });
   baseUrl = stack.baseUrl;
   const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
-  key = (await issueApiKey({ permissions: ['createTransaction'], postbackUrl: receiver.url })).secretKey;
+  const issued = await issueApiKey({
+    permissions: ['createTransaction', 'isInvoiceAvailable'],
+    postbackUrl: receiver.url,
+  });
+  key = issued.secretKey;
+  const manageKey = (await issueApiKey({ permissions: ['manageAccount'], accountId: issued.accountId }))
+    .secretKey;
+  const offerId = await prepareSubscriptions(chaosClient, {
+    ...chaosClient,
+    api: (method, path, body) => api(method, path, body, {}, manageKey),
+  });
+  const subFlows = subscriptionFlows(subscriptionCount, randomUUID().slice(0, 8));
 
   const flows: Flow[] = Array.from({ length: purchaseCount }, (_, index) => {
     const kindRoll = random();
@@ -428,10 +495,16 @@ async function main() {
     return { index, kind, plan, retriedPurchase: false, railPaid: false };
   });
   process.stdout.write(
-    `chaos run: ${purchaseCount} purchases over ${seconds(spreadMs)}, seed ${args.seed}, ${new Date().toISOString()}\n`,
+    `chaos run: ${purchaseCount} purchases and ${subscriptionCount} subscriptions over ${seconds(spreadMs)}, seed ${args.seed}, ${new Date().toISOString()}\n`,
   );
   const runStart = elapsed();
   const running = Promise.all(flows.map(runFlow));
+  const subscriptionsRunning = Promise.all(
+    subFlows.map(async (flow) => {
+      await sleep(runStart + (flow.index * spreadMs) / Math.max(1, subscriptionCount) - elapsed());
+      await runSubscriptionFlow(chaosClient, flow, offerId);
+    }),
+  );
 
   // Fault 1: SQS unreachable from every function (sends fail; queued work waits).
   const faults: string[] = [];
@@ -470,6 +543,17 @@ async function main() {
   );
 
   await running;
+  await subscriptionsRunning;
+  // Another cycle each: next-cycle three times at once beside two runs of the cycle job at once.
+  const cycleRound = (flow: (typeof subFlows)[number]) =>
+    readSubscriptionCycle(flow.id).then(async (from) => {
+      await runNextCycles(chaosClient, flow);
+      await payNewCycles(chaosClient, flow, from + 1);
+    });
+  const jobRuns = Array.from({ length: 2 }, () =>
+    chargeDueCycles(new Date(), Date.now() + 30_000).catch(() => ({ ran: 0, failed: 1 })),
+  );
+  await Promise.all([...subFlows.map(cycleRound), ...jobRuns]);
   const backlog = (faultEnd: number) =>
     Math.max(
       0,
@@ -497,7 +581,8 @@ async function main() {
   // attempt but a delivered run's last one failed because of the receiver (its status, a hang
   // past the timeout, a reset): a POST no attempt records, or attempts after a success, would be
   // a second chain.
-  const events = accepted.flatMap((flow) => flow.final?.events ?? []);
+  const subs = await subscriptionFigures(chaosClient, subFlows, offerId, drainDeadline);
+  const events = [...accepted.flatMap((flow) => flow.final?.events ?? []), ...subs.events];
   const attemptsByEvent = new Map<string, any[]>(events.map((event) => [event.id, event.attempts ?? []]));
   let beyondFailures = 0;
   let posts = 0;
@@ -558,7 +643,16 @@ async function main() {
     `paid transactions without exactly one cashin.paid: ${wrongEventCount.length}`,
     ...recovery.map((line) => `recovery ${line}`),
     `transactions lost: ${lost.length}${lost.length ? ` (${lost.map((f) => f.id).join(', ')})` : ''}`,
-    `lost: ${lost.length}`,
+    `subscriptions: ${subs.made} of ${subscriptionCount} made (${Object.entries(subs.statuses)
+      .map(([status, n]) => `${status} ${n}`)
+      .join(
+        ', ',
+      )}); cycles charged: ${subs.cyclesCharged} (cycle 1 by the schedule after a fault: ${subs.chargedBySchedule}; next-cycle calls: ${subs.nextCycleCalls}); cycles PAID: ${subs.paidCycles}`,
+    ...subs.lost.map((line) => `  subscription cycle lost: ${line}`),
+    ...subs.stuck.map((line) => `  subscription cycle stuck: ${line}`),
+    `cycles charged twice: ${subs.chargedTwice}`,
+    `subscription cycles lost / stuck: ${subs.lost.length} / ${subs.stuck.length}`,
+    `lost: ${lost.length + subs.lost.length}`,
     `refunds: ${refunds.taken} taken (${refunds.replayed} replays of a retried request), ${refunds.refused} refused as more than left, ${refunds.succeeded} SUCCEEDED (answers: ${Object.entries(
       refunds.answers,
     )
@@ -584,7 +678,10 @@ async function main() {
     beyondFailures +
     refunds.overRefunded +
     refunds.stuck +
-    refunds.ledgerMismatches.length;
+    refunds.ledgerMismatches.length +
+    subs.lost.length +
+    subs.stuck.length +
+    subs.chargedTwice;
 
   if (markdownAt) {
     const count = (list: unknown[]) => String(list.length);
@@ -627,7 +724,19 @@ async function main() {
         `${refunds.taken} / ${refunds.refused} / ${refunds.succeeded}; ${refunds.overRefunded}`,
       ],
       ['currencies whose ledger does not sum to the balance', String(refunds.ledgerMismatches.length)],
-      ['lost / stuck', `${lost.length} / ${stuck.length}`],
+      [
+        'subscriptions made; cycles charged (cycle 1 by the schedule after a fault) / PAID',
+        `${subs.made} of ${subscriptionCount} (${Object.entries(subs.statuses)
+          .map(([status, n]) => `${status} ${n}`)
+          .join(', ')}); ${subs.cyclesCharged} (${subs.chargedBySchedule}) / ${subs.paidCycles}`,
+      ],
+      [
+        'next-cycle calls (three at once per cycle, beside two runs of the cycle job)',
+        String(subs.nextCycleCalls),
+      ],
+      ['cycles charged twice', String(subs.chargedTwice)],
+      ['subscription cycles lost / stuck', `${subs.lost.length} / ${subs.stuck.length}`],
+      ['lost / stuck', `${lost.length + subs.lost.length} / ${stuck.length + subs.stuck.length}`],
       ['whole run', seconds(elapsed())],
     ];
     writeDoc(

@@ -1,10 +1,13 @@
 // Subscriptions over HTTP, for each method that charges each cycle anew: cycle 1 charged at
 // creation, paid in the sandbox, the next cycle run now (sandbox next-cycle), an unpaid cycle
 // making the subscription PAST_DUE and a paid one ACTIVE again, the merchant's cancel, two
-// next-cycle calls at once charging their cycle once, and the offers that cannot take one.
+// next-cycle calls at once charging their cycle once, a cycle whose charge the rail keeps refusing
+// given up after its attempts, and the offers that cannot take one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods, recurringDebitMethod } from '../../shared/payment-methods.ts';
+import { sandboxRefusedRenewalsName } from '../../shared/rails/sandbox/sandbox-renewal-refusal.ts';
 import { dueSubscriptions, getSubscription } from '../../shared/store/subscriptions.ts';
+import { maxChargeAttempts } from '../../shared/subscriptions/charge-retry.ts';
 import { cycleChargeAt } from '../../shared/subscriptions/cycle-schedule.ts';
 import { runCycleSteps } from '../../shared/subscriptions/run-cycle-steps.ts';
 import { call, createKey, pollUntil, useSharedStore } from '../support/api.ts';
@@ -189,6 +192,40 @@ describe('a subscription', () => {
     expect((await readTransaction(after.currentTransactionId!)).cycle).toBe(2);
     // A second run at the same instant finds nothing more to do.
     expect(await runCycleSteps(after, chargeDay)).toMatchObject({ currentCycle: 2 });
+  });
+
+  it('gives a cycle up when the rail refuses its charge at every attempt: PAST_DUE and one event', async () => {
+    useSharedStore();
+    const refused = { customer: { ...customer, name: sandboxRefusedRenewalsName } };
+    const created = await subscribe((await newOffer()).id, method, refused);
+    const first = created.currentTransactionId as string;
+    await payCharge(first);
+    const nextCycle = () => api('POST', `/sandbox/subscriptions/${created.id}/next-cycle`);
+
+    // The cycle job on cycle 2's charge day: the attempt fails, and the job comes back at the
+    // retry's time (its due-index entry moves there), not at its next minute.
+    const accountId = (await api('GET', '/v2/account')).body.accountId as string;
+    const stored = (await getSubscription(accountId, created.id, true))!;
+    const chargeDay = cycleChargeAt(stored.firstDueDate, stored.billingCycle, 2);
+    const { chargeRetry } = await runCycleSteps(stored, chargeDay);
+    expect(chargeRetry).toEqual({ cycle: 2, attempts: 1, at: expect.any(String) });
+    const retryAt = new Date(chargeRetry!.at);
+    expect(retryAt.getTime()).toBeGreaterThan(chargeDay.getTime());
+    const dueIds = async (at: Date) => (await dueSubscriptions(at, 1000)).map((entry) => entry.id);
+    expect(await dueIds(new Date(retryAt.getTime() - 1_000))).not.toContain(created.id);
+    expect(await dueIds(retryAt)).toContain(created.id);
+
+    for (let attempt = 2; attempt < maxChargeAttempts; attempt += 1)
+      expect((await nextCycle()).body.subscription).toMatchObject({ status: 'ACTIVE', currentCycle: 1 });
+    const givenUp = await nextCycle();
+    expect(givenUp.body).toMatchObject({
+      transactionId: null,
+      subscription: { status: 'PAST_DUE', currentCycle: 2, currentTransactionId: first },
+    });
+    const events = await eventTypesOf(first);
+    expect(events.filter((type) => type === 'subscription.past_due')).toHaveLength(1);
+    const listed = await api('GET', `/transactions?offerId=${created.offerId}&limit=100`);
+    expect(listed.body.data.map((tx: { cycle: number }) => tx.cycle)).toEqual([1]);
   });
 
   it("is made by a recurring offer's checkout session: the form subscribes, once, and cycle 1 completes the session", async () => {

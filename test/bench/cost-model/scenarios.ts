@@ -8,7 +8,8 @@ import { addBusinessDays } from '../../../shared/transactions/payment-deadline.t
 import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../../support/purchase-fixtures.ts';
 
-export type RailKey = 'boleto' | 'pix' | 'cop' | 'bob';
+/** A purchase's rail, or a subscription cycle's (subscription-scenarios.ts). */
+export type RailKey = 'boleto' | 'pix' | 'cop' | 'bob' | 'boleto-subscription' | 'pix-subscription';
 export type TimeToPay = '1 min' | '23 h' | '3 days' | 'longest' | 'never';
 export const timesToPay: readonly TimeToPay[] = ['1 min', '23 h', '3 days', 'longest', 'never'];
 

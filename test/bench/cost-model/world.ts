@@ -27,6 +27,7 @@ import { nextScenarioStart, type RailScenario, railScenarios, type TimeToPay } f
 import type { SimulatedClock } from './simulated-clock.ts';
 import { SimulatedQueues } from './simulated-queues.ts';
 import { Simulation, tickEveryRunAfterPaymentMs } from './simulation.ts';
+import { runSubscriptionScenario, subscriptionScenarios } from './subscription-scenarios.ts';
 import { workIndexWritesPerPendingDay } from './work-index-rate.ts';
 
 export interface WorldOptions {
@@ -98,12 +99,17 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         new ScanCommand({
           TableName: tableName(),
           IndexName: 'gsi2',
-          ProjectionExpression: '#sk',
-          ExpressionAttributeNames: { '#sk': table.indexes.gsi2.sortKey },
+          ProjectionExpression: '#pk, #sk',
+          ExpressionAttributeNames: {
+            '#pk': table.indexes.gsi2.partitionKey,
+            '#sk': table.indexes.gsi2.sortKey,
+          },
           ExclusiveStartKey: startKey,
         }),
       );
       for (const item of page.Items ?? []) {
+        // A subscription's next step (its due index shares the GSI) is the cycle job's, weeks away.
+        if (String(item[table.indexes.gsi2.partitionKey]).startsWith('SUBDUE#')) continue;
         const due = Date.parse(String(item[table.indexes.gsi2.sortKey]).split('#')[0]!);
         if (earliest === undefined || due < earliest) earliest = due;
       }
@@ -308,6 +314,43 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
           `${options.mode}: ${scenario.label}, ${timeToPay}: $${row.dollarsPerMillion.toFixed(2)} per million (${row.statuses.join(',')}, ${row.webhooks} webhooks, ${Math.round(row.lifetimeHours)} h simulated in ${((performance.now() - began) / 1000).toFixed(1)} s)`,
         );
       }
+
+    // Subscriptions: a cycle charged by the schedule and paid, per method.
+    const manageKey = await meter.uncounted(() =>
+      issueApiKey({ permissions: ['manageAccount'], accountId: issued.accountId }),
+    );
+    const subscriptionWorld = {
+      clock,
+      meter,
+      invoker,
+      receiver,
+      accountId: issued.accountId,
+      authorization,
+      manageAuthorization: basicAuthorization(manageKey.secretKey),
+      simulation,
+      pay,
+      catchUp: async () => {
+        for (const name of listingSchedules) await invoker.tick(name);
+      },
+      pspCalls: () => psp.requests.length,
+    };
+    for (const scenario of subscriptionScenarios) {
+      if (options.only?.rails && !options.only.rails.includes(scenario.purchaseRail)) continue;
+      for (const timeToPay of scenario.timesToPay) {
+        if (options.only?.timesToPay && !options.only.timesToPay.includes(timeToPay)) continue;
+        const began = performance.now();
+        const row = await runSubscriptionScenario(
+          subscriptionWorld,
+          scenario,
+          timeToPay,
+          options.transactionsPerScenario,
+        );
+        rows.push(row);
+        progress(
+          `${options.mode}: ${scenario.label}, ${timeToPay}: $${row.dollarsPerMillion.toFixed(2)} per million (${row.statuses.join(',')}, ${row.webhooks} webhooks, ${Math.round(row.lifetimeHours)} h simulated in ${((performance.now() - began) / 1000).toFixed(1)} s)`,
+        );
+      }
+    }
 
     // The payer e-mails (instruction and receipt) as an add-on: a Pix paid after a minute with
     // them, less the same Pix without.

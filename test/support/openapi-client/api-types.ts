@@ -1411,7 +1411,7 @@ export interface webhooks {
         put?: never;
         /**
          * A subscription cycle ended unpaid
-         * @description A cycle ended unpaid (its charge's deadline passed): the subscription is PAST_DUE. It keeps billing; a paid cycle makes it ACTIVE again. `data` is the subscription after the change; the event's transaction is the unpaid cycle's charge.
+         * @description A cycle ended unpaid (its charge's deadline passed, or its charge could not be created after its retries): the subscription is PAST_DUE. It keeps billing; a paid cycle makes it ACTIVE again. `data` is the subscription after the change; the event's transaction is the unpaid cycle's charge (for a cycle whose charge was never created, the last charge made: `currentTransactionId`).
          *
          *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
          */
@@ -2435,7 +2435,7 @@ export interface components {
         /** SubscriptionCycleRun */
         SubscriptionCycleRun: {
             subscription: components["schemas"]["Subscription"];
-            /** @description The new cycle's charge; null when none was due. */
+            /** @description The new cycle's charge; null when none was due or its charge failed (tried again later, or given up). */
             transactionId: string | null;
         };
         /** Balances */
