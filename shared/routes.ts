@@ -703,7 +703,7 @@ export const receiveRecurrenceNotification = {
   auth: 'none',
   errors: 'transaction',
   grants: [
-    'table:write',
+    'table:write:subscription-notifications',
     'queue:fill-instruction:send',
     'queue:deliver-event:send',
     'queue:watch-payment:send',
@@ -722,7 +722,12 @@ export const receiveCycleChargeNotification = {
   handler: 'functions/http/receive-cycle-charge-notification.ts',
   auth: 'none',
   errors: 'transaction',
-  grants: ['table:write', 'queue:deliver-event:send', 'queue:watch-payment:send', 'rails:live'],
+  grants: [
+    'table:write:subscription-notifications',
+    'queue:deliver-event:send',
+    'queue:watch-payment:send',
+    'rails:live',
+  ],
   summary: "API Pix: the PSP's notification that a Pix Automático cycle charge changed (only triggers a GET)",
   request: { body: 'CycleChargeNotification' },
   responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },

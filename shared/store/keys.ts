@@ -304,6 +304,19 @@ export const keyScopes = {
     'ACC#*#SUB#*',
     'ACC#*#SUBEXT#*',
   ],
+  /**
+   * The PSP's Pix Automático notifications: the idRec's reference to its subscription, the
+   * subscription and its cycles' charges as the reading moves them (their ids' reservations, the
+   * day's counters), and the events those changes write. Never an account, a key or a bucket.
+   */
+  'subscription-notifications': [
+    'RECURRENCE#*',
+    'ACC#*#SUB#*',
+    'ACC#*#SUBEXT#*',
+    'ACC#*#TX#*',
+    'TXID#*',
+    'ACC#*#SUMMARY',
+  ],
   /** A payment link's visit: the link, its offer and product (is it on sale?), the branding. */
   'payment-links': ['PLINK#*', 'ACC#*#OFF#*', 'ACC#*#PRD#*', 'BRAND#*'],
 } as const;
