@@ -23,14 +23,14 @@ export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName |
 
 /**
  * Whether a rail gives money back (the adapter implements `refund`): the sandbox rails refund
- * every method; API Pix with a devolução of the Pix. Asked before a refund is taken, without the
+ * every method; API Pix with a devolução of the Pix, and so does Pix Automático (a cycle's debit
+ * or QR payment is a Pix with its endToEndId). Asked before a refund is taken, without the
  * adapter (the refund route holds no rail settings).
  */
 export const railRefunds: Readonly<Record<RailName, boolean>> = {
   sandbox: true,
   'api-pix': true,
-  // A debit's devolução is not asked for yet (docs/decisions.md).
-  'pix-automatico': false,
+  'pix-automatico': true,
 };
 
 /** The rail a stored transaction is on: its own, else (older records) the stage's choice for its method. */
