@@ -15,6 +15,20 @@ function liveRails(): string[] {
   return (optionalEnv(liveRailsEnv) ?? '').split(',').map((name) => name.trim());
 }
 
+/**
+ * LIVE_RAILS of a stage: API Pix where it configures a PSP, and Pix Automático where that PSP
+ * also has the account cycle charges credit (PIX_API_RECEIVER_CONTA).
+ */
+export function liveRailsOfStage(pixApi: { receiverAccount: boolean } | null): string | null {
+  if (!pixApi) return null;
+  return pixApi.receiverAccount ? 'api-pix,pix-automatico' : 'api-pix';
+}
+
+/** Whether the stage collects Pix Automático (asked without its settings: a checkout's methods). */
+export function stageRunsPixAutomatico(): boolean {
+  return liveRails().includes('pix-automatico');
+}
+
 /** The rail that serves `row` on this stage, or null when none does. */
 export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName | null {
   if (row.liveRail && liveRails().includes(row.liveRail)) return row.liveRail;

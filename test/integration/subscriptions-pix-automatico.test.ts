@@ -3,12 +3,15 @@
 // also plays the payer's bank: the recurrence authorized with the QR that pays cycle 1 (journey
 // 3), the next cycle debited (`/cobr`), a failed debit retried, the payer's and the merchant's
 // cancels, a recurrence never authorized (or declined) ending EXPIRED, journey 2 charging cycle 1
-// once authorized, two next-cycle calls at once debiting their cycle once, and paid cycles
-// refunded by a devolução of their Pix. The stack is this file's own: the shared one configures
+// once authorized, two next-cycle calls at once debiting their cycle once, paid cycles
+// refunded by a devolução of their Pix, and a recurring offer's hosted checkout offering Pix
+// Automático first and subscribing the payer with it. The stack is this file's own: the shared one configures
 // no PSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { subscriptionIdOfSession } from '../../shared/checkout/subscribe-from-checkout.ts';
+import { escapeHtml } from '../../shared/http/html.ts';
 import { addDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { cycleTxidFor } from '../../shared/rails/api-pix/cycle-txid.ts';
 import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
@@ -332,6 +335,81 @@ describe('PIX_AUTOMATICO subscriptions', () => {
     expect(await settled(qrPix, cycle1, whole.body.id)).toMatchObject({ status: 'SUCCEEDED', amount: 2_990 });
     expect(await readTransaction(cycle1)).toMatchObject({ status: 'REFUNDED', refundedAmount: 2_990 });
     expect(qrPix.devolucoes).toHaveLength(1);
+  });
+
+  it("a recurring offer's checkout offers Pix Automático first: the form subscribes once, its Pix page's QR pays cycle 1 and authorizes", async () => {
+    const product = await api('POST', '/v2/products', { name: 'Clube do Livro' });
+    const offer = await api('POST', '/v2/offers', {
+      productId: product.body.id,
+      name: 'Mensal',
+      amount: 3_990,
+      billingCycle: 'MONTHLY',
+    });
+    expect(offer.status, offer.text).toBe(201);
+    const session = await api('POST', '/v2/checkout-sessions', { offerId: offer.body.id });
+    expect(session.status, session.text).toBe(201);
+    expect(session.body.paymentMethods).toEqual(['PIX_AUTOMATICO', 'BOLETO', 'PIX']);
+
+    const html = await (await fetch(session.body.url)).text();
+    expect(html).toMatch(/value="PIX_AUTOMATICO" checked><span>Pix Automático<\/span>/);
+    expect(html).toContain('data-testid="recurring-debit-note"');
+    expect(html).toContain('você autoriza uma vez no app do seu banco');
+    // Its fields: name, e-mail and CPF (the phone is the other methods' only).
+    expect(html).toMatch(
+      /<div class="field" data-methods="BOLETO PIX">\n<label class="field-label" for="f-phone">/,
+    );
+
+    const token = new URL(session.body.url).pathname.split('/').at(-1)!;
+    const form = new URLSearchParams({
+      paymentMethod: 'PIX_AUTOMATICO',
+      name: 'Rita Souza',
+      email: 'rita@example.com.br',
+      cpf: validCpf,
+    }).toString();
+    const post = () =>
+      call('POST', `/checkout/${token}`, {
+        key: null,
+        baseUrl: stack.baseUrl,
+        rawBody: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const first = await post();
+    expect(first.status, first.text).toBe(303);
+    const payerPage = first.headers.get('location')!;
+    expect(payerPage).toContain(`${stack.baseUrl}/pay/pix/`);
+    const second = await post();
+    expect(second.headers.get('location')).toBe(payerPage);
+
+    const subscriptionId = subscriptionIdOfSession(session.body.id);
+    const created = await readSubscription(subscriptionId);
+    expect(created).toMatchObject({
+      status: 'PENDING_AUTHORIZATION',
+      paymentMethod: 'PIX_AUTOMATICO',
+      currentCycle: 1,
+      customer: { name: 'Rita Souza', email: 'rita@example.com.br', phone: null },
+      authorization: { url: payerPage },
+    });
+    const completed = (await api('GET', `/v2/checkout-sessions/${session.body.id}`)).body;
+    expect(completed).toMatchObject({ status: 'COMPLETE', transactionId: created.currentTransactionId });
+    // The page shows the QR that pays cycle 1 and authorizes the recurrence.
+    const withQr = await pollUntil(
+      () => readTransaction(created.currentTransactionId),
+      (tx) => tx.qr !== null,
+    );
+    expect(withQr).toMatchObject({
+      cycle: 1,
+      checkoutSessionId: session.body.id,
+      qr: created.authorization.qr,
+    });
+    expect(await (await fetch(payerPage)).text()).toContain(escapeHtml(created.authorization.qr));
+    expect(recOf(subscriptionId).ativacao.dadosJornada.txid).toBe(cycleTxidFor(subscriptionId, 1));
+
+    expect((await authorize(subscriptionId)).status).toBe('ACTIVE');
+    const paid = await pollUntil(
+      () => readTransaction(created.currentTransactionId),
+      (tx) => tx.status === 'PAID',
+    );
+    expect(paid.status).toBe('PAID');
   });
 
   it('the fake PSP saw no request, answer or notification break the API Pix document', () => {
