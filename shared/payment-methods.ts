@@ -308,8 +308,12 @@ export function methodName(row: Pick<PaymentMethodRow, 'names'>, locale: string)
   return language in row.names ? row.names[language as Language] : row.names.en;
 }
 
-/** The name of a stored transaction's method, or its code when the catalogue no longer has it. */
+/**
+ * The name of a stored transaction's method (or a link's sale method, Pix Automático included),
+ * or its code when the catalogue no longer has it.
+ */
 export function methodNameOf(transaction: { currency: string; method: string }, locale: string): string {
+  if (isRecurringDebit(transaction.method)) return methodName({ names: recurringDebitNames }, locale);
   const row = findMethod(transaction.currency, transaction.method);
   return row ? methodName(row, locale) : transaction.method;
 }

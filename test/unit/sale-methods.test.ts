@@ -3,7 +3,12 @@
 // it), and only at a price its debits' Pix row can take; a one-off sale never offers it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodsForOffer, saleMethods } from '../../shared/checkout/sale-methods.ts';
-import { findMethod, recurringDebitMethod, recurringDebitRowMethod } from '../../shared/payment-methods.ts';
+import {
+  findMethod,
+  methodNameOf,
+  recurringDebitMethod,
+  recurringDebitRowMethod,
+} from '../../shared/payment-methods.ts';
 import { liveRailsEnv, liveRailsOfStage } from '../../shared/rails/rail-choice.ts';
 
 const recurring = { amount: 4_990, currency: 'BRL' as const, billingCycle: 'MONTHLY' as const };
@@ -39,4 +44,9 @@ describe("a recurring offer's checkout methods", () => {
       /^paymentMethods\[0\]: PIX_AUTOMATICO cannot collect this offer/,
     );
   });
+});
+
+it("Pix Automático is read by its name in every language (the dashboard names a link's methods)", () => {
+  for (const locale of ['pt-BR', 'es', 'en'])
+    expect(methodNameOf({ currency: 'BRL', method: recurringDebitMethod }, locale)).toBe('Pix Automático');
 });
