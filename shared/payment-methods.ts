@@ -223,6 +223,18 @@ export const purchaseMethods: readonly PurchaseMethod[] = [
  * debited. A subscription method only: no purchase row, no hosted page of its own.
  */
 export const recurringDebitMethod = 'PIX_AUTOMATICO';
+/**
+ * Each Pix Automático debit is a Pix of this row: its transactions, amounts, refunds and the
+ * payer fields a checkout asks for (less the phone: the recurrence names no phone).
+ */
+export const recurringDebitRowMethod = 'PIX' satisfies PurchaseMethod;
+export const isRecurringDebit = (method: string): boolean => method === recurringDebitMethod;
+/** Pix Automático's name as payers and merchants read it (a brand: the same in every language). */
+export const recurringDebitNames: MethodNames = {
+  en: 'Pix Automático',
+  pt: 'Pix Automático',
+  es: 'Pix Automático',
+};
 /** The rows a subscription may charge each cycle anew with (a new charge per cycle). */
 export type CycleChargeMethod = Extract<Row, { chargesCycles: true }>['method'];
 export type SubscriptionMethod = typeof recurringDebitMethod | CycleChargeMethod;
@@ -233,6 +245,13 @@ export const subscriptionMethods: readonly SubscriptionMethod[] = [
     'chargesCycles' in row && row.chargesCycles ? [row.method as CycleChargeMethod] : [],
   ),
 ];
+
+/**
+ * What a checkout session or payment link may offer: the rows' methods and, for a recurring BRL
+ * offer on a stage with a Pix Automático PSP, Pix Automático (its sale is a subscription).
+ */
+export type SaleMethod = PurchaseMethod | typeof recurringDebitMethod;
+export const saleMethodCodes: readonly SaleMethod[] = [recurringDebitMethod, ...purchaseMethods];
 
 type KeyOf<R> = R extends { currency: infer C extends string; method: infer M extends string }
   ? `${C}:${M}`
@@ -289,8 +308,12 @@ export function methodName(row: Pick<PaymentMethodRow, 'names'>, locale: string)
   return language in row.names ? row.names[language as Language] : row.names.en;
 }
 
-/** The name of a stored transaction's method, or its code when the catalogue no longer has it. */
+/**
+ * The name of a stored transaction's method (or a link's sale method, Pix Automático included),
+ * or its code when the catalogue no longer has it.
+ */
 export function methodNameOf(transaction: { currency: string; method: string }, locale: string): string {
+  if (isRecurringDebit(transaction.method)) return methodName({ names: recurringDebitNames }, locale);
   const row = findMethod(transaction.currency, transaction.method);
   return row ? methodName(row, locale) : transaction.method;
 }

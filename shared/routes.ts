@@ -386,7 +386,8 @@ export const createCheckoutSession = {
   handler: 'functions/http/create-checkout-session.ts',
   auth: 'createTransaction',
   errors: 'catalog',
-  grants: ['table:write'],
+  // Which methods can sell the offer depends on the live rails the stage runs.
+  grants: ['table:write', 'rails:choose'],
   summary: 'Open a hosted checkout for one payment of an offer',
   request: { body: 'CreateCheckoutSessionRequest' },
   responses: { 201: 'CheckoutSession', 400: 'error', 404: 'error' },
@@ -421,7 +422,8 @@ export const createPaymentLink = {
   handler: 'functions/http/create-payment-link.ts',
   auth: 'createTransaction',
   errors: 'catalog',
-  grants: ['table:write'],
+  // Which methods can sell the offer depends on the live rails the stage runs.
+  grants: ['table:write', 'rails:choose'],
   summary: 'Make a lasting link that sells an offer to many payers',
   request: { body: 'CreatePaymentLinkRequest' },
   responses: { 201: 'PaymentLink', 400: 'error', 404: 'error' },
@@ -456,7 +458,8 @@ export const updatePaymentLink = {
   handler: 'functions/http/update-payment-link.ts',
   auth: 'createTransaction',
   errors: 'catalog',
-  grants: ['table:write'],
+  // Which methods can sell the offer depends on the live rails the stage runs.
+  grants: ['table:write', 'rails:choose'],
   summary: 'Turn a payment link off or on',
   request: { body: 'UpdatePaymentLinkRequest' },
   responses: { 200: 'PaymentLink', 400: 'error', 404: 'error' },
@@ -866,13 +869,15 @@ export const submitCheckoutSession = {
   auth: 'none',
   errors: 'page',
   // The session's one transaction, through the purchase use case (which picks the rail); for a
-  // recurring offer, a subscription whose cycle 1 is that transaction, with its events.
+  // recurring offer, a subscription whose cycle 1 is that transaction, with its events. Pix
+  // Automático makes the recurrence at the PSP before its subscription is written: the rail's
+  // settings and secret.
   grants: [
     'table:read:checkout-pages',
     'table:write:checkout-sales',
     'queue:fill-instruction:send',
     'queue:deliver-event:send',
-    'rails:choose',
+    'rails:live',
   ],
   summary: "The hosted checkout's form: creates the session's one transaction, then its payer page",
   request: { body: 'checkout-form' },

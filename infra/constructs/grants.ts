@@ -12,7 +12,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Grant } from '../../shared/grants.ts';
 import { deadLetterUrlEnv, type QueueName, queueUrlEnv } from '../../shared/queues.ts';
-import { liveRailsEnv } from '../../shared/rails/rail-choice.ts';
+import { liveRailsEnv, liveRailsOfStage } from '../../shared/rails/rail-choice.ts';
 import { type KeyScope, keyScopes, keyUsageAttributes } from '../../shared/store/keys.ts';
 
 export interface GrantTargets {
@@ -50,6 +50,10 @@ const itemWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:D
  */
 export const tableReadActions = [...itemReadActions, 'dynamodb:Query'];
 export const tableWriteActions = [...tableReadActions, ...itemWriteActions, 'dynamodb:BatchWriteItem'];
+
+/** The stage's live rails: Pix Automático too where its PSP has the cycles' receiving account. */
+const liveRailsOf = (pixApi: NonNullable<GrantTargets['pixApi']>) =>
+  liveRailsOfStage({ receiverAccount: Boolean(pixApi.environment.PIX_API_RECEIVER_CONTA) });
 
 function tableStatement(targets: GrantTargets, actions: readonly string[]): PolicyStatement {
   return new PolicyStatement({
@@ -165,11 +169,11 @@ export function applyGrants(
           targets.pixApi.secret.grantRead(fn);
           for (const [key, value] of Object.entries(targets.pixApi.environment))
             fn.addEnvironment(key, value);
-          fn.addEnvironment(liveRailsEnv, 'api-pix');
+          fn.addEnvironment(liveRailsEnv, liveRailsOf(targets.pixApi)!);
         }
         break;
       case 'rails:choose':
-        if (targets.pixApi) fn.addEnvironment(liveRailsEnv, 'api-pix');
+        if (targets.pixApi) fn.addEnvironment(liveRailsEnv, liveRailsOf(targets.pixApi)!);
         break;
       case 'email:send': {
         // Only the stage's sending identity (`-c emailDomain=…`, README); a stage without

@@ -15,6 +15,7 @@ import {
   type ScheduleDef,
   schedules,
 } from '../../shared/queues.ts';
+import { liveRailsEnv, liveRailsOfStage } from '../../shared/rails/rail-choice.ts';
 import type { RouteDef } from '../../shared/route-def.ts';
 import { routeList } from '../../shared/route-table.ts';
 import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
@@ -355,7 +356,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl]),
       ),
       ...settings,
-      ...(settings.PIX_API_BASE_URL ? { LIVE_RAILS: 'api-pix' } : {}),
+      ...(settings.PIX_API_BASE_URL
+        ? {
+            [liveRailsEnv]: liveRailsOfStage({ receiverAccount: Boolean(settings.PIX_API_RECEIVER_CONTA) })!,
+          }
+        : {}),
     };
     // This process's own store code (tests, the seed) now talks to this stack, not an earlier one.
     Object.assign(process.env, env);

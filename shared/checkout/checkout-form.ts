@@ -1,7 +1,8 @@
-// The hosted checkout's form → the purchase API's body. The form uses the purchase API's own
+// The hosted checkout's form → the purchase API's body (Pix Automático's: its first Pix's). The form uses the purchase API's own
 // field names; the session supplies what the payer never types (amount, receipt line, the
 // merchant's document and reference, webhook URL, order reference).
 import { badRequest } from '../errors.ts';
+import { isRecurringDebit, recurringDebitRowMethod } from '../payment-methods.ts';
 import type { CheckoutSessionRecord } from './checkout-session.ts';
 import { addressFieldName, boletoAddressFields, formValue, merchantIsResponsible } from './payer-fields.ts';
 
@@ -30,12 +31,14 @@ export function checkoutPurchaseBody(
   // An empty input is a field not given, so the purchase schema says it is required.
   const field = (name: string) => formValue(form.get(name));
   const method = chosenMethod(session, form);
+  // Pix Automático's first charge is a Pix of its row; its payer is asked no phone.
+  const debited = isRecurringDebit(method);
   const body: Record<string, unknown> = {
     currency: session.currency,
-    paymentMethod: method,
+    paymentMethod: debited ? recurringDebitRowMethod : method,
     name: field('name'),
     email: field('email'),
-    phone: field('phone'),
+    phone: debited ? undefined : field('phone'),
     amount: session.amount,
     description: session.description,
     responsibleDocument: merchantIsResponsible(session.currency)

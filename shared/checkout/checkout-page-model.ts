@@ -5,11 +5,11 @@
 import type { CheckoutFormModel, CheckoutMethodChoice } from '../hosted-pages/render/checkout-form-page.ts';
 import { langForCurrency } from '../hosted-pages/render/locale.ts';
 import type { PageBrand } from '../hosted-pages/render/view-models.ts';
-import { findMethod, methodCodesOf, methodName } from '../payment-methods.ts';
-import { purchaseSchemaFor } from '../purchase/purchase-schema.ts';
+import { methodCodesOf } from '../payment-methods.ts';
 import type { FormFields } from './checkout-form.ts';
 import { type CheckoutSessionRecord, checkoutPageToken } from './checkout-session.ts';
-import { type FieldProblem, isRequired, payerDocumentField, payerFieldSchemas } from './payer-fields.ts';
+import { type FieldProblem, isRequired, payerDocumentField } from './payer-fields.ts';
+import { rowOfSaleMethod, saleMethodFields, saleMethodName } from './sale-method-fields.ts';
 
 export interface PageContext {
   now: Date;
@@ -21,13 +21,13 @@ export interface PageContext {
 export function methodChoices(session: CheckoutSessionRecord, now: Date): CheckoutMethodChoice[] {
   const lang = langForCurrency(session.currency);
   return session.paymentMethods.flatMap((code) => {
-    const row = findMethod(session.currency, code);
+    const row = rowOfSaleMethod(session.currency, code);
     if (!row) return [];
-    const fields = payerFieldSchemas(purchaseSchemaFor(row, now), session.currency);
+    const fields = saleMethodFields(row, code, now);
     return [
       {
         code,
-        name: methodName(row, lang),
+        name: saleMethodName(row, code, lang),
         request: row.request,
         amount: { min: row.amount.min, max: row.amount.max },
         fields: [...fields].map(([name, schema]) => ({ name, required: isRequired(schema) })),

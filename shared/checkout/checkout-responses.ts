@@ -4,11 +4,11 @@ import * as v from 'valibot';
 import { pageOf, timestamp } from '../http/response-fields.ts';
 import { checkoutSessionExample, paymentLinkExample } from '../openapi/checkout-examples.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';
-import { purchaseCurrencies, purchaseMethods } from '../payment-methods.ts';
+import { purchaseCurrencies, saleMethodCodes } from '../payment-methods.ts';
 import { type CheckoutSession, checkoutSessionStatuses } from './checkout-session.ts';
 import type { PaymentLink } from './payment-link.ts';
 
-const methods = v.array(v.picklist(purchaseMethods));
+const methods = v.array(v.picklist(saleMethodCodes));
 
 export const checkoutSessionSchema = v.pipe(
   v.object({
@@ -24,7 +24,12 @@ export const checkoutSessionSchema = v.pipe(
     productId: v.string(),
     amount: v.pipe(v.number(), v.integer(), v.description("Cents of `currency`: the offer's price.")),
     currency: v.picklist(purchaseCurrencies),
-    paymentMethods: v.pipe(methods, v.description('The methods the payer can choose from.')),
+    paymentMethods: v.pipe(
+      methods,
+      v.description(
+        'The methods the payer can choose from, the first chosen at first (a recurring offer: PIX_AUTOMATICO where this stage collects it).',
+      ),
+    ),
     customer: v.object({
       name: v.nullable(v.string()),
       email: v.nullable(v.string()),

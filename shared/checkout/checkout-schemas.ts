@@ -7,7 +7,7 @@ import {
   createPaymentLinkExample,
   exampleIds,
 } from '../openapi/checkout-examples.ts';
-import { purchaseMethods } from '../payment-methods.ts';
+import { saleMethodCodes } from '../payment-methods.ts';
 import { commonSchemas } from '../purchase/purchase-request.ts';
 import {
   checkEmail,
@@ -26,13 +26,13 @@ const expiresInRule = `must be an integer number of seconds between ${minSession
 
 const methodList = v.pipe(
   v.array(
-    v.picklist(purchaseMethods, `must be one of ${purchaseMethods.join(', ')}`),
+    v.picklist(saleMethodCodes, `must be one of ${saleMethodCodes.join(', ')}`),
     'must be an array of payment methods',
   ),
   v.minLength(1, 'must name at least one payment method'),
   v.check((methods) => new Set(methods).size === methods.length, 'must not name a method twice'),
   v.description(
-    "Narrows the methods offered; default: every method of the offer's currency that can collect it.",
+    "Narrows the methods offered; default: every method of the offer's currency that can collect it (a recurring offer: those that charge each cycle, led by PIX_AUTOMATICO where this stage collects it).",
   ),
 );
 

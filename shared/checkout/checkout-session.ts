@@ -2,7 +2,7 @@
 // transaction is created from it (COMPLETE) or its time runs out (EXPIRED, derived on read).
 import type { BillingCycle } from '../catalog/offer.ts';
 import { serviceConfig } from '../config.ts';
-import type { MethodKey, PurchaseCurrency, PurchaseMethod } from '../payment-methods.ts';
+import type { MethodKey, PurchaseCurrency, SaleMethod } from '../payment-methods.ts';
 import type { FeeRule } from '../purchase/fees.ts';
 
 export const checkoutSessionStatuses = ['OPEN', 'COMPLETE', 'EXPIRED'] as const;
@@ -46,7 +46,7 @@ export interface CheckoutSessionRecord {
   display?: SaleDisplay;
   amount: number;
   currency: PurchaseCurrency;
-  paymentMethods: PurchaseMethod[];
+  paymentMethods: SaleMethod[];
   /** The offer's billing cycle when it is recurring: the form's submit subscribes the payer. */
   billingCycle?: BillingCycle;
   customer: CheckoutCustomer;

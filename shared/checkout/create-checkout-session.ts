@@ -2,7 +2,7 @@
 // checkout page, with the sale's terms fixed now.
 import { imageUrlOf } from '../catalog/image-location.ts';
 import { newPrefixedId, newToken } from '../ids.ts';
-import type { PurchaseMethod } from '../payment-methods.ts';
+import type { SaleMethod } from '../payment-methods.ts';
 import { getAccount } from '../store/api-keys.ts';
 import { insertCheckoutSession } from '../store/checkout-sessions.ts';
 import type { CreateCheckoutSessionInput } from './checkout-schemas.ts';
@@ -20,7 +20,7 @@ export function receiptLine(productName: string, offerName: string): string {
 
 export interface SessionOrigin {
   sale: SellableOffer;
-  methods: PurchaseMethod[];
+  methods: SaleMethod[];
   terms: SaleTerms;
   paymentLinkId: string | null;
 }

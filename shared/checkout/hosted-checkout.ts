@@ -14,12 +14,11 @@ import {
 } from '../hosted-pages/page-response.ts';
 import { renderCheckoutClosed, renderCheckoutForm } from '../hosted-pages/render/checkout-form-page.ts';
 import type { HttpResult } from '../http/responses.ts';
-import { findMethod } from '../payment-methods.ts';
-import { purchaseSchemaFor } from '../purchase/purchase-schema.ts';
 import { chosenMethod, type FormFields, formFields } from './checkout-form.ts';
 import { checkoutFormModel, type PageContext } from './checkout-page-model.ts';
 import { type CheckoutSessionRecord, checkoutSessionStatus } from './checkout-session.ts';
-import { type FieldProblem, formProblems, payerFieldSchemas } from './payer-fields.ts';
+import { type FieldProblem, formProblems } from './payer-fields.ts';
+import { rowOfSaleMethod, saleMethodFields } from './sale-method-fields.ts';
 import { findSessionOfToken, payerPageOf, submitCheckoutOf } from './submit-checkout.ts';
 
 /** A form of a dozen fields of at most 255 characters, percent-encoded, fits with room to spare. */
@@ -116,8 +115,7 @@ export async function postCheckoutForm(
     // Only a hand-made post names another method: show the form again with the first one.
     return refused(session, form, session.paymentMethods[0]!, new Map([['paymentMethod', 'invalid']]), now);
   }
-  const row = findMethod(session.currency, chosen)!;
-  const fields = payerFieldSchemas(purchaseSchemaFor(row, now), session.currency);
+  const fields = saleMethodFields(rowOfSaleMethod(session.currency, chosen)!, chosen, now);
   const problems = formProblems(fields, (name) => form.get(name));
   if (problems.size) return refused(session, form, chosen, problems, now);
   try {

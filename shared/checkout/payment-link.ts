@@ -1,7 +1,7 @@
 // A payment link: a lasting URL for one offer that many payers can use; each visit opens a
 // checkout session of its own. Its sale terms are fixed when it is made (or changed).
 import { serviceConfig } from '../config.ts';
-import type { PurchaseCurrency, PurchaseMethod } from '../payment-methods.ts';
+import type { PurchaseCurrency, SaleMethod } from '../payment-methods.ts';
 import type { SaleTerms } from './checkout-session.ts';
 
 export interface PaymentLinkRecord {
@@ -12,7 +12,7 @@ export interface PaymentLinkRecord {
   amount: number;
   currency: PurchaseCurrency;
   /** The methods the merchant chose; null: every method that can collect the offer when visited. */
-  requestedMethods: PurchaseMethod[] | null;
+  requestedMethods: SaleMethod[] | null;
   active: boolean;
   terms: SaleTerms;
   createdAt: string;
@@ -27,7 +27,7 @@ export interface PaymentLink {
   productId: string;
   amount: number;
   currency: PurchaseCurrency;
-  paymentMethods: PurchaseMethod[] | null;
+  paymentMethods: SaleMethod[] | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -5,7 +5,13 @@
 import type { AccountRecord } from '../accounts/account.ts';
 import { saleSettingsOf } from '../accounts/sale-settings.ts';
 import { badRequest } from '../errors.ts';
-import { methodKey, type PurchaseCurrency, type PurchaseMethod } from '../payment-methods.ts';
+import {
+  methodKey,
+  type PurchaseCurrency,
+  recurringDebitMethod,
+  recurringDebitRowMethod,
+  type SaleMethod,
+} from '../payment-methods.ts';
 import type { SaleTerms } from './checkout-session.ts';
 import { merchantIsResponsible } from './payer-fields.ts';
 
@@ -13,7 +19,7 @@ export function saleTerms(
   account: AccountRecord | undefined,
   accountId: string,
   currency: PurchaseCurrency,
-  methods: readonly PurchaseMethod[],
+  methods: readonly SaleMethod[],
 ): SaleTerms {
   const settings = saleSettingsOf(account);
   if (merchantIsResponsible(currency) && settings.responsibleDocument === null)
@@ -22,7 +28,9 @@ export function saleTerms(
       "offerId: a BRL sale names the merchant's CPF or CNPJ; set responsibleDocument with PUT /v2/account/settings first",
     );
   const fees = Object.fromEntries(
-    methods.flatMap((method) => {
+    methods.flatMap((offered) => {
+      // A Pix Automático debit is a Pix: its row's fee applies.
+      const method = offered === recurringDebitMethod ? recurringDebitRowMethod : offered;
       const key = methodKey({ currency, method });
       const rule = account?.fees?.[key];
       return rule ? [[key, rule]] : [];

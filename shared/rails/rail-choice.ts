@@ -15,6 +15,20 @@ function liveRails(): string[] {
   return (optionalEnv(liveRailsEnv) ?? '').split(',').map((name) => name.trim());
 }
 
+/**
+ * LIVE_RAILS of a stage: API Pix where it configures a PSP, and Pix Automático where that PSP
+ * also has the account cycle charges credit (PIX_API_RECEIVER_CONTA).
+ */
+export function liveRailsOfStage(pixApi: { receiverAccount: boolean } | null): string | null {
+  if (!pixApi) return null;
+  return pixApi.receiverAccount ? 'api-pix,pix-automatico' : 'api-pix';
+}
+
+/** Whether the stage collects Pix Automático (asked without its settings: a checkout's methods). */
+export function stageRunsPixAutomatico(): boolean {
+  return liveRails().includes('pix-automatico');
+}
+
 /** The rail that serves `row` on this stage, or null when none does. */
 export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName | null {
   if (row.liveRail && liveRails().includes(row.liveRail)) return row.liveRail;
@@ -23,14 +37,14 @@ export function railNameFor(row: Pick<PaymentMethodRow, 'liveRail'>): RailName |
 
 /**
  * Whether a rail gives money back (the adapter implements `refund`): the sandbox rails refund
- * every method; API Pix with a devolução of the Pix. Asked before a refund is taken, without the
+ * every method; API Pix with a devolução of the Pix, and so does Pix Automático (a cycle's debit
+ * or QR payment is a Pix with its endToEndId). Asked before a refund is taken, without the
  * adapter (the refund route holds no rail settings).
  */
 export const railRefunds: Readonly<Record<RailName, boolean>> = {
   sandbox: true,
   'api-pix': true,
-  // A debit's devolução is not asked for yet (docs/decisions.md).
-  'pix-automatico': false,
+  'pix-automatico': true,
 };
 
 /** The rail a stored transaction is on: its own, else (older records) the stage's choice for its method. */

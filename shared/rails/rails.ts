@@ -6,6 +6,7 @@ import type { TransactionRecord } from '../transactions/transaction.ts';
 import { apiPixConfig } from './api-pix/api-pix-config.ts';
 import { createApiPixRail } from './api-pix/api-pix-rail.ts';
 import { createPixAutomaticoRail } from './api-pix/pix-automatico-rail.ts';
+import { pixAutomaticoPort } from './api-pix/pix-automatico-stage.ts';
 import type { ListingName } from './payment-listings.ts';
 import { railNameOf } from './rail-choice.ts';
 import type { PaymentListing, PaymentReport, Rail } from './rail-port.ts';
@@ -30,7 +31,8 @@ export function railFor(transaction: Pick<TransactionRecord, 'currency' | 'metho
   if (name === null)
     throw new Error(`no rail serves ${transaction.currency} ${transaction.method} on this stage`);
   if (name === 'api-pix') return apiPixRail();
-  if (name === 'pix-automatico') return cached(name, () => createPixAutomaticoRail());
+  if (name === 'pix-automatico')
+    return cached(name, () => createPixAutomaticoRail(pixAutomaticoPort, apiPixRail));
   const sandboxName = sandboxRailName(transaction);
   return cached(sandboxName, () => createSandboxRail(sandboxName, methodOf(transaction).sandboxReports));
 }

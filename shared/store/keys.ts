@@ -300,9 +300,11 @@ export const keyScopes = {
     'TXID#*',
     'ACC#*#TXEXT#*',
     'ACC#*#SUMMARY',
-    // A recurring offer's form subscribes the payer: the subscription and its externalId.
+    // A recurring offer's form subscribes the payer: the subscription and its externalId, and
+    // for Pix Automático the way back from its recurrence (the PSP's notifications name it).
     'ACC#*#SUB#*',
     'ACC#*#SUBEXT#*',
+    'RECURRENCE#*',
   ],
   /**
    * The PSP's Pix Automático notifications: the idRec's reference to its subscription, the

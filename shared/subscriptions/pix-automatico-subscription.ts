@@ -15,7 +15,7 @@ import { getSubscription, insertSubscription } from '../store/subscriptions.ts';
 import { cycleTransactionId } from './cycle-schedule.ts';
 import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
 import { nextStepAt } from './plan-cycle-step.ts';
-import { chargeCycle } from './run-cycle-steps.ts';
+import { type CycleCheckout, chargeCycle } from './run-cycle-steps.ts';
 import type { SubscriptionRecord } from './subscription.ts';
 
 /** Journey 3: how long the QR (cycle 1's immediate charge) can be paid, and so authorized. */
@@ -34,6 +34,8 @@ export async function openPixAutomaticoSubscription(
   base: SubscriptionRecord,
   payerBankAccount: { ispbParticipante: string; agencia?: string | null | undefined; conta: string } | null,
   now: Date,
+  /** The checkout whose form made it: journey 3's cycle 1 charge completes its session. */
+  checkout?: CycleCheckout,
 ): Promise<SubscriptionRecord | 'taken'> {
   const today = todayInSaoPaulo(now);
   const bankAccount: PayerBankAccount | undefined = payerBankAccount
@@ -80,7 +82,7 @@ export async function openPixAutomaticoSubscription(
   if ((await insertSubscription(record, nextStepAt(record)!.toISOString())) === 'taken') return 'taken';
   if (created.journey !== 3) return record;
   try {
-    await chargeCycle(record, 1, now, undefined, pageToken);
+    await chargeCycle(record, 1, now, checkout, pageToken);
   } catch (error) {
     // Its QR is out: once authorized, the cycle job writes cycle 1's charge (under a new page).
     log.warn('cycle 1 of a Pix Automático subscription not written at creation', {
@@ -90,4 +92,21 @@ export async function openPixAutomaticoSubscription(
     return record;
   }
   return (await getSubscription(record.accountId, record.id, true)) ?? record;
+}
+
+/**
+ * Journey 3's cycle 1 charge, for a subscription found made without it (its creation failed
+ * after the write): under the page its `authorization.url` already shows. False when it needs none.
+ */
+export function chargeFirstCycleOnce(
+  subscription: SubscriptionRecord,
+  now: Date,
+  checkout?: CycleCheckout,
+): Promise<boolean> {
+  const recurrence = subscription.recurrence;
+  if (subscription.currentCycle !== 0 || recurrence?.journey !== 3 || !recurrence.url)
+    return Promise.resolve(false);
+  if (subscription.status !== 'PENDING_AUTHORIZATION') return Promise.resolve(false);
+  const pageToken = new URL(recurrence.url).pathname.split('/').at(-1)!;
+  return chargeCycle(subscription, 1, now, checkout, pageToken);
 }

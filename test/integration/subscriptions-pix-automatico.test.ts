@@ -3,21 +3,28 @@
 // also plays the payer's bank: the recurrence authorized with the QR that pays cycle 1 (journey
 // 3), the next cycle debited (`/cobr`), a failed debit retried, the payer's and the merchant's
 // cancels, a recurrence never authorized (or declined) ending EXPIRED, journey 2 charging cycle 1
-// once authorized, and two next-cycle calls at once debiting their cycle once. The stack is this
-// file's own: the shared one configures no PSP.
+// once authorized, two next-cycle calls at once debiting their cycle once, paid cycles
+// refunded by a devolução of their Pix, and a recurring offer's hosted checkout offering Pix
+// Automático first and subscribing the payer with it. The stack is this file's own: the shared one configures
+// no PSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { subscriptionIdOfSession } from '../../shared/checkout/subscribe-from-checkout.ts';
+import { escapeHtml } from '../../shared/http/html.ts';
 import { addDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { cycleTxidFor } from '../../shared/rails/api-pix/cycle-txid.ts';
+import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
 import { contractFor } from '../../shared/rails/api-pix/recurrence-request.ts';
+import { settleRefund } from '../../shared/refunds/settle-refund.ts';
 import { call, pollUntil } from '../support/api.ts';
-import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 
 let psp: FakePsp;
 let stack: LocalStack;
 let key: string;
+let accountId: string;
 
 beforeAll(async () => {
   psp = await startFakePsp();
@@ -38,6 +45,7 @@ beforeAll(async () => {
     permissions: ['createTransaction', 'isInvoiceAvailable', 'manageAccount'],
   });
   key = issued.secretKey;
+  accountId = issued.accountId;
   const settings = await api('PUT', '/v2/account/settings', { responsibleDocument: validCnpj });
   expect(settings.status, settings.text).toBe(200);
 }, 240_000);
@@ -280,6 +288,128 @@ describe('PIX_AUTOMATICO subscriptions', () => {
     expect([...psp.recurrences.cobrs.keys()].filter((txid) => txid === txid2)).toHaveLength(1);
     expect((await readSubscription(created.id)).currentCycle).toBe(2);
     expect(await eventTypesOf(first.transactionId!)).toEqual(['subscription.charge_created']);
+  });
+
+  it("refunds a paid cycle with a devolução of its Pix: cycle 2's debit in part, cycle 1's QR payment in full; never more than paid", async () => {
+    const created = await activeWithCycle1Paid();
+    const run = await nextCycle(created.id);
+    const txid2 = cycleTxidFor(created.id, 2);
+    await psp.recurrences.debit(txid2);
+    const cycle2 = await pollUntil(
+      () => readTransaction(run.transactionId!),
+      (tx) => tx.status === 'PAID',
+    );
+    expect(cycle2.status).toBe('PAID');
+    const refund = (transactionId: string, body: Record<string, unknown> = {}) =>
+      api('POST', `/transactions/${transactionId}/refunds`, body);
+    /** The worker asks for the devolução (EM_PROCESSAMENTO); a retried job reads it DEVOLVIDO. */
+    async function settled(pix: FakePix, transactionId: string, refundId: string) {
+      await pollUntil(
+        async () => pix.devolucoes?.find((d) => d.id === devolucaoIdFor(refundId)),
+        (found) => found !== undefined,
+        8000,
+        50,
+      );
+      await settleRefund({ accountId, transactionId, refundId }, new Date(), Date.now() + 10_000);
+      return (await api('GET', `/refunds/${refundId}`)).body;
+    }
+
+    const debitPix = psp.recurrences.cobrs.get(txid2)!.pix[0] as FakePix;
+    const part = await refund(cycle2.id, { amount: 1_000, reason: 'semana não usada' });
+    expect(part.status, part.text).toBe(201);
+    expect(await settled(debitPix, cycle2.id, part.body.id)).toMatchObject({
+      status: 'SUCCEEDED',
+      amount: 1_000,
+    });
+    expect(debitPix.devolucoes).toEqual([
+      expect.objectContaining({ valor: '10.00', natureza: 'ORIGINAL', status: 'DEVOLVIDO' }),
+    ]);
+    const tooMuch = await refund(cycle2.id, { amount: 2_000 });
+    expect(tooMuch.status, tooMuch.text).toBe(409);
+    expect(tooMuch.body.message).toContain('1990 cents');
+
+    const cycle1 = created.currentTransactionId;
+    const qrPix = psp.cobs.get(cycleTxidFor(created.id, 1))!.pix![0]!;
+    const whole = await refund(cycle1);
+    expect(whole.status, whole.text).toBe(201);
+    expect(await settled(qrPix, cycle1, whole.body.id)).toMatchObject({ status: 'SUCCEEDED', amount: 2_990 });
+    expect(await readTransaction(cycle1)).toMatchObject({ status: 'REFUNDED', refundedAmount: 2_990 });
+    expect(qrPix.devolucoes).toHaveLength(1);
+  });
+
+  it("a recurring offer's checkout offers Pix Automático first: the form subscribes once, its Pix page's QR pays cycle 1 and authorizes", async () => {
+    const product = await api('POST', '/v2/products', { name: 'Clube do Livro' });
+    const offer = await api('POST', '/v2/offers', {
+      productId: product.body.id,
+      name: 'Mensal',
+      amount: 3_990,
+      billingCycle: 'MONTHLY',
+    });
+    expect(offer.status, offer.text).toBe(201);
+    const session = await api('POST', '/v2/checkout-sessions', { offerId: offer.body.id });
+    expect(session.status, session.text).toBe(201);
+    expect(session.body.paymentMethods).toEqual(['PIX_AUTOMATICO', 'BOLETO', 'PIX']);
+
+    const html = await (await fetch(session.body.url)).text();
+    expect(html).toMatch(/value="PIX_AUTOMATICO" checked><span>Pix Automático<\/span>/);
+    expect(html).toContain('data-testid="recurring-debit-note"');
+    expect(html).toContain('você autoriza uma vez no app do seu banco');
+    // Its fields: name, e-mail and CPF (the phone is the other methods' only).
+    expect(html).toMatch(
+      /<div class="field" data-methods="BOLETO PIX">\n<label class="field-label" for="f-phone">/,
+    );
+
+    const token = new URL(session.body.url).pathname.split('/').at(-1)!;
+    const form = new URLSearchParams({
+      paymentMethod: 'PIX_AUTOMATICO',
+      name: 'Rita Souza',
+      email: 'rita@example.com.br',
+      cpf: validCpf,
+    }).toString();
+    const post = () =>
+      call('POST', `/checkout/${token}`, {
+        key: null,
+        baseUrl: stack.baseUrl,
+        rawBody: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const first = await post();
+    expect(first.status, first.text).toBe(303);
+    const payerPage = first.headers.get('location')!;
+    expect(payerPage).toContain(`${stack.baseUrl}/pay/pix/`);
+    const second = await post();
+    expect(second.headers.get('location')).toBe(payerPage);
+
+    const subscriptionId = subscriptionIdOfSession(session.body.id);
+    const created = await readSubscription(subscriptionId);
+    expect(created).toMatchObject({
+      status: 'PENDING_AUTHORIZATION',
+      paymentMethod: 'PIX_AUTOMATICO',
+      currentCycle: 1,
+      customer: { name: 'Rita Souza', email: 'rita@example.com.br', phone: null },
+      authorization: { url: payerPage },
+    });
+    const completed = (await api('GET', `/v2/checkout-sessions/${session.body.id}`)).body;
+    expect(completed).toMatchObject({ status: 'COMPLETE', transactionId: created.currentTransactionId });
+    // The page shows the QR that pays cycle 1 and authorizes the recurrence.
+    const withQr = await pollUntil(
+      () => readTransaction(created.currentTransactionId),
+      (tx) => tx.qr !== null,
+    );
+    expect(withQr).toMatchObject({
+      cycle: 1,
+      checkoutSessionId: session.body.id,
+      qr: created.authorization.qr,
+    });
+    expect(await (await fetch(payerPage)).text()).toContain(escapeHtml(created.authorization.qr));
+    expect(recOf(subscriptionId).ativacao.dadosJornada.txid).toBe(cycleTxidFor(subscriptionId, 1));
+
+    expect((await authorize(subscriptionId)).status).toBe('ACTIVE');
+    const paid = await pollUntil(
+      () => readTransaction(created.currentTransactionId),
+      (tx) => tx.status === 'PAID',
+    );
+    expect(paid.status).toBe('PAID');
   });
 
   it('the fake PSP saw no request, answer or notification break the API Pix document', () => {

@@ -239,6 +239,8 @@ describe('a subscription', () => {
     const html = await page.text();
     expect(html).toContain('R$\u00a049,90 por mês');
     expect(html).toContain('data-testid="recurrence"');
+    // A stage without a Pix Automático PSP offers only the methods that charge each cycle anew.
+    expect(html).not.toContain('PIX_AUTOMATICO');
     const form = new URLSearchParams(checkoutFormFor(row!)).toString();
     const post = () =>
       call('POST', `/checkout/${token}`, {

@@ -2,8 +2,9 @@
 // reading of the recurrence makes of a subscription, which cycles are debits, how a debit's PSP
 // state reads as a payment, and the purchase body a debit's transaction is written from.
 import { describe, expect, it } from 'vitest';
-import { paymentStatusOf } from '../../shared/rails/api-pix/pix-automatico-rail.ts';
+import { createPixAutomaticoRail, paymentStatusOf } from '../../shared/rails/api-pix/pix-automatico-rail.ts';
 import type { RecurrenceState } from '../../shared/rails/api-pix/recurrence-status.ts';
+import type { RefundRequest } from '../../shared/rails/rail-port.ts';
 import { cyclePurchaseBody } from '../../shared/subscriptions/cycle-purchase.ts';
 import { debitWindowClosed, isDebitedByPsp } from '../../shared/subscriptions/pix-automatico-cycles.ts';
 import { authorizationDeadline } from '../../shared/subscriptions/pix-automatico-subscription.ts';
@@ -155,5 +156,35 @@ describe('the cycles of a Pix Automático subscription', () => {
     });
     expect(paymentStatusOf({ ...base, status: 'FAILED', paid: null }, now)).toEqual({ status: 'CLOSED' });
     expect(paymentStatusOf(null, now)).toEqual({ status: 'PENDING' });
+  });
+});
+
+describe("a Pix Automático cycle's refund", () => {
+  const request: RefundRequest = {
+    charge: { accountId: 'acc_1', transactionId: '9123456789012345678' },
+    refundId: 're_9123456789012345678_abc',
+    paymentId: 'E12345678202603081000abcdef12345',
+    amount: 1_000,
+    reason: 'semana não usada',
+  };
+
+  it("is the API Pix rail's devolução of the debited Pix, asked with the same request", async () => {
+    const asked: RefundRequest[] = [];
+    const rail = createPixAutomaticoRail(
+      () => null,
+      () => ({
+        async refund(given) {
+          asked.push(given);
+          return { status: 'PENDING' };
+        },
+      }),
+    );
+    expect(await rail.refund!(request, new Date(), Date.now() + 1000)).toEqual({ status: 'PENDING' });
+    expect(asked).toEqual([request]);
+  });
+
+  it('fails, naming why, on a stage without a rail that asks for devoluções', async () => {
+    const rail = createPixAutomaticoRail(() => null);
+    expect(await rail.refund!(request, new Date(), Date.now() + 1000)).toMatchObject({ status: 'FAILED' });
   });
 });

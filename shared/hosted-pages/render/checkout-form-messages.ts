@@ -26,6 +26,8 @@ export interface CheckoutFormCopy {
   pricePer: (amount: string, cycle: BillingCycle) => string;
   /** Under a recurring offer's price: what subscribing means for the payer. */
   recurrence: string;
+  /** Under the methods while Pix Automático is chosen: what the payer does once, and then. */
+  recurringDebitNote: string;
   backToStore: string;
   /** Above the form when the server refused it. */
   fixFields: (count: number) => string;
@@ -47,6 +49,8 @@ const ptBR: CheckoutFormCopy = {
   pricePer: (amount, cycle) =>
     `${amount} ${{ WEEKLY: 'por semana', MONTHLY: 'por mês', QUARTERLY: 'a cada 3 meses', SEMIANNUALLY: 'a cada 6 meses', YEARLY: 'por ano' }[cycle]}`,
   recurrence: 'Assinatura: este valor é cobrado a cada período até você ou o vendedor cancelar.',
+  recurringDebitNote:
+    'Pix Automático: você autoriza uma vez no app do seu banco com o QR da próxima página, que também paga o primeiro período; os próximos são debitados automaticamente.',
   backToStore: 'Voltar para a loja',
   fixFields: (count) => (count === 1 ? 'Corrija o campo indicado.' : `Corrija os ${count} campos indicados.`),
   expiredTitle: 'Este pagamento expirou',
@@ -149,6 +153,8 @@ const esCO: CheckoutFormCopy = {
   pricePer: (amount, cycle) =>
     `${amount} ${{ WEEKLY: 'por semana', MONTHLY: 'al mes', QUARTERLY: 'cada 3 meses', SEMIANNUALLY: 'cada 6 meses', YEARLY: 'al año' }[cycle]}`,
   recurrence: 'Suscripción: este valor se cobra en cada período hasta que tú o el vendedor la cancelen.',
+  recurringDebitNote:
+    'Pix Automático: lo autorizas una vez en la app de tu banco con el QR de la página siguiente, que también paga el primer período; los siguientes se debitan automáticamente.',
   backToStore: 'Volver a la tienda',
   fixFields: (count) =>
     count === 1 ? 'Corrige el campo indicado.' : `Corrige los ${count} campos indicados.`,
@@ -211,6 +217,8 @@ const en: CheckoutFormCopy = {
   pricePer: (amount, cycle) =>
     `${amount} ${{ WEEKLY: 'a week', MONTHLY: 'a month', QUARTERLY: 'every 3 months', SEMIANNUALLY: 'every 6 months', YEARLY: 'a year' }[cycle]}`,
   recurrence: 'Subscription: this amount is charged every period until you or the seller cancel it.',
+  recurringDebitNote:
+    'Pix Automático: you authorize it once in your bank app with the QR on the next page, which also pays the first period; the next ones are debited automatically.',
   backToStore: 'Back to the store',
   fixFields: (count) =>
     count === 1 ? 'Fix the field marked below.' : `Fix the ${count} fields marked below.`,

@@ -5,7 +5,7 @@
 import type { BillingCycle } from '../../catalog/offer.ts';
 import type { FieldProblem } from '../../checkout/payer-fields.ts';
 import { escapeHtml } from '../../http/html.ts';
-import type { PurchaseCurrency, PurchaseVariantName } from '../../payment-methods.ts';
+import { isRecurringDebit, type PurchaseCurrency, type PurchaseVariantName } from '../../payment-methods.ts';
 import { type CheckoutFormCopy, checkoutFormCopy, fieldCopy } from './checkout-form-messages.ts';
 import { checkoutFormScripts } from './checkout-form-scripts.generated.ts';
 import { imageOf, renderPage } from './layout.ts';
@@ -144,7 +144,12 @@ function methodChoice(model: CheckoutFormModel, copy: CheckoutFormCopy): string 
         `<label class="method-option"><input type="radio" name="paymentMethod" value="${escapeHtml(method.code)}"${method.code === model.chosen ? ' checked' : ''}><span>${escapeHtml(method.name)}</span></label>`,
     )
     .join('\n');
-  return `<fieldset class="methods"><legend class="field-label">${escapeHtml(copy.chooseMethod)}</legend>\n${options}\n</fieldset>`;
+  // Pix Automático asks one thing more of the payer than the others: an authorization, once.
+  const debit = model.methods.find((method) => isRecurringDebit(method.code));
+  const note = debit
+    ? `\n<p class="field-hint" data-testid="recurring-debit-note" data-methods="${escapeHtml(debit.code)}"${model.chosen === debit.code ? '' : ' hidden'}>${escapeHtml(copy.recurringDebitNote)}</p>`
+    : '';
+  return `<fieldset class="methods"><legend class="field-label">${escapeHtml(copy.chooseMethod)}</legend>\n${options}${note}\n</fieldset>`;
 }
 
 /** What the script needs besides the markup: each method's schema inputs and the messages. */

@@ -3,10 +3,18 @@
 // (subscription, cycle). The charge is asked of the PSP by the subscription before its transaction
 // is written (shared/subscriptions/pix-automatico-cycles.ts), so registering it here is nothing:
 // the payment job, the PSP's notifications and the deadline then work as for any transaction.
+// A paid cycle is a Pix with its endToEndId like any other: the API Pix rail's devolução refunds it.
 import { hostedPageUrl } from '../../hosted-pages/hosted-page-url.ts';
 import { getSubscription } from '../../store/subscriptions.ts';
 import { getTransaction } from '../../store/transactions.ts';
-import type { ChargeRef, PaymentReport, Rail, RailPaymentStatus } from '../rail-port.ts';
+import type {
+  ChargeRef,
+  PaymentReport,
+  Rail,
+  RailPaymentStatus,
+  RailRefundStatus,
+  RefundRequest,
+} from '../rail-port.ts';
 import { cycleTxidFor } from './cycle-txid.ts';
 import { pixAutomaticoPort } from './pix-automatico-stage.ts';
 import type { PixAutomaticoPort } from './recurrence-port.ts';
@@ -26,7 +34,13 @@ export function paymentStatusOf(state: CycleChargeState | null, now: Date): Rail
   return { status: 'CLOSED' };
 }
 
-export function createPixAutomaticoRail(port: () => PixAutomaticoPort | null = pixAutomaticoPort): Rail {
+/** The rail that gives a paid Pix back (API Pix's devolução, `PUT /pix/{e2eid}/devolucao/{id}`). */
+export type PixDevolucoes = () => Pick<Rail, 'refund'>;
+
+export function createPixAutomaticoRail(
+  port: () => PixAutomaticoPort | null = pixAutomaticoPort,
+  devolucoes: PixDevolucoes = () => ({}),
+): Rail {
   const need = () => {
     const adapter = port();
     if (!adapter)
@@ -78,6 +92,19 @@ export function createPixAutomaticoRail(port: () => PixAutomaticoPort | null = p
     },
     async fetchPaymentStatus(ref, now, answerBy) {
       return paymentStatusOf(await stateOf(ref, answerBy), now);
+    },
+    /**
+     * The cycle's Pix given back by the API Pix rail under the refund's devolução id (read before it
+     * is asked for: exactly once). Its endToEndId is the transaction's, else the charge's paid Pix
+     * (the API Pix rail would look for it under an immediate charge's txid, which a cycle has not).
+     */
+    async refund(request: RefundRequest, now: Date, answerBy: number): Promise<RailRefundStatus> {
+      const refund = devolucoes().refund;
+      if (!refund)
+        return { status: 'FAILED', reason: 'this stage has no API Pix rail to ask the devolução of' };
+      const paymentId = request.paymentId ?? (await stateOf(request.charge, answerBy))?.paid?.endToEndId;
+      if (!paymentId) return { status: 'FAILED', reason: 'the PSP shows no Pix paid for this charge' };
+      return refund({ ...request, paymentId }, now, answerBy);
     },
     async closeCharge(ref, _reason, now, answerBy) {
       // The PSP ends a debit by itself once its retries are spent; one paid meanwhile is recorded.

@@ -59,6 +59,7 @@ export const DEVOLUCAO_QUIRKS = [
   'a repeated PUT of an existing id with the same valor answers 201 with the devolução as it is; a different valor, 400 PixDevolucaoInvalida',
   'the sum of the devoluções of a Pix that are not NAO_REALIZADO (MED ones included) may not exceed its valor: 400 PixDevolucaoInvalida',
   'natureza RETIRADA (Pix Saque/Troco, which the fake never receives) → 400 PixDevolucaoInvalida; absent → ORIGINAL, as the document says',
+  "a Pix Automático debit's Pix (a `/cobr`'s pix[]) takes devoluções as an immediate charge's does, and lists them in the `/cobr`'s pix[].devolucoes",
   "a MED devolução (startMed) is DEVOLVIDO at once (or EM_PROCESSAMENTO until finishMed), under an id of the PSP (MED + 32 alphanumerics), listed in the Pix's devolucoes[] like ours and notified with its Pix",
 ] as const;
 
@@ -311,9 +312,10 @@ export async function startFakePsp(
     };
   }
 
+  /** A received Pix: an immediate charge's, or a Pix Automático debit's (its devoluções are alike). */
   function findPix(e2eid: string): FakePix | undefined {
-    for (const cob of cobs.values()) {
-      const found = cob.pix?.find((pix) => pix.endToEndId === e2eid);
+    for (const charge of [...cobs.values(), ...recurrences.cobrs.values()]) {
+      const found = (charge.pix as FakePix[] | undefined)?.find((pix) => pix.endToEndId === e2eid);
       if (found) return found;
     }
     return undefined;

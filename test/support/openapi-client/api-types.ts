@@ -1533,8 +1533,8 @@ export interface components {
          */
         CreateCheckoutSessionRequest: {
             offerId: string;
-            /** @description Narrows the methods offered; default: every method of the offer's currency that can collect it. */
-            paymentMethods?: ("BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
+            /** @description Narrows the methods offered; default: every method of the offer's currency that can collect it (a recurring offer: those that charge each cycle, led by PIX_AUTOMATICO where this stage collects it). */
+            paymentMethods?: ("PIX_AUTOMATICO" | "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
             /** @description Pre-fills the payer form; the payer can still change each field. */
             customer?: {
                 name?: string | null;
@@ -1567,8 +1567,8 @@ export interface components {
          */
         CreatePaymentLinkRequest: {
             offerId: string;
-            /** @description Narrows the methods offered; default: every method of the offer's currency that can collect it. */
-            paymentMethods?: ("BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
+            /** @description Narrows the methods offered; default: every method of the offer's currency that can collect it (a recurring offer: those that charge each cycle, led by PIX_AUTOMATICO where this stage collects it). */
+            paymentMethods?: ("PIX_AUTOMATICO" | "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
             /** @description false: made off, to turn on later. */
             active?: boolean;
         };
@@ -1952,8 +1952,8 @@ export interface components {
             amount: number;
             /** @enum {string} */
             currency: "BRL" | "COP" | "BOB";
-            /** @description The methods the payer can choose from. */
-            paymentMethods: ("BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
+            /** @description The methods the payer can choose from, the first chosen at first (a recurring offer: PIX_AUTOMATICO where this stage collects it). */
+            paymentMethods: ("PIX_AUTOMATICO" | "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[];
             customer: {
                 name: string | null;
                 email: string | null;
@@ -2015,7 +2015,7 @@ export interface components {
             /** @enum {string} */
             currency: "BRL" | "COP" | "BOB";
             /** @description The methods chosen; null: every method that can collect the offer when visited. */
-            paymentMethods: ("BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[] | null;
+            paymentMethods: ("PIX_AUTOMATICO" | "BOLETO" | "PIX" | "BANK_TRANSFER" | "PSE" | "NEQUI" | "BREB" | "QR")[] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
