@@ -10,7 +10,8 @@ import { findSubscription } from './get-subscription.ts';
 import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
 import { cancelReasonOf } from './recurrence-sync.ts';
 import { changeSubscription } from './run-cycle-steps.ts';
-import type { SubscriptionRecord, SubscriptionView } from './subscription.ts';
+import type { SubscriptionView } from './subscription.ts';
+import { canceledSubscription } from './subscription-changes.ts';
 import { type CancelReason, nextStatus } from './subscription-status.ts';
 import { toSubscription } from './subscription-view.ts';
 
@@ -33,16 +34,7 @@ export async function cancelSubscription(
       );
       if (state.status === 'CANCELED') reason = cancelReasonOf(state);
     }
-    const outcome = nextStatus(subscription.status, { kind: 'canceled', reason })!;
-    const at = now.toISOString();
-    const after: SubscriptionRecord = {
-      ...subscription,
-      status: outcome.status,
-      cancelReason: reason,
-      canceledAt: at,
-      openCycle: null,
-      updatedAt: at,
-    };
+    const after = canceledSubscription(subscription, reason, now.toISOString())!;
     const lastCharge = subscription.currentTransactionId
       ? await getTransaction(accountId, subscription.currentTransactionId, true)
       : undefined;

@@ -13,6 +13,7 @@ import { enqueueWatchPayment } from '../transactions/jobs.ts';
 import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
 import { changeSubscription } from './run-cycle-steps.ts';
 import type { SubscriptionRecord } from './subscription.ts';
+import { canceledSubscription } from './subscription-changes.ts';
 import { type CancelReason, isFinal, nextStatus } from './subscription-status.ts';
 
 /** A recurrence canceled on the receiver's side (us, or our PSP) is the merchant's end; else the payer's. */
@@ -42,19 +43,7 @@ export function afterRecurrenceState(
     const outcome = nextStatus(subscription.status, { kind: 'authorization-expired' });
     return outcome ? { ...subscription, status: outcome.status, openCycle: null, updatedAt: at } : null;
   }
-  if (state.status === 'CANCELED') {
-    const reason = cancelReasonOf(state);
-    const outcome = nextStatus(subscription.status, { kind: 'canceled', reason });
-    if (!outcome) return null;
-    return {
-      ...subscription,
-      status: outcome.status,
-      cancelReason: reason,
-      canceledAt: at,
-      openCycle: null,
-      updatedAt: at,
-    };
-  }
+  if (state.status === 'CANCELED') return canceledSubscription(subscription, cancelReasonOf(state), at);
   return null;
 }
 

@@ -23,7 +23,7 @@ import { askCycleDebit, debitWindowClosed, isDebitedByPsp } from './pix-automati
 import { nextStepAt, planCycleStep } from './plan-cycle-step.ts';
 import { syncRecurrence } from './recurrence-sync.ts';
 import type { OpenCycle, SubscriptionRecord } from './subscription.ts';
-import { nextStatus } from './subscription-status.ts';
+import { afterUnpaidCycle, unpaidCycleEvent } from './subscription-changes.ts';
 import { toSubscription } from './subscription-view.ts';
 
 const dueAtOf = (record: SubscriptionRecord) => nextStepAt(record)?.toISOString() ?? null;
@@ -86,29 +86,14 @@ async function checkOpenCycle(
     const waitUntil = new Date(Math.max(Date.parse(charge.expiresAt), deadline.getTime())).toISOString();
     return writeSubscriptionChange({ after: subscription, before: subscription, dueAt: waitUntil });
   }
-  const unpaidCycles = subscription.unpaidCycles + 1;
-  const outcome = nextStatus(subscription.status, { kind: 'cycle-unpaid', unpaidInARow: unpaidCycles });
-  if (!outcome) return false;
-  const after: SubscriptionRecord = {
-    ...base,
-    status: outcome.status,
-    unpaidCycles,
-    ...(outcome.cancelReason ? { cancelReason: outcome.cancelReason, canceledAt: at } : {}),
-  };
+  const unpaid = afterUnpaidCycle(base, at);
+  if (!unpaid) return false;
   log.info('subscription cycle unpaid', {
     subscriptionId: subscription.id,
     cycle: open.cycle,
-    status: after.status,
+    status: unpaid.status,
   });
-  return changeSubscription(
-    subscription,
-    after,
-    charge,
-    now,
-    outcome.status === 'CANCELED'
-      ? { emits: ['subscription.canceled'] }
-      : { emits: ['subscription.past_due'] },
-  );
+  return changeSubscription(subscription, unpaid, charge, now, { emits: [unpaidCycleEvent(unpaid)] });
 }
 
 export async function chargeCycle(
@@ -201,18 +186,9 @@ async function noteChargeFailure(
       now,
     );
   }
-  const unpaidCycles = subscription.unpaidCycles + 1;
-  const status = nextStatus(subscription.status, { kind: 'cycle-unpaid', unpaidInARow: unpaidCycles });
-  if (!status) return false;
-  const after: SubscriptionRecord = {
-    ...subscription,
-    status: status.status,
-    currentCycle: cycle,
-    chargeRetry: null,
-    unpaidCycles,
-    updatedAt: at,
-    ...(status.cancelReason ? { cancelReason: status.cancelReason, canceledAt: at } : {}),
-  };
+  const unpaid = afterUnpaidCycle(subscription, at);
+  if (!unpaid) return false;
+  const after: SubscriptionRecord = { ...unpaid, currentCycle: cycle, chargeRetry: null };
   log.error('subscription cycle charge given up', {
     ...failure,
     attempts: outcome.attempts,
@@ -223,7 +199,7 @@ async function noteChargeFailure(
     ? await getTransaction(subscription.accountId, subscription.currentTransactionId, true)
     : undefined;
   return changeSubscription(subscription, after, lastCharge, now, {
-    emits: after.status === 'CANCELED' ? ['subscription.canceled'] : ['subscription.past_due'],
+    emits: [unpaidCycleEvent(after)],
     subjectId: missedCycleSubject(subscription.id, cycle),
   });
 }
