@@ -158,20 +158,34 @@ export function renderPaymentResultPage(model: CommonPageModel, options?: Render
   }
 }
 
-/** While the rail prepares the instruction (seconds after a checkout's form): reloads until it is there. */
-export function renderPreparingPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+/** A pending transaction whose page has no code to show: its words, and a reload now and then. */
+function renderWaitingPage(
+  model: CommonPageModel,
+  options: RenderOptions | undefined,
+  texts: (m: Messages) => { title: string; body: string },
+  refreshSeconds: number,
+): RenderedPage {
   const lang = pageLang(model, options);
   const m = messagesFor(lang);
   return renderHero({
     lang,
     status: 'PENDING',
     icon: icons.clock,
-    title: m.preparingTitle,
-    body: m.instructionsPending,
+    ...texts(m),
     facts: transactionFacts(model, m, lang),
     model,
-    refreshSeconds: PREPARING_REFRESH_SECONDS,
+    refreshSeconds,
   });
+}
+
+/** While the rail prepares the instruction (seconds after a checkout's form): reloads until it is there. */
+export function renderPreparingPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
+  return renderWaitingPage(
+    model,
+    options,
+    (m) => ({ title: m.preparingTitle, body: m.instructionsPending }),
+    PREPARING_REFRESH_SECONDS,
+  );
 }
 
 export const PREPARING_REFRESH_SECONDS = 2;
@@ -181,18 +195,12 @@ export const PREPARING_REFRESH_SECONDS = 2;
  * nothing and shows no code; it looks again now and then until the debit is reported.
  */
 export function renderAutomaticDebitPage(model: CommonPageModel, options?: RenderOptions): RenderedPage {
-  const lang = pageLang(model, options);
-  const m = messagesFor(lang);
-  return renderHero({
-    lang,
-    status: 'PENDING',
-    icon: icons.clock,
-    title: m.automaticDebitTitle,
-    body: m.automaticDebitBody,
-    facts: transactionFacts(model, m, lang),
+  return renderWaitingPage(
     model,
-    refreshSeconds: AUTOMATIC_DEBIT_REFRESH_SECONDS,
-  });
+    options,
+    (m) => ({ title: m.automaticDebitTitle, body: m.automaticDebitBody }),
+    AUTOMATIC_DEBIT_REFRESH_SECONDS,
+  );
 }
 
 export const AUTOMATIC_DEBIT_REFRESH_SECONDS = 60;
