@@ -28,6 +28,10 @@ beforeAll(async () => {
     visibilityTimeoutSeconds: 1,
     extraQueues: [{ name: 'fail-once', worker: 'test/support/fail-once-worker.ts', maxReceiveCount: 3 }],
   });
+  // The worker's sandbox starts on its first invocation, and on a busy machine that start can
+  // outlast the 1 s visibility timeout, which would redeliver a message the worker then accepts
+  // (as SQS does for a function slower than its timeout): start it warm.
+  await stack.functions.invoke('extra:fail-once', { Records: [] }, 30_000);
 }, startTimeoutMs);
 
 afterAll(async () => {
