@@ -23,9 +23,6 @@ export const prodOverrides: StageOverrides = {
   hostedZoneId: 'Z0123456789ABCDEFGHIJ',
 };
 
-/** Bundling every function takes ~1 s each; template tests skip it, test/cdk/bundling.test.ts does it. */
-export const bundlingTimeoutMs = 300_000;
-
 export interface SynthesizedTemplate {
   /** The stack's construct path, e.g. `CatalogCashin-dev/RoutesCatalog`. */
   readonly path: string;
@@ -61,7 +58,6 @@ export function synth(
   stageName: string,
   options: {
     overrides?: StageOverrides;
-    bundle?: boolean;
     tables?: Omit<ServiceStackProps, 'stage' | 'env' | 'description'>;
   } = {},
 ): Synthesized {
@@ -71,7 +67,8 @@ export function synth(
   let template: Template;
   let templates: SynthesizedTemplate[];
   try {
-    const app = newServiceApp({ outdir, skipBundling: !options.bundle });
+    // Template tests skip esbuild; test/cdk/bundling.test.ts bundles every function in one build.
+    const app = newServiceApp({ outdir, skipBundling: true });
     const overrides = options.overrides ?? (stageName === 'prod' ? prodOverrides : {});
     stack = addServiceStack(app, resolveStage(stageName, overrides), options.tables);
     template = Template.fromStack(stack);
