@@ -1,5 +1,8 @@
 // This instance's recent request rate for one subject: a moving average of the gaps between
-// arrivals. It sizes leases (token-lease.ts): a busy instance leases more at once.
+// arrivals. It sizes leases (token-lease.ts): a busy instance leases more at once. A pause
+// longer than a lease's horizon starts the average over: averaged in, a minute of silence said
+// "one request a quarter-minute" for the next twenty requests of a burst, each lease held a token
+// or two, and with two writes a second the burst waited up to a second per write slot.
 
 export interface ArrivalRate {
   lastArrival?: number;
@@ -9,9 +12,13 @@ export interface ArrivalRate {
 /** How much one new gap moves the average. */
 const weight = 0.25;
 
+/** A gap longer than this is a pause, not a pace (a lease is sized for a second of demand). */
+export const pauseMs = 1000;
+
 export function observeArrival(rate: ArrivalRate, at: number): ArrivalRate {
   if (rate.lastArrival === undefined) return { lastArrival: at };
   const gap = Math.max(0, at - rate.lastArrival);
+  if (gap > pauseMs) return { lastArrival: at };
   const meanGapMs = rate.meanGapMs === undefined ? gap : rate.meanGapMs + weight * (gap - rate.meanGapMs);
   return { lastArrival: Math.max(rate.lastArrival, at), meanGapMs };
 }

@@ -2,9 +2,17 @@
 // DynamoDB Local with the SDK, by a client configured like the service's (shared/aws/clients.ts)
 // but separate from it, so the request counter never sees these.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { emailOwed } from '../../shared/emails/email-owed.ts';
 import { newPrefixedId, newTransactionId } from '../../shared/ids.ts';
+import { countChange } from '../../shared/store/daily-counters.ts';
 import { keys } from '../../shared/store/keys.ts';
+import type { TransactionRecord } from '../../shared/transactions/transaction.ts';
 import type { LoadResult } from './load-worker.ts';
 
 export type RawOperation = (index: number) => Promise<void>;
@@ -51,9 +59,20 @@ function unsweptWorkKeys(dueAt: string, id: string) {
   return { gsi2pk: gsi2pk.replace(/^WORK#/, 'BENCH'), gsi2sk };
 }
 
+/** The account's hour counters as a purchase updates them, in the baseline's table. */
+function hourCounters(tableName: string, accountId: string, template: Record<string, unknown>, at: string) {
+  const { Update } = countChange('created', {
+    accountId,
+    currency: template.currency as string,
+    amount: template.amount as number,
+    at,
+  });
+  return { Update: { ...Update!, TableName: tableName } };
+}
+
 /**
  * A purchase's write: the transaction (with its work-index keys), the service-wide reservation of
- * its id and its externalId item, in one transaction.
+ * its id, its externalId item and the hour's counters, in one transaction.
  */
 export function purchaseWrite(
   raw: RawDynamo,
@@ -109,6 +128,8 @@ export function purchaseWrite(
               ConditionExpression: notExists,
             },
           },
+          // The hour's counters of the account, as every purchase updates them.
+          hourCounters(tableName, accountId, template, createdAt),
         ],
       }),
     );
@@ -164,7 +185,11 @@ export function productWrite(
   };
 }
 
-/** A transaction read: one eventually consistent GetItem, as GET /transactions/:id does. */
+/**
+ * A transaction read as GET /transactions/:id makes it: one eventually consistent GetItem, then,
+ * when the transaction owes the payer e-mails, the Query of their statuses
+ * (shared/transactions/get-transaction.ts).
+ */
 export function transactionRead(
   raw: RawDynamo,
   tableName: string,
@@ -172,10 +197,22 @@ export function transactionRead(
   ids: string[],
 ): RawOperation {
   return async (index) => {
+    const transactionId = ids[index % ids.length]!;
     const { Item } = await raw.client.send(
-      new GetCommand({ TableName: tableName, Key: keys.transaction(accountId, ids[index % ids.length]!) }),
+      new GetCommand({ TableName: tableName, Key: keys.transaction(accountId, transactionId) }),
     );
     if (!Item) throw new Error('raw baseline: transaction not found');
+    if (!emailOwed(Item as unknown as TransactionRecord)) return;
+    await raw.client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.transactionItemsPartition(accountId, transactionId),
+          ':prefix': keys.emailPrefix,
+        },
+      }),
+    );
   };
 }
 

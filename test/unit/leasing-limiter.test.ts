@@ -232,6 +232,38 @@ describe('an account far below its policy', () => {
   });
 });
 
+describe('a burst after a pause', () => {
+  it('is sized by its own pace, not the pause: 50 requests 20 ms apart after an idle minute wait for a write slot at most once', async () => {
+    const bucket = memoryBucket();
+    let now = t0;
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => now),
+      clock: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    });
+    const policy: RatePolicy = { perSecond: 100, burst: 200 };
+    const burst = async () => {
+      const waitsMs: number[] = [];
+      for (let index = 0; index < 50; index++) {
+        const sent = now;
+        expect((await limiter.take('acc', policy)).allowed).toBe(true);
+        waitsMs.push(now - sent);
+        now += 20;
+      }
+      return waitsMs.filter((waitMs) => waitMs > 0);
+    };
+    await burst();
+    now += 60_000;
+    // The pause used to count as one of the gaps the lease is sized by: leases of a token or two,
+    // then a wait of up to a second for each of eight write slots (8.6 s for a 1 s burst).
+    const waited = await burst();
+    expect(waited.length).toBeLessThanOrEqual(1);
+    expect(waited.reduce((sum, waitMs) => sum + waitMs, 0)).toBeLessThan(1000);
+  });
+});
+
 describe('waiting for the next write slot', () => {
   it('a timer that fires a millisecond early (as Node timers do against Date.now) does not turn the wait into a refusal', async () => {
     const bucket = memoryBucket();

@@ -154,4 +154,13 @@ describe("an instance's request rate", () => {
     for (let index = 2; index < 40; index++) rate = observeArrival(rate, t0 + 100 + index * 20);
     expect(arrivalsPerSecond(rate)).toBeCloseTo(50, 0);
   });
+
+  it('starts over after a pause: the next gap alone says the pace', () => {
+    let rate = observeArrival({}, t0);
+    for (let index = 1; index < 10; index++) rate = observeArrival(rate, t0 + index * 20);
+    rate = observeArrival(rate, t0 + 60_000);
+    expect(arrivalsPerSecond(rate)).toBeUndefined();
+    rate = observeArrival(rate, t0 + 60_020);
+    expect(arrivalsPerSecond(rate)).toBe(50);
+  });
 });
