@@ -35,8 +35,29 @@ export async function startDynamoDbLocal(options: {
     : await onFreePort((port) => startOnPort(port, options.dataDir));
 }
 
+/**
+ * The JVM's flags for DynamoDB Local: the client compiler only and the serial collector. A local
+ * stack lives minutes and serves a few thousand requests on a small machine, where the optimising
+ * compiler's and the parallel collector's threads cost more than they return: measured with 4
+ * clients × 4 requests in a loop, 6,000 requests took 9.1 s and 12 s of Java CPU instead of 15.5 s
+ * and 29 s; 30,000 took 41 s and 43 s of CPU instead of 44 s and 59 s.
+ */
+export const dynamoDbLocalJvmOptions = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+/** Spawns with `JDK_JAVA_OPTIONS` set for that child alone (the package's spawn takes no flags). */
+function withJvmOptions<T>(start: () => T): T {
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [before, ...dynamoDbLocalJvmOptions].filter(Boolean).join(' ');
+  try {
+    return start();
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
+}
+
 async function startOnPort(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
-  const child = spawn({ port, sharedDb: true, path: dataDir ?? null, stdio: 'pipe' });
+  const child = withJvmOptions(() => spawn({ port, sharedDb: true, path: dataDir ?? null, stdio: 'pipe' }));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
