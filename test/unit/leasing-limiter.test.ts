@@ -264,6 +264,58 @@ describe('a burst after a pause', () => {
   });
 });
 
+describe('a jump in concurrency', () => {
+  it('from one request at a time to eight at once: the lease taken on the jump lasts until the next write slot', async () => {
+    // A small discrete-event clock: the limiter's sleeps, the table's answers and the clients'
+    // own work are timers, fired in order of due time.
+    let now = t0;
+    const timers: Array<{ at: number; fire: () => void }> = [];
+    const elapse = (ms: number) => new Promise<void>((fire) => timers.push({ at: now + ms, fire }));
+    const bucket = memoryBucket();
+    const write = bucket.writer(0, () => now);
+    const limiter = new LeasingLimiter({
+      lease: async (...args) => {
+        await elapse(3);
+        return write(...args);
+      },
+      clock: () => now,
+      sleep: elapse,
+    });
+    const policy: RatePolicy = { perSecond: 1000, burst: 2000 };
+    const waitsMs: number[] = [];
+    const client = async (requests: number, workMs: number) => {
+      for (let index = 0; index < requests; index++) {
+        const sent = now;
+        expect((await limiter.take('acc', policy)).allowed).toBe(true);
+        waitsMs.push(now - sent);
+        await elapse(workMs);
+      }
+    };
+    let finished = false;
+    const scenario = (async () => {
+      await client(100, 14);
+      await elapse(600);
+      waitsMs.length = 0;
+      await Promise.all(Array.from({ length: 8 }, () => client(38, 35)));
+    })().finally(() => {
+      finished = true;
+    });
+    while (!finished) {
+      await new Promise((resolve) => setImmediate(resolve));
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers.shift();
+      if (!next) continue;
+      now = Math.max(now, next.at);
+      next.fire();
+    }
+    await scenario;
+    // A pace that only slowly picked up leased 46 tokens on the jump: eight requests then waited
+    // ~790 ms for the next write slot.
+    expect(Math.max(...waitsMs)).toBeLessThan(50);
+    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('waiting for the next write slot', () => {
   it('a timer that fires a millisecond early (as Node timers do against Date.now) does not turn the wait into a refusal', async () => {
     const bucket = memoryBucket();
