@@ -34,7 +34,7 @@ import { floodSettings } from './limiter-contention.ts';
 import { measureLimiterFlood } from './limiter-flood.ts';
 import { measurePipeline } from './pipeline-latency.ts';
 import { type PixFaultRecovery, pixAfterFaultVerdict } from './pix-fault-recovery.ts';
-import { pickupLagsMs } from './probe-worker.ts';
+import { collectPickupLags } from './probe-worker.ts';
 import { notesSectionName, renderMarkdown, renderText } from './report.ts';
 import { measureRequestCounts } from './request-counts.ts';
 import type { BenchResults, BundleRow } from './results.ts';
@@ -247,8 +247,9 @@ async function main(): Promise<void> {
     });
     const { stack, counter, api, load } = bench;
     const probeQueueUrl = stack.extraQueues['bench-probe']!.url;
+    const pickup = collectPickupLags();
     const probe = {
-      lagsMs: pickupLagsMs,
+      lagsMs: pickup.lagsMs,
       send: async () => {
         await stack.sqs.send(new SendMessageCommand({ QueueUrl: probeQueueUrl, MessageBody: '{}' }));
       },
@@ -299,6 +300,7 @@ async function main(): Promise<void> {
       counter,
       probe,
     });
+    pickup.close();
 
     progress(`search and export: ${quick ? 1_500 : 10_000} transactions in an account of their own`);
     const searchExport = await measureSearchAndExport(api.baseUrl, quick ? 1_500 : 10_000, progress);
