@@ -8,9 +8,11 @@
 //
 // Kept free of the limiter's own modules (the instance is a callback) so that the same scenario
 // measured the limiter this one replaced (the "before" figures below).
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareStack } from '@smithy/types';
 import { refusedByOneBucket } from '../support/exact-bucket.ts';
+import { percentile } from './stats.ts';
 
 export interface ContentionSettings {
   instances: number;
@@ -33,7 +35,13 @@ export interface ContentionResult extends ContentionSettings {
   /** Writes that timed out or failed otherwise. */
   erroredWrites: number;
   writesPerSecond: number;
+  /** Over the span of the decisions, which outlast the arrivals when requests wait for write slots. */
   writesPerInstancePerSecond: number;
+  /** From the first arrival to the last decision. */
+  decisionSpanMs?: number;
+  /** Arrival → decision, allowed or refused. */
+  decisionWaitP50Ms?: number;
+  decisionWaitP99Ms?: number;
   /** The most writes one instance sent within any 1,000 ms. */
   maxWritesPerInstanceInOneSecond: number;
   refusedByError: number;
@@ -140,9 +148,12 @@ export async function measureLimiterContention(options: {
   const writes: Write[] = [];
   const uninstall = countWrites(options.clientStack, writes);
   const admitted: number[] = [];
+  const waitsMs: number[] = [];
+  let lastDecision = 0;
   let requests = 0;
   let refusedByError = 0;
   const pending: Array<Promise<void>> = [];
+  let started = 0;
   const perInstancePerMs = (settings.perSecond * settings.overload) / settings.instances / 1000;
   options.progress?.(
     `limiter contention: ${settings.instances} instances, ${settings.overload}× ${settings.perSecond}/s for ${settings.durationMs} ms`,
@@ -151,7 +162,7 @@ export async function measureLimiterContention(options: {
     // DynamoDB Local answers slowly until the JVM has compiled its paths: warm it on other buckets.
     for (let index = 0; index < 200; index++) await instances[0]!(`${subject}-warm-${index}`, Date.now());
     writes.length = 0;
-    const started = Date.now();
+    started = Date.now();
     const owed = new Array<number>(settings.instances).fill(0);
     let last = started;
     // Each instance's arrivals at its share of the offered rate, sent in 5 ms ticks.
@@ -167,6 +178,8 @@ export async function measureLimiterContention(options: {
             instanceScope.run(index, () =>
               limiter(subject, at).then(
                 (decision) => {
+                  waitsMs.push(Date.now() - at);
+                  lastDecision = Date.now();
                   if (decision.allowed) admitted.push(decision.decidedAt ?? at);
                 },
                 () => {
@@ -184,6 +197,7 @@ export async function measureLimiterContention(options: {
     uninstall();
   }
   const seconds = settings.durationMs / 1000;
+  const decisionSpanMs = Math.max(settings.durationMs, lastDecision - started);
   const counted = writes.filter((write) => write.instance >= 0);
   return {
     ...settings,
@@ -195,7 +209,11 @@ export async function measureLimiterContention(options: {
     throttledWrites: counted.filter((write) => write.outcome === 'throttled').length,
     erroredWrites: counted.filter((write) => write.outcome === 'error').length,
     writesPerSecond: Math.round((counted.length / seconds) * 10) / 10,
-    writesPerInstancePerSecond: Math.round((counted.length / seconds / settings.instances) * 100) / 100,
+    writesPerInstancePerSecond:
+      Math.round((counted.length / (decisionSpanMs / 1000) / settings.instances) * 100) / 100,
+    decisionSpanMs,
+    decisionWaitP50Ms: Math.round(percentile(waitsMs, 50)),
+    decisionWaitP99Ms: Math.round(percentile(waitsMs, 99)),
     maxWritesPerInstanceInOneSecond: maxInOneSecond(counted),
     refusedByError,
   };
