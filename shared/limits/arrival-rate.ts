@@ -1,10 +1,10 @@
 // This instance's recent request rate for one subject: a moving average of the gaps between
 // arrivals. It sizes leases (token-lease.ts): a busy instance leases more at once. A pause
-// longer than a lease's horizon starts the average over: averaged in, a minute of silence said
-// "one request a quarter-minute" for the next twenty requests of a burst, each lease held a token
-// or two, and with two writes a second the burst waited up to a second per write slot. A shorter
-// gap moves the average twice as far as a longer one: when eight requests come at once where one
-// came at a time, the lease taken on the jump must last until the instance's next write slot.
+// longer than a lease's horizon starts the average over: averaged in, a minute of silence would
+// read as "one request a quarter-minute" for the next twenty requests of a burst, each lease would
+// hold a token or two, and with two writes a second the burst would wait up to a second per write
+// slot. A shorter gap moves the average twice as far as a longer one: when eight requests come at
+// once where one came at a time, the lease taken on the jump must last until the next write slot.
 
 export interface ArrivalRate {
   lastArrival?: number;
