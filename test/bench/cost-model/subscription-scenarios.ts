@@ -10,10 +10,10 @@ import { cycleChargeAt, cycleTransactionId } from '../../../shared/subscriptions
 import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
 import { boletoBody, validCnpj, validCpf } from '../../support/purchase-fixtures.ts';
 import type { WebhookReceiver } from '../../support/webhook-receiver.ts';
-import { priceOf, priceWithWaits } from './aws-prices.ts';
 import type { ScenarioRow } from './cost-results.ts';
 import type { Invoker } from './invoker.ts';
-import { emptyTally, type Meter, scaleTally } from './meter.ts';
+import { emptyTally, type Meter } from './meter.ts';
+import { scenarioRow } from './scenario-row.ts';
 import { nextScenarioStart, type RailKey, type TimeToPay } from './scenarios.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import type { Simulation } from './simulation.ts';
@@ -185,23 +185,19 @@ export async function runSubscriptionScenario(
     await world.simulation().run(40 * 24 * hourMs);
   });
   meter.tally = emptyTally();
-  const perTransaction = scaleTally(tally, 1 / count);
-  return {
-    rail: scenario.rail,
-    railLabel: scenario.label,
+  return scenarioRow({
+    scenario,
     timeToPay,
-    perTransaction,
-    dollarsPerMillion: priceOf(perTransaction).total * 1e6,
-    dollarsPerMillionWithWaits: priceWithWaits(perTransaction).total * 1e6,
-    pspCallsPerTransaction: (world.pspCalls() - pspCallsBefore) / count,
+    tally,
+    count,
+    pspCalls: world.pspCalls() - pspCallsBefore,
     statuses: records.map((record) => record?.status ?? 'MISSING'),
     // cashin.paid only, as the purchase rows count (each cycle also sends subscription.charge_created).
     webhooks: webhooks.filter((hook) => JSON.parse(hook.body).type === 'cashin.paid').length,
     redeliveries: sim.redeliveries,
     deadLettered: 0,
     lifetimeHours,
-    reportedAfterHours: reportedAt.length
-      ? reportedAt.reduce((sum, at) => sum + at - chargeAt, 0) / reportedAt.length / hourMs
-      : null,
-  };
+    reportedAt,
+    reportedFrom: chargeAt,
+  });
 }

@@ -21,8 +21,9 @@ import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
 import { minutesPerMonth, priceOf, priceWithWaits } from './aws-prices.ts';
 import type { CostMode, CostModeResult, EmailAddOn, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
 import { Invoker } from './invoker.ts';
-import { addTally, emptyTally, Meter, scaleTally, type Tally } from './meter.ts';
+import { addTally, emptyTally, Meter, type Tally } from './meter.ts';
 import { NetworkWaits } from './network-waits.ts';
+import { scenarioRow } from './scenario-row.ts';
 import { nextScenarioStart, type RailScenario, railScenarios, type TimeToPay } from './scenarios.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import { SimulatedQueues } from './simulated-queues.ts';
@@ -228,24 +229,20 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
         throw new Error(
           `cost model: ${scenario.label} ran on the ${offRail[0]!.rail} rail, not ${scenario.expectedRail} (LIVE_RAILS?)`,
         );
-      const perTransaction = scaleTally(tally, 1 / count);
-      return {
-        rail: scenario.rail,
-        railLabel: scenario.label,
+      return scenarioRow({
+        scenario,
         timeToPay,
-        perTransaction,
-        dollarsPerMillion: priceOf(perTransaction).total * 1e6,
-        dollarsPerMillionWithWaits: priceWithWaits(perTransaction).total * 1e6,
-        pspCallsPerTransaction: (psp.requests.length - pspCallsBefore) / count,
+        tally,
+        count,
+        pspCalls: psp.requests.length - pspCallsBefore,
         statuses,
         webhooks: receiver.received.slice(webhooksBefore).length,
         redeliveries: sim.redeliveries,
         deadLettered: queues.deadLettered.length - deadLetteredBefore,
         lifetimeHours,
-        reportedAfterHours: reportedAt.length
-          ? reportedAt.reduce((sum, at) => sum + at - start, 0) / reportedAt.length / (60 * 60 * 1000)
-          : null,
-      };
+        reportedAt,
+        reportedFrom: start,
+      });
     }
 
     async function pay(transaction: TransactionRecord, settleAfterMs: number): Promise<void> {
