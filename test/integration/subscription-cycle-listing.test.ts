@@ -4,22 +4,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createKey } from '../support/api.ts';
 import { boletoBody, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
+import { createRecurringOffer } from '../support/recurring-offer.ts';
 
 let key: string;
 const api = (method: string, path: string, body?: unknown) =>
   call(method, path, { key, ...(body === undefined ? {} : { body }) });
 
 async function subscription(paymentMethod: string): Promise<string> {
-  const product = await api('POST', '/v2/products', { name: 'Clube do café' });
-  const offer = await api('POST', '/v2/offers', {
-    productId: product.body.id,
+  const offer = await createRecurringOffer(api, 'Clube do café', {
     name: 'Semanal',
     amount: 2_990,
     billingCycle: 'WEEKLY',
   });
-  expect(offer.status, offer.text).toBe(201);
   const created = await api('POST', '/v2/subscriptions', {
-    offerId: offer.body.id,
+    offerId: offer.id,
     paymentMethod,
     customer: {
       name: 'João Souza',

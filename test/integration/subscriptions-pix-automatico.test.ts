@@ -20,6 +20,7 @@ import { settleRefund } from '../../shared/refunds/settle-refund.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { validCnpj, validCpf } from '../support/purchase-fixtures.ts';
+import { createRecurringOffer } from '../support/recurring-offer.ts';
 
 let psp: FakePsp;
 let stack: LocalStack;
@@ -69,17 +70,13 @@ const eventTypesOf = async (transactionId: string) =>
     .sort();
 
 async function subscribe(extra: Record<string, unknown> = {}) {
-  const product = await api('POST', '/v2/products', { name: 'Academia' });
-  expect(product.status, product.text).toBe(201);
-  const offer = await api('POST', '/v2/offers', {
-    productId: product.body.id,
+  const offer = await createRecurringOffer(api, 'Academia', {
     name: 'Semanal',
     amount: 2_990,
     billingCycle: 'WEEKLY',
   });
-  expect(offer.status, offer.text).toBe(201);
   const created = await api('POST', '/v2/subscriptions', {
-    offerId: offer.body.id,
+    offerId: offer.id,
     customer: { name: 'Joana Prado', email: 'joana@example.com.br', document: validCpf },
     paymentMethod: 'PIX_AUTOMATICO',
     ...extra,
@@ -338,15 +335,12 @@ describe('PIX_AUTOMATICO subscriptions', () => {
   });
 
   it("a recurring offer's checkout offers Pix Automático first: the form subscribes once, its Pix page's QR pays cycle 1 and authorizes", async () => {
-    const product = await api('POST', '/v2/products', { name: 'Clube do Livro' });
-    const offer = await api('POST', '/v2/offers', {
-      productId: product.body.id,
+    const offer = await createRecurringOffer(api, 'Clube do Livro', {
       name: 'Mensal',
       amount: 3_990,
       billingCycle: 'MONTHLY',
     });
-    expect(offer.status, offer.text).toBe(201);
-    const session = await api('POST', '/v2/checkout-sessions', { offerId: offer.body.id });
+    const session = await api('POST', '/v2/checkout-sessions', { offerId: offer.id });
     expect(session.status, session.text).toBe(201);
     expect(session.body.paymentMethods).toEqual(['PIX_AUTOMATICO', 'BOLETO', 'PIX']);
 

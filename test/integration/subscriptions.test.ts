@@ -12,6 +12,7 @@ import { cycleChargeAt } from '../../shared/subscriptions/cycle-schedule.ts';
 import { runCycleSteps } from '../../shared/subscriptions/run-cycle-steps.ts';
 import { call, createKey, pollUntil, useSharedStore } from '../support/api.ts';
 import { boletoBody, checkoutFormFor, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
+import { createRecurringOffer } from '../support/recurring-offer.ts';
 
 const cycleMethods = paymentMethods.filter((row) => 'chargesCycles' in row && row.chargesCycles);
 
@@ -20,19 +21,13 @@ let manager: string;
 const api = (method: string, path: string, body?: unknown, key = seller) =>
   call(method, path, { key, ...(body === undefined ? {} : { body }) });
 
-async function newOffer(offer: Record<string, unknown> = {}): Promise<{ id: string; productId: string }> {
-  const product = await api('POST', '/v2/products', { name: 'Clube do livro' });
-  expect(product.status, product.text).toBe(201);
-  const created = await api('POST', '/v2/offers', {
-    productId: product.body.id,
+const newOffer = (offer: Record<string, unknown> = {}) =>
+  createRecurringOffer(api, 'Clube do livro', {
     name: 'Mensal',
     amount: 4_990,
     billingCycle: 'MONTHLY',
     ...offer,
   });
-  expect(created.status, created.text).toBe(201);
-  return created.body;
-}
 
 const customer = {
   name: 'Maria da Silva',
