@@ -5,11 +5,10 @@
 // canceled at the PSP first (`PATCH /rec/{idRec}`, safe to repeat), so no debit follows; one the
 // payer had canceled already keeps the payer's reason.
 import { conflict } from '../errors.ts';
-import { getTransaction } from '../store/transactions.ts';
 import { findSubscription } from './get-subscription.ts';
 import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
 import { cancelReasonOf } from './recurrence-sync.ts';
-import { changeSubscription } from './run-cycle-steps.ts';
+import { changeSubscription, lastChargeOf } from './run-cycle-steps.ts';
 import type { SubscriptionView } from './subscription.ts';
 import { canceledSubscription } from './subscription-changes.ts';
 import { type CancelReason, nextStatus } from './subscription-status.ts';
@@ -35,9 +34,7 @@ export async function cancelSubscription(
       if (state.status === 'CANCELED') reason = cancelReasonOf(state);
     }
     const after = canceledSubscription(subscription, reason, now.toISOString())!;
-    const lastCharge = subscription.currentTransactionId
-      ? await getTransaction(accountId, subscription.currentTransactionId, true)
-      : undefined;
+    const lastCharge = await lastChargeOf(subscription);
     if (await changeSubscription(subscription, after, lastCharge, now, { emits: ['subscription.canceled'] }))
       return toSubscription(after);
   }

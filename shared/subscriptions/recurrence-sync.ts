@@ -8,10 +8,9 @@
 import { log } from '../log.ts';
 import type { RecurrenceState } from '../rails/api-pix/recurrence-status.ts';
 import { getSubscription } from '../store/subscriptions.ts';
-import { getTransaction } from '../store/transactions.ts';
 import { enqueueWatchPayment } from '../transactions/jobs.ts';
 import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
-import { changeSubscription } from './run-cycle-steps.ts';
+import { changeSubscription, lastChargeOf } from './run-cycle-steps.ts';
 import type { SubscriptionRecord } from './subscription.ts';
 import { canceledSubscription } from './subscription-changes.ts';
 import { type CancelReason, isFinal, nextStatus } from './subscription-status.ts';
@@ -52,9 +51,7 @@ async function applyState(
   state: RecurrenceState,
   now: Date,
 ): Promise<boolean> {
-  const charge = subscription.currentTransactionId
-    ? await getTransaction(subscription.accountId, subscription.currentTransactionId, true)
-    : undefined;
+  const charge = await lastChargeOf(subscription);
   const after = afterRecurrenceState(subscription, state, Boolean(charge), now);
   if (!after) return true;
   const emits =

@@ -31,6 +31,13 @@ const dueAtOf = (record: SubscriptionRecord) => nextStepAt(record)?.toISOString(
 /** The subject id of the activation a paid cycle brings (one per charge: a charge is paid once). */
 export const reactivationSubject = (subscriptionId: string) => `${subscriptionId}_paid`;
 
+/** The subscription's latest charge (strongly consistent), which its events are written on; none before cycle 1's. */
+export async function lastChargeOf(subscription: SubscriptionRecord): Promise<TransactionRecord | undefined> {
+  return subscription.currentTransactionId
+    ? await getTransaction(subscription.accountId, subscription.currentTransactionId, true)
+    : undefined;
+}
+
 /**
  * Writes a change of the subscription with its events on `transaction` (the cycle's charge the
  * change is about). False when the subscription was no longer as read.
@@ -195,10 +202,7 @@ async function noteChargeFailure(
     why: outcome.why,
     status: after.status,
   });
-  const lastCharge = subscription.currentTransactionId
-    ? await getTransaction(subscription.accountId, subscription.currentTransactionId, true)
-    : undefined;
-  return changeSubscription(subscription, after, lastCharge, now, {
+  return changeSubscription(subscription, after, await lastChargeOf(subscription), now, {
     emits: [unpaidCycleEvent(after)],
     subjectId: missedCycleSubject(subscription.id, cycle),
   });
