@@ -230,7 +230,7 @@ export const recurringDebitMethod = 'PIX_AUTOMATICO';
 export const recurringDebitRowMethod = 'PIX' satisfies PurchaseMethod;
 export const isRecurringDebit = (method: string): boolean => method === recurringDebitMethod;
 /** Pix Automático's name as payers and merchants read it (a brand: the same in every language). */
-export const recurringDebitNames: MethodNames = {
+const recurringDebitNames: MethodNames = {
   en: 'Pix Automático',
   pt: 'Pix Automático',
   es: 'Pix Automático',

@@ -5,11 +5,11 @@
 import type { CheckoutFormModel, CheckoutMethodChoice } from '../hosted-pages/render/checkout-form-page.ts';
 import { langForCurrency } from '../hosted-pages/render/locale.ts';
 import type { PageBrand } from '../hosted-pages/render/view-models.ts';
-import { methodCodesOf } from '../payment-methods.ts';
+import { methodCodesOf, methodNameOf } from '../payment-methods.ts';
 import type { FormFields } from './checkout-form.ts';
 import { type CheckoutSessionRecord, checkoutPageToken } from './checkout-session.ts';
 import { type FieldProblem, isRequired, payerDocumentField } from './payer-fields.ts';
-import { rowOfSaleMethod, saleMethodFields, saleMethodName } from './sale-method-fields.ts';
+import { rowOfSaleMethod, saleMethodFields } from './sale-method-fields.ts';
 
 export interface PageContext {
   now: Date;
@@ -27,7 +27,7 @@ export function methodChoices(session: CheckoutSessionRecord, now: Date): Checko
     return [
       {
         code,
-        name: saleMethodName(row, code, lang),
+        name: methodNameOf({ currency: session.currency, method: code }, lang),
         request: row.request,
         amount: { min: row.amount.min, max: row.amount.max },
         fields: [...fields].map(([name, schema]) => ({ name, required: isRequired(schema) })),

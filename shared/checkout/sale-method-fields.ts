@@ -6,10 +6,7 @@ import type * as v from 'valibot';
 import {
   findMethod,
   isRecurringDebit,
-  type MethodNames,
-  methodName,
   type PaymentMethodRow,
-  recurringDebitNames,
   recurringDebitRowMethod,
 } from '../payment-methods.ts';
 import { purchaseSchemaFor } from '../purchase/purchase-schema.ts';
@@ -32,10 +29,4 @@ export function saleMethodFields(
   const fields = payerFieldSchemas(purchaseSchemaFor(row, now), row.currency);
   if (isRecurringDebit(method)) for (const name of notAskedOfDebits) fields.delete(name);
   return fields;
-}
-
-/** The method's name in the page's language. */
-export function saleMethodName(row: PaymentMethodRow, method: string, lang: string): string {
-  const names: MethodNames = isRecurringDebit(method) ? recurringDebitNames : row.names;
-  return methodName({ names }, lang);
 }
