@@ -229,6 +229,9 @@ export const recurringDebitMethod = 'PIX_AUTOMATICO';
  */
 export const recurringDebitRowMethod = 'PIX' satisfies PurchaseMethod;
 export const isRecurringDebit = (method: string): boolean => method === recurringDebitMethod;
+/** The row whose charges a sale method makes: its own, or for Pix Automático its debits' Pix row. */
+export const rowMethodOf = (method: string): string =>
+  isRecurringDebit(method) ? recurringDebitRowMethod : method;
 /** Pix Automático's name as payers and merchants read it (a brand: the same in every language). */
 const recurringDebitNames: MethodNames = {
   en: 'Pix Automático',

@@ -51,10 +51,6 @@ const itemWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:D
 export const tableReadActions = [...itemReadActions, 'dynamodb:Query'];
 export const tableWriteActions = [...tableReadActions, ...itemWriteActions, 'dynamodb:BatchWriteItem'];
 
-/** The stage's live rails: Pix Automático too where its PSP has the cycles' receiving account. */
-const liveRailsOf = (pixApi: NonNullable<GrantTargets['pixApi']>) =>
-  liveRailsOfStage({ receiverAccount: Boolean(pixApi.environment.PIX_API_RECEIVER_CONTA) });
-
 function tableStatement(targets: GrantTargets, actions: readonly string[]): PolicyStatement {
   return new PolicyStatement({
     actions: [...actions],
@@ -169,11 +165,11 @@ export function applyGrants(
           targets.pixApi.secret.grantRead(fn);
           for (const [key, value] of Object.entries(targets.pixApi.environment))
             fn.addEnvironment(key, value);
-          fn.addEnvironment(liveRailsEnv, liveRailsOf(targets.pixApi)!);
+          fn.addEnvironment(liveRailsEnv, liveRailsOfStage(targets.pixApi.environment));
         }
         break;
       case 'rails:choose':
-        if (targets.pixApi) fn.addEnvironment(liveRailsEnv, liveRailsOf(targets.pixApi)!);
+        if (targets.pixApi) fn.addEnvironment(liveRailsEnv, liveRailsOfStage(targets.pixApi.environment));
         break;
       case 'email:send': {
         // Only the stage's sending identity (`-c emailDomain=…`, README); a stage without

@@ -356,11 +356,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         queueNames.map((name) => [deadLetterUrlEnv(name), messaging.queues[name].dlqUrl]),
       ),
       ...settings,
-      ...(settings.PIX_API_BASE_URL
-        ? {
-            [liveRailsEnv]: liveRailsOfStage({ receiverAccount: Boolean(settings.PIX_API_RECEIVER_CONTA) })!,
-          }
-        : {}),
+      ...(settings.PIX_API_BASE_URL ? { [liveRailsEnv]: liveRailsOfStage(settings) } : {}),
     };
     // This process's own store code (tests, the seed) now talks to this stack, not an earlier one.
     Object.assign(process.env, env);

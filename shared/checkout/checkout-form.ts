@@ -2,7 +2,7 @@
 // field names; the session supplies what the payer never types (amount, receipt line, the
 // merchant's document and reference, webhook URL, order reference).
 import { badRequest } from '../errors.ts';
-import { isRecurringDebit, recurringDebitRowMethod } from '../payment-methods.ts';
+import { isRecurringDebit, rowMethodOf } from '../payment-methods.ts';
 import type { CheckoutSessionRecord } from './checkout-session.ts';
 import { addressFieldName, boletoAddressFields, formValue, merchantIsResponsible } from './payer-fields.ts';
 
@@ -31,14 +31,13 @@ export function checkoutPurchaseBody(
   // An empty input is a field not given, so the purchase schema says it is required.
   const field = (name: string) => formValue(form.get(name));
   const method = chosenMethod(session, form);
-  // Pix Automático's first charge is a Pix of its row; its payer is asked no phone.
-  const debited = isRecurringDebit(method);
   const body: Record<string, unknown> = {
     currency: session.currency,
-    paymentMethod: debited ? recurringDebitRowMethod : method,
+    // Pix Automático's first charge is a Pix of its row; its payer is asked no phone.
+    paymentMethod: rowMethodOf(method),
     name: field('name'),
     email: field('email'),
-    phone: debited ? undefined : field('phone'),
+    phone: isRecurringDebit(method) ? undefined : field('phone'),
     amount: session.amount,
     description: session.description,
     responsibleDocument: merchantIsResponsible(session.currency)

@@ -3,12 +3,7 @@
 // names the payer by name and CPF/CNPJ; the subscription keeps the e-mail). One place for the
 // page, the form's check and the post, so they ask for the same fields.
 import type * as v from 'valibot';
-import {
-  findMethod,
-  isRecurringDebit,
-  type PaymentMethodRow,
-  recurringDebitRowMethod,
-} from '../payment-methods.ts';
+import { findMethod, isRecurringDebit, type PaymentMethodRow, rowMethodOf } from '../payment-methods.ts';
 import { purchaseSchemaFor } from '../purchase/purchase-schema.ts';
 import { type PayerFieldName, payerFieldSchemas } from './payer-fields.ts';
 
@@ -17,7 +12,7 @@ const notAskedOfDebits: readonly PayerFieldName[] = ['phone'];
 
 /** The row whose purchase body the method's charge is (Pix Automático: its debits' Pix row). */
 export function rowOfSaleMethod(currency: string, method: string): PaymentMethodRow | undefined {
-  return findMethod(currency, isRecurringDebit(method) ? recurringDebitRowMethod : method);
+  return findMethod(currency, rowMethodOf(method));
 }
 
 /** The payer's fields of the method, each with its schema, in the form's order. */

@@ -5,13 +5,7 @@
 import type { AccountRecord } from '../accounts/account.ts';
 import { saleSettingsOf } from '../accounts/sale-settings.ts';
 import { badRequest } from '../errors.ts';
-import {
-  methodKey,
-  type PurchaseCurrency,
-  recurringDebitMethod,
-  recurringDebitRowMethod,
-  type SaleMethod,
-} from '../payment-methods.ts';
+import { methodKey, type PurchaseCurrency, rowMethodOf, type SaleMethod } from '../payment-methods.ts';
 import type { SaleTerms } from './checkout-session.ts';
 import { merchantIsResponsible } from './payer-fields.ts';
 
@@ -30,8 +24,7 @@ export function saleTerms(
   const fees = Object.fromEntries(
     methods.flatMap((offered) => {
       // A Pix Automático debit is a Pix: its row's fee applies.
-      const method = offered === recurringDebitMethod ? recurringDebitRowMethod : offered;
-      const key = methodKey({ currency, method });
+      const key = methodKey({ currency, method: rowMethodOf(offered) });
       const rule = account?.fees?.[key];
       return rule ? [[key, rule]] : [];
     }),

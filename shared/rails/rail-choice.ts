@@ -16,12 +16,11 @@ function liveRails(): string[] {
 }
 
 /**
- * LIVE_RAILS of a stage: API Pix where it configures a PSP, and Pix Automático where that PSP
- * also has the account cycle charges credit (PIX_API_RECEIVER_CONTA).
+ * LIVE_RAILS of a stage that configures a PSP (its PIX_API_* settings): API Pix, and Pix Automático
+ * where that PSP also has the account cycle charges credit (PIX_API_RECEIVER_CONTA).
  */
-export function liveRailsOfStage(pixApi: { receiverAccount: boolean } | null): string | null {
-  if (!pixApi) return null;
-  return pixApi.receiverAccount ? 'api-pix,pix-automatico' : 'api-pix';
+export function liveRailsOfStage(pixApiSettings: { PIX_API_RECEIVER_CONTA?: string | undefined }): string {
+  return pixApiSettings.PIX_API_RECEIVER_CONTA ? 'api-pix,pix-automatico' : 'api-pix';
 }
 
 /** Whether the stage collects Pix Automático (asked without its settings: a checkout's methods). */

@@ -14,7 +14,7 @@ import { liveRailsEnv, liveRailsOfStage } from '../../shared/rails/rail-choice.t
 const recurring = { amount: 4_990, currency: 'BRL' as const, billingCycle: 'MONTHLY' as const };
 const before = process.env[liveRailsEnv];
 const stage = (receiverAccount: boolean) => {
-  process.env[liveRailsEnv] = liveRailsOfStage({ receiverAccount })!;
+  process.env[liveRailsEnv] = liveRailsOfStage(receiverAccount ? { PIX_API_RECEIVER_CONTA: '12345-6' } : {});
 };
 afterEach(() => {
   if (before === undefined) delete process.env[liveRailsEnv];
