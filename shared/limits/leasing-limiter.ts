@@ -4,7 +4,9 @@
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
 // - no leased token and this instance has written twice this second: wait for its next write
-//   slot (under a second) unless the bucket is known empty;
+//   slot (under a second) unless the bucket is known empty, and only once: a request still
+//   unserved after that is refused (under a flood the waits would chain, deciding requests
+//   seconds after they arrived and admitting them on later seconds' tokens while the flood lasts);
 // - the shared bucket (as last seen, or as the write found it) has no token → 429;
 // - the table throttled the write → 429 until the back-off ends (logged): under a flood the shared
 //   item is what is hot, and admitting without a lease would hand the flood every request the
@@ -64,6 +66,8 @@ export type TimedDecision = Decision & { decidedAt: number };
 
 interface Waiter {
   resolve: (decision: TimedDecision) => void;
+  /** It has waited for a write slot once: it waits for no other. */
+  waitedForSlot?: boolean;
 }
 
 interface SubjectState {
@@ -179,13 +183,23 @@ export class LeasingLimiter {
           // the account's policy has room for.
           const slotAt = nextWriteAt(state.pacing);
           if (state.pacing.notBefore <= now && !bucketKnownEmpty(policy, state.knownTat, now)) {
+            const patient = unserved.filter((waiter) => !waiter.waitedForSlot);
+            for (const waiter of unserved)
+              if (waiter.waitedForSlot) waiter.resolve(this.#refusal(state, policy, now));
+            if (!patient.length) continue;
             await this.#sleep(slotAt - now);
-            // Not `>= slotAt`: a timer may fire a millisecond before Date.now() reaches the slot;
-            // the next round then waits out the rest. Only a clock that stood still refuses.
-            if (this.#clock() > now) {
-              state.waiting.unshift(...unserved);
+            const woke = this.#clock();
+            // Only a clock that stood still refuses. A timer may fire a millisecond before
+            // Date.now() reaches the slot: the next round then waits out the rest.
+            if (woke <= now) {
+              for (const waiter of patient) waiter.resolve(this.#refusal(state, policy, now));
               continue;
             }
+            // Those that arrived meanwhile waited for this slot too.
+            if (woke >= slotAt)
+              for (const waiter of [...patient, ...state.waiting]) waiter.waitedForSlot = true;
+            state.waiting.unshift(...patient);
+            continue;
           }
           refuseAll();
           continue;

@@ -42,6 +42,8 @@ export interface ContentionResult extends ContentionSettings {
   /** Arrival → decision, allowed or refused. */
   decisionWaitP50Ms?: number;
   decisionWaitP99Ms?: number;
+  /** How long one write on the bucket item took to answer, p99. */
+  writeP99Ms?: number;
   /** The most writes one instance sent within any 1,000 ms. */
   maxWritesPerInstanceInOneSecond: number;
   refusedByError: number;
@@ -89,6 +91,7 @@ const instanceScope = new AsyncLocalStorage<number>();
 interface Write {
   instance: number;
   at: number;
+  tookMs?: number;
   outcome: 'ok' | 'condition' | 'throttled' | 'error';
 }
 
@@ -102,8 +105,11 @@ function countWrites(stack: MiddlewareStack<any, any>, writes: Write[]): () => v
       const write: Write = { instance: instanceScope.getStore() ?? -1, at: Date.now(), outcome: 'ok' };
       writes.push(write);
       try {
-        return await next(args);
+        const output = await next(args);
+        write.tookMs = Date.now() - write.at;
+        return output;
       } catch (error) {
+        write.tookMs = Date.now() - write.at;
         const errorName = (error as Error).name;
         write.outcome =
           errorName === 'ConditionalCheckFailedException'
@@ -214,6 +220,12 @@ export async function measureLimiterContention(options: {
     decisionSpanMs,
     decisionWaitP50Ms: Math.round(percentile(waitsMs, 50)),
     decisionWaitP99Ms: Math.round(percentile(waitsMs, 99)),
+    writeP99Ms: Math.round(
+      percentile(
+        counted.map((write) => write.tookMs ?? 0),
+        99,
+      ),
+    ),
     maxWritesPerInstanceInOneSecond: maxInOneSecond(counted),
     refusedByError,
   };
