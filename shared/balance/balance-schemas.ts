@@ -38,7 +38,7 @@ export const ledgerEntrySchema = v.pipe(
     kind: v.pipe(
       v.picklist(ledgerEntryKinds),
       v.description(
-        '`payment` (+amount), `fee` (−costFee), `refund` (−amount, when taken), `refund_reversal` (+amount, a refund the rail refused).',
+        "`payment` (+amount), `fee` (−costFee), `refund` (−amount, when taken), `refund_reversal` (+amount, a refund the rail refused), `dispute` (−amount, the payer's bank took it back), `dispute_reversal` (+amount, a dispute the payer's bank did not carry out: WON).",
       ),
     ),
     amount: cents('Signed cents: what the movement added to `available`.'),

@@ -8,7 +8,14 @@ import type { PurchaseCurrency } from '../payment-methods.ts';
 import type { RefundRecord } from '../refunds/refund.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 
-export const ledgerEntryKinds = ['payment', 'fee', 'refund', 'refund_reversal', 'dispute'] as const;
+export const ledgerEntryKinds = [
+  'payment',
+  'fee',
+  'refund',
+  'refund_reversal',
+  'dispute',
+  'dispute_reversal',
+] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
 export interface LedgerEntry {
@@ -115,5 +122,17 @@ export function disputeLedger(
   const source = { ...transaction, transactionId: transaction.id, disputeId: dispute.id };
   return withChange(transaction, [entry(source, 'dispute', -dispute.amount, dispute.createdAt)], {
     disputed: dispute.amount,
+  });
+}
+
+/** An open dispute the payer's bank did not carry out: the amount comes back (+amount), out of disputed. */
+export function disputeWonLedger(
+  transaction: Pick<TransactionRecord, 'accountId' | 'currency' | 'id'>,
+  dispute: { id: string; amount: number },
+  at: string,
+): LedgerWrite {
+  const source = { ...transaction, transactionId: transaction.id, disputeId: dispute.id };
+  return withChange(transaction, [entry(source, 'dispute_reversal', dispute.amount, at)], {
+    disputed: -dispute.amount,
   });
 }

@@ -1,6 +1,5 @@
-// What a `cashin.disputed` event carries: the transaction's id and the dispute as the state change
-// left it. The MED work that opens disputes emits it; the shape is fixed here so the catalogue,
-// the store and the document agree before then.
+// What a `cashin.disputed` or `cashin.dispute_closed` event carries: the transaction's id and the
+// dispute as the state change left it, one shape for the catalogue, the store and the document.
 import * as v from 'valibot';
 import { timestamp } from '../http/response-fields.ts';
 import type { Assert, Matches } from '../openapi/same-type.ts';

@@ -21,7 +21,9 @@ export const disputeSchema = v.pipe(
     ),
     status: v.pipe(
       v.picklist(disputeStatuses),
-      v.description('OPEN while the rail is taking the money back; LOST once it went back to the payer.'),
+      v.description(
+        "OPEN while the rail is taking the money back (its amount has left the balance); LOST once it went back to the payer; WON when the payer's bank did not carry it out (the amount is back in the balance).",
+      ),
     ),
     createdAt: timestamp,
     updatedAt: timestamp,

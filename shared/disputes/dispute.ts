@@ -3,8 +3,11 @@
 // from the rail's, so the same devolução seen twice is one dispute.
 import { createHash } from 'node:crypto';
 
-/** OPEN: the rail is still taking it back; LOST: the money went back to the payer. */
-export const disputeStatuses = ['OPEN', 'LOST'] as const;
+/**
+ * OPEN: the rail is taking it back (its amount has left the balance); LOST: the money went back
+ * to the payer; WON: the payer's bank did not carry it out, and the amount is back in the balance.
+ */
+export const disputeStatuses = ['OPEN', 'LOST', 'WON'] as const;
 export type DisputeStatus = (typeof disputeStatuses)[number];
 
 export interface DisputeView {

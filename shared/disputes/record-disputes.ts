@@ -1,15 +1,17 @@
 // The disputes a rail reports on a paid transaction become disputes on it: each in one
 // conditional write with its ledger entry (−amount, disputed +amount), so a dispute seen again
 // (a second notification, another read) changes nothing. Its `cashin.disputed` event is in the
-// same write; one OPEN seen LOST is marked so (the
-// money was counted when it opened).
-import { disputeLedger } from '../balance/ledger.ts';
+// same write. An OPEN one the rail reports ended is closed, with `cashin.dispute_closed`, in one
+// conditional write too: LOST (the money was counted when it opened), or WON (not carried out:
+// a reversal entry puts its amount back, and it can be refunded again, so the transaction is PAID).
+// A dispute first reported WON took nothing: not recorded.
+import { disputeLedger, disputeWonLedger } from '../balance/ledger.ts';
 import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
 import { log } from '../log.ts';
 import type { RailDispute } from '../rails/rail-port.ts';
 import { transactIf } from '../store/conditional-writes.ts';
-import { addDisputeItem, disputeLostItem } from '../store/disputes.ts';
+import { addDisputeItem, closeDisputeItem } from '../store/disputes.ts';
 import { eventWriteItems } from '../store/event-writes.ts';
 import { ledgerWriteItems } from '../store/ledger.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
@@ -27,10 +29,12 @@ export async function recordDisputes(
     const id = disputeIdFor(transaction.id, railDispute.railId);
     const index = known.findIndex((dispute) => dispute.id === id);
     if (index >= 0) {
-      if (known[index]!.status === 'OPEN' && railDispute.status === 'LOST')
-        await transactIf([disputeLostItem(transaction, index, id, now.toISOString())]);
+      const outcome = railDispute.status;
+      if (known[index]!.status === 'OPEN' && outcome !== 'OPEN')
+        await closeDispute(transaction, index, outcome, now);
       continue;
     }
+    if (railDispute.status === 'WON') continue;
     const dispute: DisputeView = {
       id,
       amount: railDispute.amount,
@@ -70,4 +74,42 @@ export async function recordDisputes(
     });
   }
   return added;
+}
+
+/** OPEN → LOST or WON, with its event (and, WON, the reversal entry) in the same write. */
+async function closeDispute(
+  transaction: TransactionRecord,
+  index: number,
+  outcome: 'LOST' | 'WON',
+  now: Date,
+): Promise<void> {
+  const known = transaction.disputes!;
+  const dispute: DisputeView = { ...known[index]!, status: outcome, updatedAt: now.toISOString() };
+  const closed: TransactionRecord = {
+    ...transaction,
+    disputes: known.map((each, at) => (at === index ? dispute : each)),
+    ...(outcome === 'WON'
+      ? { status: 'PAID', disputedAmount: (transaction.disputedAmount ?? 0) - dispute.amount }
+      : {}),
+    updatedAt: dispute.updatedAt,
+  };
+  const written = await writeWithEvents(
+    closed,
+    ['cashin.dispute_closed'],
+    now,
+    async (events) =>
+      (await transactIf([
+        closeDisputeItem(transaction, index, dispute, outcome, dispute.updatedAt),
+        ...(outcome === 'WON'
+          ? ledgerWriteItems(disputeWonLedger(transaction, dispute, dispute.updatedAt))
+          : []),
+        ...eventWriteItems(events),
+      ]))
+        ? true
+        : null,
+    { id: dispute.id, data: { transactionId: transaction.id, dispute } },
+  );
+  if (!written) return;
+  await startDelivery(written.events);
+  log.info('dispute closed', { transactionId: transaction.id, disputeId: dispute.id, outcome });
 }

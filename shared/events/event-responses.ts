@@ -67,7 +67,7 @@ export const eventSchema = v.pipe(
     data: v.pipe(
       v.union([transactionSchema, refundSchema, disputeEventDataSchema, subscriptionSchema]),
       v.description(
-        'The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`; for `subscription.*` the subscription.',
+        'The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` and `cashin.dispute_closed` `{transactionId, dispute}`; for `subscription.*` the subscription.',
       ),
     ),
   }),

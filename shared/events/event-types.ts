@@ -71,6 +71,13 @@ export const eventTypes = {
     description:
       "The payer's bank took money back from a paid transaction (a Pix MED devolução): a dispute is open and its amount leaves the balance. `data` is `{transactionId, dispute: {id, amount, reason, status, createdAt, updatedAt}}`; one event per dispute.",
   },
+  'cashin.dispute_closed': {
+    idSuffix: 'disputeclosed',
+    optIn: false,
+    data: 'dispute-at-event',
+    description:
+      "A dispute that was OPEN ended: LOST, the payer's bank kept the money (it left the balance when the dispute opened); or WON, the payer's bank did not carry the devolução out, and its amount is back in the balance (a `dispute_reversal` entry). `data` is `{transactionId, dispute}` as the change left it; one event per dispute. A dispute first seen LOST is told by `cashin.disputed` alone.",
+  },
   'subscription.activated': {
     idSuffix: 'subactivated',
     optIn: false,

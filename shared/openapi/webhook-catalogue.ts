@@ -50,13 +50,13 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     schemaName: 'CashinDisputedEvent',
     schema: webhookEnvelopeSchema('cashin.disputed', disputeEventDataSchema, 'CashinDisputedEvent', [
       {
-        id: 'evt_1795712114673612288_disputed_dsp_1795712114673612288_4f1c2a9b',
+        id: 'evt_1795712114673612288_disputed_dp_1795712114673612288_4f1c2a9b07d3e815',
         type: 'cashin.disputed',
         createdAt: '2026-11-26T18:02:11.000Z',
         data: {
           transactionId: '1795712114673612288',
           dispute: {
-            id: 'dsp_1795712114673612288_4f1c2a9b',
+            id: 'dp_1795712114673612288_4f1c2a9b07d3e815',
             amount: 4990,
             reason: 'MED_FRAUDE',
             status: 'OPEN',
@@ -68,6 +68,34 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
     ]),
     summary: "A payer's bank took money back (a dispute)",
     description: `${eventTypes['cashin.disputed'].description} Always sent (not opt-in): money leaving the balance is never silent.`,
+  },
+  'cashin.dispute_closed': {
+    schemaName: 'CashinDisputeClosedEvent',
+    schema: webhookEnvelopeSchema(
+      'cashin.dispute_closed',
+      disputeEventDataSchema,
+      'CashinDisputeClosedEvent',
+      [
+        {
+          id: 'evt_1795712114673612288_disputeclosed_dp_1795712114673612288_4f1c2a9b07d3e815',
+          type: 'cashin.dispute_closed',
+          createdAt: '2026-11-28T14:40:05.000Z',
+          data: {
+            transactionId: '1795712114673612288',
+            dispute: {
+              id: 'dp_1795712114673612288_4f1c2a9b07d3e815',
+              amount: 4990,
+              reason: 'MED_FRAUDE',
+              status: 'WON',
+              createdAt: '2026-11-26T18:02:11.000Z',
+              updatedAt: '2026-11-28T14:40:05.000Z',
+            },
+          },
+        },
+      ],
+    ),
+    summary: 'A dispute ended (LOST or WON)',
+    description: `${eventTypes['cashin.dispute_closed'].description} Always sent (not opt-in): money coming back to the balance is never silent either.`,
   },
   'subscription.activated': {
     schemaName: 'SubscriptionActivatedEvent',

@@ -22,12 +22,13 @@ export type RailPaymentStatus =
 /**
  * Money the payer's side took back from a paid charge without our asking (Pix: a MED devolução);
  * `railId` is the rail's own id of it. Refunds we asked for are never reported as disputes.
+ * OPEN: being taken back; LOST: taken; WON: not carried out (nothing taken).
  */
 export interface RailDispute {
   railId: string;
   amount: number;
   reason: string;
-  status: 'OPEN' | 'LOST';
+  status: 'OPEN' | 'LOST' | 'WON';
 }
 
 /**

@@ -39,21 +39,33 @@ export function addDisputeItem(
   };
 }
 
-/** OPEN → LOST for the dispute at `index` of the transaction's list (the money is counted already). */
-export function disputeLostItem(
+/**
+ * Closes the OPEN dispute at `index` of the transaction's list: LOST (its money was counted when
+ * it opened), or WON (its amount leaves `disputedAmount`, so it can be refunded again: a
+ * transaction REFUNDED up to what the disputes left is PAID again, as when a refund fails).
+ */
+export function closeDisputeItem(
   transaction: Pick<TransactionRecord, 'accountId' | 'id'>,
   index: number,
-  disputeId: string,
+  dispute: Pick<DisputeView, 'id' | 'amount'>,
+  outcome: 'LOST' | 'WON',
   now: string,
 ): TransactItem {
+  const won = outcome === 'WON';
   return {
     Update: {
       TableName: tableName(),
       Key: keys.transaction(transaction.accountId, transaction.id),
-      UpdateExpression: `SET disputes[${index}].#status = :lost, disputes[${index}].updatedAt = :now`,
+      UpdateExpression: `SET disputes[${index}].#status = :outcome, disputes[${index}].updatedAt = :now, updatedAt = :now${won ? ', disputedAmount = disputedAmount - :amount, #status = :paid' : ''}`,
       ConditionExpression: `disputes[${index}].id = :id AND disputes[${index}].#status = :open`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':lost': 'LOST', ':open': 'OPEN', ':id': disputeId, ':now': now },
+      ExpressionAttributeValues: {
+        ':outcome': outcome,
+        ':open': 'OPEN',
+        ':id': dispute.id,
+        ':now': now,
+        ...(won ? { ':amount': dispute.amount, ':paid': 'PAID' } : {}),
+      },
     },
   };
 }

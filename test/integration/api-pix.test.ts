@@ -631,9 +631,20 @@ describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
 });
 
 describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
-  const disputedBrl = async () =>
-    (await api('GET', '/v2/balance')).body.data.find((b: { currency: string }) => b.currency === 'BRL')
-      .disputed;
+  const brlBalance = async () =>
+    (await api('GET', '/v2/balance')).body.data.find((b: { currency: string }) => b.currency === 'BRL');
+  const disputedBrl = async () => (await brlBalance()).disputed;
+  const availableBrl = async () => (await brlBalance()).available;
+  /** The webhooks of `type` the receiver got for the transaction, each verified with the account's secret. */
+  const signedEvents = (type: string, transactionId: string) =>
+    receiver.received
+      .filter((r) => {
+        const body = JSON.parse(r.body);
+        return body.type === type && body.data?.transactionId === transactionId;
+      })
+      .map((r) => new Webhook(webhookSecret).verify(r.body, r.headers as Record<string, string>) as any);
+  /** The charge's Pix as the PSP has it now. */
+  const cobPix = (txid: string) => psp.cobs.get(txid)!.pix!;
   /** Waits for the payment check a notification asked for to run and end. */
   async function notifiedCheckEnded(checksBefore: number) {
     const ended = await pollUntil(
@@ -686,13 +697,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     ).toHaveLength(1);
     expect(pix.devolucoes?.map((d) => d.id)).toEqual([med.id]);
     // One cashin.disputed, written with the dispute, verified like every webhook.
-    const disputedEvents = () =>
-      receiver.received
-        .filter((r) => {
-          const body = JSON.parse(r.body);
-          return body.type === 'cashin.disputed' && body.data?.transactionId === tx.id;
-        })
-        .map((r) => new Webhook(webhookSecret).verify(r.body, r.headers as Record<string, string>) as any);
+    const disputedEvents = () => signedEvents('cashin.disputed', tx.id);
     await pollUntil(
       async () => disputedEvents(),
       (list) => list.length >= 1,
@@ -754,6 +759,74 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     expect(lost.disputes).toHaveLength(1);
     expect(lost.disputes[0]).toMatchObject({ id: open.disputes[0].id, amount: 2_500 });
     expect((await refund(tx.id, { amount: 1 })).status).toBe(409);
+    // The merchant is told how it ended: one cashin.dispute_closed, LOST, verified like every webhook.
+    const closed = await pollUntil(
+      async () => signedEvents('cashin.dispute_closed', tx.id),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
+    expect(closed).toHaveLength(1);
+    expect(closed[0].data).toEqual({ transactionId: tx.id, dispute: lost.disputes[0] });
+    expect(closed[0].id).toBe(`evt_${tx.id}_disputeclosed_${open.disputes[0].id}`);
+  });
+
+  it("a MED devolução in process that the payer's bank does not carry out (NAO_REALIZADO) → the dispute WON: its amount back in the balance by a reversal entry, a REFUNDED transaction PAID again and its amount refundable, one cashin.dispute_closed", async () => {
+    const { tx, txid } = await paidPix(4_000);
+    const disputedBefore = await disputedBrl();
+    const availableBefore = await availableBrl();
+    const med = await psp.startMed(txid, 'MED_FRAUDE', { valor: '15.00', processing: true });
+    const open = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.[0]?.status === 'OPEN',
+      8000,
+      50,
+    );
+    expect(await disputedBrl()).toBe(disputedBefore + 1_500);
+    expect(await availableBrl()).toBe(availableBefore - 1_500);
+    expect((await refund(tx.id, { amount: 3_000 })).status).toBe(409);
+    // What the dispute left is refunded: the transaction is REFUNDED.
+    const rest = await refund(tx.id);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.amount).toBe(2_500);
+    expect(await getTx(tx.id)).toMatchObject({ status: 'REFUNDED', refundedAmount: 2_500 });
+
+    await psp.finishMed(txid, med.id, { status: 'NAO_REALIZADO', motivo: 'Contestação improcedente' });
+    const won = await pollUntil(
+      () => getTx(tx.id),
+      (t) => t.disputes?.[0]?.status !== 'OPEN',
+      8000,
+      50,
+    );
+    expect(won.disputes).toEqual([{ ...open.disputes[0], status: 'WON', updatedAt: expect.any(String) }]);
+    // The dispute's amount can be refunded again: PAID, with the refund it had.
+    expect(won).toMatchObject({ status: 'PAID', refundedAmount: 2_500 });
+    expect(await disputedBrl()).toBe(disputedBefore);
+    expect(await availableBrl()).toBe(availableBefore - 2_500);
+    const entries = (await api('GET', '/v2/balance/entries?limit=100')).body.data.filter(
+      (e: { transactionId: string }) => e.transactionId === tx.id,
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({ kind: 'dispute_reversal', amount: 1_500, currency: 'BRL' }),
+    );
+    const closed = await pollUntil(
+      async () => signedEvents('cashin.dispute_closed', tx.id),
+      (list) => list.length >= 1,
+      8000,
+      50,
+    );
+    expect(closed.map((event) => event.data)).toEqual([{ transactionId: tx.id, dispute: won.disputes[0] }]);
+
+    // Seen again (a second notification): nothing more moves.
+    const checksBefore = received['watch-payment'] ?? 0;
+    expect(await psp.notify({ pix: cobPix(txid) })).toBe(200);
+    await notifiedCheckEnded(checksBefore);
+    expect(await availableBrl()).toBe(availableBefore - 2_500);
+    expect(signedEvents('cashin.dispute_closed', tx.id)).toHaveLength(1);
+    expect((await refund(tx.id, { amount: 1_501 })).status).toBe(409);
+    const again = await refund(tx.id, { amount: 1_500 });
+    expect(again.status, again.text).toBe(201);
+    expect(await getTx(tx.id)).toMatchObject({ status: 'REFUNDED', refundedAmount: 4_000 });
   });
 });
 

@@ -2,6 +2,8 @@
 // figures move as the balance documents.
 import { describe, expect, it } from 'vitest';
 import {
+  disputeLedger,
+  disputeWonLedger,
   paymentLedger,
   refundFailedLedger,
   refundSucceededLedger,
@@ -69,5 +71,24 @@ describe('ledger plans', () => {
       expect(entries).toBe(total(writes).available);
     }
     expect(new Set(refused.flatMap((w) => w.entries.map((e) => e.id))).size).toBe(4);
+  });
+
+  it('a dispute moves available to disputed; one WON moves it back with a reversal entry of its own', () => {
+    const dispute = { id: 'dp_1_00000000000000bb', amount: 2_500, createdAt: at };
+    const writes = [
+      paymentLedger(transaction, at),
+      disputeLedger(transaction, dispute),
+      disputeWonLedger(transaction, dispute, at),
+    ];
+    expect(writes.slice(1).map((w) => w.changes)).toEqual([
+      [{ currency: 'BRL', available: -2_500, pending: 0, refunded: 0, disputed: 2_500 }],
+      [{ currency: 'BRL', available: 2_500, pending: 0, refunded: 0, disputed: -2_500 }],
+    ]);
+    expect(writes.flatMap((w) => w.entries.map((e) => [e.id, e.kind, e.amount]))).toEqual([
+      ['le_1_payment', 'payment', 10_000],
+      ['le_1_fee', 'fee', -99],
+      ['le_dp_1_00000000000000bb_dispute', 'dispute', -2_500],
+      ['le_dp_1_00000000000000bb_dispute_reversal', 'dispute_reversal', 2_500],
+    ]);
   });
 });

@@ -27,7 +27,7 @@ describe('devolução status → refund status', () => {
 
 describe('MED devoluções → disputes', () => {
   const devolucao = { rtrId: `D${'1'.repeat(31)}`, horario: {} };
-  it('only MED natures that took money are disputes; ours (ORIGINAL) never are', () => {
+  it('MED natures are disputes: EM_PROCESSAMENTO OPEN, DEVOLVIDO LOST, NAO_REALIZADO WON (nothing taken); ours (ORIGINAL) never are', () => {
     expect(
       medDisputesOf([
         {
@@ -57,6 +57,7 @@ describe('MED devoluções → disputes', () => {
     ).toEqual([
       { railId: 'fraud', amount: 250, reason: 'MED_FRAUDE', status: 'LOST' },
       { railId: 'op', amount: 10, reason: 'MED_OPERACIONAL', status: 'OPEN' },
+      { railId: 'refused', amount: 300, reason: 'MED_FRAUDE', status: 'WON' },
       { railId: 'auto', amount: 400, reason: 'MED_PIX_AUTOMATICO: reembolso', status: 'LOST' },
     ]);
   });

@@ -60,7 +60,7 @@ export const DEVOLUCAO_QUIRKS = [
   'the sum of the devoluções of a Pix that are not NAO_REALIZADO (MED ones included) may not exceed its valor: 400 PixDevolucaoInvalida',
   'natureza RETIRADA (Pix Saque/Troco, which the fake never receives) → 400 PixDevolucaoInvalida; absent → ORIGINAL, as the document says',
   "a Pix Automático debit's Pix (a `/cobr`'s pix[]) takes devoluções as an immediate charge's does, and lists them in the `/cobr`'s pix[].devolucoes",
-  "a MED devolução (startMed) is DEVOLVIDO at once (or EM_PROCESSAMENTO until finishMed), under an id of the PSP (MED + 32 alphanumerics), listed in the Pix's devolucoes[] like ours and notified with its Pix",
+  "a MED devolução (startMed) is DEVOLVIDO at once (or EM_PROCESSAMENTO until finishMed, which ends it DEVOLVIDO or NAO_REALIZADO with a motivo), under an id of the PSP (MED + 32 alphanumerics), listed in the Pix's devolucoes[] like ours and notified with its Pix",
 ] as const;
 
 export interface FakePsp {
@@ -130,8 +130,15 @@ export interface FakePsp {
     natureza: MedNatureza,
     options?: { valor?: string; notify?: boolean; processing?: boolean },
   ): Promise<FakeDevolucao>;
-  /** A MED devolução started `processing` is DEVOLVIDO; the PSP notifies its Pix. */
-  finishMed(txid: string, id: string): Promise<void>;
+  /**
+   * A MED devolução started `processing` ends: DEVOLVIDO (the default), or NAO_REALIZADO with a
+   * `motivo` (the payer's bank did not carry it out: nothing was taken); the PSP notifies its Pix.
+   */
+  finishMed(
+    txid: string,
+    id: string,
+    outcome?: { status: 'DEVOLVIDO' } | { status: 'NAO_REALIZADO'; motivo: string },
+  ): Promise<void>;
   /** The payer pays: CONCLUIDA with one Pix; then, unless told not to, the notification. */
   pay(txid: string, options?: { notify?: boolean }): Promise<void>;
   /** POSTs a notification body to the webhook (valid or not, e.g. a forged one); returns the status. */
@@ -794,13 +801,14 @@ export async function startFakePsp(
       if (sendNotification) await notifyPix(pix);
       return devolucao;
     },
-    async finishMed(txid, id) {
+    async finishMed(txid, id, outcome = { status: 'DEVOLVIDO' }) {
       const pix = cobs.get(txid)?.pix?.[0];
       const devolucao = pix?.devolucoes?.find((d) => d.id === id);
       if (!pix || devolucao?.status !== 'EM_PROCESSAMENTO')
         throw new Error(`fake PSP: no MED ${id} in process`);
-      devolucao.status = 'DEVOLVIDO';
-      devolucao.horario.liquidacao = pspNow();
+      devolucao.status = outcome.status;
+      if (outcome.status === 'DEVOLVIDO') devolucao.horario.liquidacao = pspNow();
+      else devolucao.motivo = outcome.motivo;
       await notifyPix(pix);
     },
     pay: payCob,

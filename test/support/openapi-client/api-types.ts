@@ -1356,6 +1356,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "cashin.dispute_closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A dispute ended (LOST or WON)
+         * @description A dispute that was OPEN ended: LOST, the payer's bank kept the money (it left the balance when the dispute opened); or WON, the payer's bank did not carry the devolução out, and its amount is back in the balance (a `dispute_reversal` entry). `data` is `{transactionId, dispute}` as the change left it; one event per dispute. A dispute first seen LOST is told by `cashin.disputed` alone. Always sent (not opt-in): money coming back to the balance is never silent either.
+         *
+         *     POSTed to the transaction's `postbackUrl`, else the account's global URL. Any 2xx ends delivery; other answers are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then the event is `FAILED`. 410 Gone stops at once. `GET /transactions/{id}/events` lists every attempt.
+         */
+        post: operations["cashinDispute_closedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "subscription.activated": {
         parameters: {
             query?: never;
@@ -2190,10 +2212,10 @@ export interface components {
                 /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
                 reason: string;
                 /**
-                 * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                 * @description OPEN while the rail is taking the money back (its amount has left the balance); LOST once it went back to the payer; WON when the payer's bank did not carry it out (the amount is back in the balance).
                  * @enum {string}
                  */
-                status: "OPEN" | "LOST";
+                status: "OPEN" | "LOST" | "WON";
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: date-time */
@@ -2264,7 +2286,7 @@ export interface components {
             /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
             id: string;
             /** @enum {string} */
-            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
+            type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "cashin.dispute_closed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
             /** Format: date-time */
             createdAt: string;
             transactionId: string;
@@ -2289,7 +2311,7 @@ export interface components {
                 error: string | null;
                 durationMs: number;
             }[];
-            /** @description The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` `{transactionId, dispute}`; for `subscription.*` the subscription. */
+            /** @description The transaction; for `refund.succeeded` and `refund.failed` the refund; for `cashin.disputed` and `cashin.dispute_closed` `{transactionId, dispute}`; for `subscription.*` the subscription. */
             data: components["schemas"]["Transaction"] | components["schemas"]["Refund"] | {
                 transactionId: string;
                 dispute: {
@@ -2316,7 +2338,7 @@ export interface components {
                 /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
                 id: string;
                 /** @enum {string} */
-                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
+                type: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "cashin.dispute_closed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
                 /** Format: date-time */
                 createdAt: string;
                 transactionId: string;
@@ -2462,10 +2484,10 @@ export interface components {
                 /** @enum {string} */
                 currency: "BRL" | "COP" | "BOB";
                 /**
-                 * @description `payment` (+amount), `fee` (−costFee), `refund` (−amount, when taken), `refund_reversal` (+amount, a refund the rail refused).
+                 * @description `payment` (+amount), `fee` (−costFee), `refund` (−amount, when taken), `refund_reversal` (+amount, a refund the rail refused), `dispute` (−amount, the payer's bank took it back), `dispute_reversal` (+amount, a dispute the payer's bank did not carry out: WON).
                  * @enum {string}
                  */
-                kind: "payment" | "fee" | "refund" | "refund_reversal" | "dispute";
+                kind: "payment" | "fee" | "refund" | "refund_reversal" | "dispute" | "dispute_reversal";
                 /** @description Signed cents: what the movement added to `available`. */
                 amount: number;
                 transactionId: string;
@@ -2849,10 +2871,10 @@ export interface components {
                     /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
                     reason: string;
                     /**
-                     * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                     * @description OPEN while the rail is taking the money back (its amount has left the balance); LOST once it went back to the payer; WON when the payer's bank did not carry it out (the amount is back in the balance).
                      * @enum {string}
                      */
-                    status: "OPEN" | "LOST";
+                    status: "OPEN" | "LOST" | "WON";
                     /** Format: date-time */
                     createdAt: string;
                     /** Format: date-time */
@@ -2960,10 +2982,10 @@ export interface components {
                     /** @description Why, in the rail's words (Pix: the MED devolução's `natureza`, e.g. MED_FRAUDE, and its `motivo`). */
                     reason: string;
                     /**
-                     * @description OPEN while the rail is taking the money back; LOST once it went back to the payer.
+                     * @description OPEN while the rail is taking the money back (its amount has left the balance); LOST once it went back to the payer; WON when the payer's bank did not carry it out (the amount is back in the balance).
                      * @enum {string}
                      */
-                    status: "OPEN" | "LOST";
+                    status: "OPEN" | "LOST" | "WON";
                     /** Format: date-time */
                     createdAt: string;
                     /** Format: date-time */
@@ -2994,13 +3016,13 @@ export interface components {
         /**
          * CashinDisputedEvent
          * @example {
-         *       "id": "evt_1795712114673612288_disputed_dsp_1795712114673612288_4f1c2a9b",
+         *       "id": "evt_1795712114673612288_disputed_dp_1795712114673612288_4f1c2a9b07d3e815",
          *       "type": "cashin.disputed",
          *       "createdAt": "2026-11-26T18:02:11.000Z",
          *       "data": {
          *         "transactionId": "1795712114673612288",
          *         "dispute": {
-         *           "id": "dsp_1795712114673612288_4f1c2a9b",
+         *           "id": "dp_1795712114673612288_4f1c2a9b07d3e815",
          *           "amount": 4990,
          *           "reason": "MED_FRAUDE",
          *           "status": "OPEN",
@@ -3015,6 +3037,49 @@ export interface components {
             id: string;
             /** @constant */
             type: "cashin.disputed";
+            /** Format: date-time */
+            createdAt: string;
+            /** DisputeEventData */
+            data: {
+                transactionId: string;
+                dispute: {
+                    id: string;
+                    /** @description Cents of the transaction's currency. */
+                    amount: number;
+                    /** @description Why the payer's bank took the money back (MED: `MED_FRAUDE`, …). */
+                    reason: string;
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+            };
+        };
+        /**
+         * CashinDisputeClosedEvent
+         * @example {
+         *       "id": "evt_1795712114673612288_disputeclosed_dp_1795712114673612288_4f1c2a9b07d3e815",
+         *       "type": "cashin.dispute_closed",
+         *       "createdAt": "2026-11-28T14:40:05.000Z",
+         *       "data": {
+         *         "transactionId": "1795712114673612288",
+         *         "dispute": {
+         *           "id": "dp_1795712114673612288_4f1c2a9b07d3e815",
+         *           "amount": 4990,
+         *           "reason": "MED_FRAUDE",
+         *           "status": "WON",
+         *           "createdAt": "2026-11-26T18:02:11.000Z",
+         *           "updatedAt": "2026-11-28T14:40:05.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CashinDisputeClosedEvent: {
+            /** @description `evt_`, the transaction id and the kind (`evt_<transaction id>_paid`), and for a refund's (a subscription's) event its refund (subscription) id (`evt_<transaction id>_refundsucceeded_<refund id>`); events before 2026-11-26: `evt_` and a UUID. The `webhook-id` header. */
+            id: string;
+            /** @constant */
+            type: "cashin.dispute_closed";
             /** Format: date-time */
             createdAt: string;
             /** DisputeEventData */
@@ -3443,7 +3508,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
+                type?: "cashin.paid" | "cashin.expired" | "refund.succeeded" | "refund.failed" | "cashin.disputed" | "cashin.dispute_closed" | "subscription.activated" | "subscription.charge_created" | "subscription.past_due" | "subscription.canceled" | "webhook.test";
                 deliveryStatus?: "PENDING" | "DELIVERED" | "FAILED" | "UNDELIVERABLE";
                 createdFrom?: string;
                 createdTo?: string;
@@ -10736,6 +10801,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CashinDisputedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: delivery stops without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: delivery ends. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s): retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cashinDispute_closedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every retry; deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the account’s `whsec_…` secret (Standard Webhooks; verify with the `standardwebhooks` package). Two signatures while a rotated secret overlaps (24 h, unless ended early with `POST /v2/account/webhook/expire-previous-secrets`). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashinDisputeClosedEvent"];
             };
         };
         responses: {

@@ -360,6 +360,7 @@ export const en = {
   'eventType.refund.succeeded': 'Refund made',
   'eventType.refund.failed': 'Refund failed',
   'eventType.cashin.disputed': 'Payment disputed',
+  'eventType.cashin.dispute_closed': 'Dispute closed',
   'eventType.subscription.activated': 'Subscription active',
   'eventType.subscription.charge_created': 'Cycle charge created',
   'eventType.subscription.past_due': 'Subscription past due',

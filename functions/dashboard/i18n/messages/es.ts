@@ -363,6 +363,7 @@ export const es: Record<MessageId, string> = {
   'eventType.refund.succeeded': 'Reembolso hecho',
   'eventType.refund.failed': 'Reembolso fallido',
   'eventType.cashin.disputed': 'Pago disputado',
+  'eventType.cashin.dispute_closed': 'Disputa cerrada',
   'eventType.subscription.activated': 'Suscripción activa',
   'eventType.subscription.charge_created': 'Cobro del ciclo creado',
   'eventType.subscription.past_due': 'Suscripción vencida',

@@ -363,6 +363,7 @@ export const ptBR: Record<MessageId, string> = {
   'eventType.refund.succeeded': 'Reembolso feito',
   'eventType.refund.failed': 'Reembolso falhou',
   'eventType.cashin.disputed': 'Pagamento contestado',
+  'eventType.cashin.dispute_closed': 'Contestação encerrada',
   'eventType.subscription.activated': 'Assinatura ativa',
   'eventType.subscription.charge_created': 'Cobrança do ciclo criada',
   'eventType.subscription.past_due': 'Assinatura em atraso',
