@@ -17,6 +17,8 @@ export interface EventSourceBinding {
   /** The function the batches go to (its name in the local stack's function host). */
   function: string;
   batchSize: number;
+  /** Batches handled at once (each poller waits for its batch); `pollersPerQueue` overrides it. */
+  pollers?: number;
   timeoutSeconds: number;
 }
 
@@ -101,6 +103,15 @@ async function duplicate(
   return copies;
 }
 
+/**
+ * How many batches of a queue Lambda works on at once: it starts five at a time when messages
+ * are waiting, bounded by the mapping's maximum concurrency (which also rules out its low-traffic
+ * optimisation to two), so the local event source runs that many pollers.
+ */
+export function awsBatchesAtOnce(maxConcurrency: number | undefined): number {
+  return Math.min(5, maxConcurrency ?? 5);
+}
+
 export function startEventSources(options: EventSourceOptions): { stop(): Promise<void> } {
   const abort = new AbortController();
   const loops: Promise<void>[] = [];
@@ -159,7 +170,8 @@ export function startEventSources(options: EventSourceOptions): { stop(): Promis
   }
 
   for (const binding of options.bindings) {
-    for (let index = 0; index < (options.pollersPerQueue ?? 2); index += 1) loops.push(loop(binding));
+    const pollers = options.pollersPerQueue ?? binding.pollers ?? 2;
+    for (let index = 0; index < pollers; index += 1) loops.push(loop(binding));
   }
 
   return {

@@ -22,7 +22,12 @@ import { newLocalSecretsKey } from '../../shared/secrets/local-key-wrapper.ts';
 import { buildDashboard, dashboardCsp, dashboardHeaders } from '../dashboard-build.ts';
 import type { NamedRoute } from '../stack.ts';
 import { ensureTable, localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
-import { type DuplicateMessages, type EventSourceBinding, startEventSources } from './event-source.ts';
+import {
+  awsBatchesAtOnce,
+  type DuplicateMessages,
+  type EventSourceBinding,
+  startEventSources,
+} from './event-source.ts';
 import { type FunctionHost, type HostedFunction, startFunctionHost } from './function-host.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
 import { type LocalMailServer, startLocalMailServer } from './mail-server.ts';
@@ -57,6 +62,7 @@ export interface LocalStackOptions {
   /** How often each schedule runs locally; defaults to its `everyMinutes`. */
   scheduleIntervalMs?: number;
   routes?: ReadonlyArray<RouteDef & { name: string }>;
+  /** Batches each queue's worker gets at once; default: as Lambda would (`awsBatchesAtOnce`). */
   pollersPerQueue?: number;
   onWorkerError?: (queue: string, error: unknown) => void;
   /** Use this DynamoDB (e.g. one the caller restarts during a fault run) instead of starting one. */
@@ -389,6 +395,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           batchSize: queues[name].batchSize,
           // The worker's synthesized timeout, as for routes and schedules.
           timeoutSeconds: functions.get(`queue:${name}`)!.timeoutSeconds,
+          pollers: awsBatchesAtOnce(functions.get(`queue:${name}`)!.eventSourceMaxConcurrency),
         })),
       ...(options.extraQueues ?? []).map((extra) => ({
         name: extra.name,
@@ -403,7 +410,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sqs,
       bindings,
       invoke,
-      pollersPerQueue: options.pollersPerQueue ?? 2,
+      ...(options.pollersPerQueue === undefined ? {} : { pollersPerQueue: options.pollersPerQueue }),
       ...(options.duplicates ? { duplicates: options.duplicates } : {}),
       onError: (binding, error) => {
         if (options.onWorkerError) options.onWorkerError(binding.name, error);

@@ -1,8 +1,10 @@
 // The local stack's functions are the synthesized ones: environment and policy come from the
 // CDK app built for a local stage, with intrinsics given local values.
 import { describe, expect, it } from 'vitest';
+import { awsBatchesAtOnce } from '../../infra/local/event-source.ts';
 import { buildFunctionManifest } from '../../infra/local/parity/function-manifest.ts';
 import { localFunctions } from '../../infra/local/parity/local-functions.ts';
+import { resolveStage } from '../../infra/stages.ts';
 import { routeList } from '../../shared/route-table.ts';
 
 const manifest = buildFunctionManifest({
@@ -50,6 +52,18 @@ describe('local functions, from the synthesized stack', () => {
     for (const route of routeList()) expect(functions.has(`route:${route.name}`), route.name).toBe(true);
     expect(functions.has('queue:watch-payment')).toBe(true);
     expect(functions.has('schedule:sweepPendingWork')).toBe(true);
+  });
+
+  it("carries each worker's event source concurrency, which the local event source runs as Lambda would (five batches at once at most)", () => {
+    const { capacity } = resolveStage('local');
+    for (const [name, reserved] of Object.entries(capacity.workers)) {
+      const worker = functions.get(`queue:${name}`)!;
+      expect(worker.eventSourceMaxConcurrency, name).toBe(Math.max(2, reserved));
+      expect(awsBatchesAtOnce(worker.eventSourceMaxConcurrency), name).toBe(
+        Math.min(5, Math.max(2, reserved)),
+      );
+    }
+    expect(functions.get('route:createPurchase')!.eventSourceMaxConcurrency).toBeUndefined();
   });
 
   it('gives each only the wiring its row grants, with local values', () => {

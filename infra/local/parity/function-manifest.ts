@@ -26,6 +26,8 @@ export interface SynthesizedFunction {
   readonly entry: string;
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
+  /** A worker's SQS event source mapping: `ScalingConfig.MaximumConcurrency`, when it sets one. */
+  readonly eventSourceMaxConcurrency?: number;
   readonly environment: Readonly<Record<string, unknown>>;
   /** The role's statements (its inline policies and every policy attached to it). */
   readonly policy: PolicyDocument;
@@ -108,13 +110,21 @@ export function buildFunctionManifest(options: LocalStageOptions): FunctionManif
 
   const functions: Record<string, SynthesizedFunction> = {};
   for (const [source, built] of stack.functions) {
-    const properties = resources[logicalIdOf(built.function)]?.Properties ?? {};
+    const functionLogicalId = logicalIdOf(built.function);
+    const properties = resources[functionLogicalId]?.Properties ?? {};
     const roleLogicalId = logicalIdOf(built.function.role!);
+    const mapping = Object.values(resources).find(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::EventSourceMapping' &&
+        resource.Properties?.FunctionName?.Ref === functionLogicalId,
+    );
+    const maxConcurrency = mapping?.Properties?.ScalingConfig?.MaximumConcurrency;
     functions[source] = {
       source,
       entry: built.entry,
       timeoutSeconds: Number(properties.Timeout ?? 3),
       memoryMb: Number(properties.MemorySize ?? 128),
+      ...(maxConcurrency === undefined ? {} : { eventSourceMaxConcurrency: Number(maxConcurrency) }),
       environment: properties.Environment?.Variables ?? {},
       policy: { Version: '2012-10-17', Statement: policiesOfRole(roleLogicalId) },
       roleLogicalId,

@@ -32,6 +32,8 @@ export interface LocalFunction {
   readonly name: string;
   readonly entry: string;
   readonly timeoutSeconds: number;
+  /** A worker's event source mapping's maximum concurrency, as synthesized (function-manifest.ts). */
+  readonly eventSourceMaxConcurrency?: number;
   readonly environment: Readonly<Record<string, string>>;
   readonly policy: PolicyDocument;
   readonly roleName: string;
@@ -120,6 +122,9 @@ export function localFunctions(
       name: fn.source,
       entry: fn.entry,
       timeoutSeconds: fn.timeoutSeconds,
+      ...(fn.eventSourceMaxConcurrency === undefined
+        ? {}
+        : { eventSourceMaxConcurrency: fn.eventSourceMaxConcurrency }),
       roleName: fn.roleLogicalId,
       accessKeyId,
       policy: resolveIntrinsics(fn.policy, physical, {
