@@ -28,3 +28,6 @@ export const unsupportedMediaType = (message: string) =>
 export const unprocessable = (code: string, message: string) => new AppError(422, code, message);
 export const tooManyRequests = (message: string, headers: Record<string, string>) =>
   new AppError(429, 'request.rate_limited', message, headers);
+/** A party the request needs did not answer, and nothing was done: try again after `retryAfterSeconds`. */
+export const serviceUnavailable = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError(503, code, message, { 'retry-after': String(retryAfterSeconds) });

@@ -620,7 +620,7 @@ export const createSubscription = {
   grants: ['table:write', 'queue:fill-instruction:send', 'queue:deliver-event:send', 'rails:live'],
   summary: 'Subscribe a customer to a recurring offer (each cycle is a transaction)',
   request: { body: 'CreateSubscriptionRequest' },
-  responses: { 201: 'Subscription', 400: 'error', 404: 'error', 409: 'error', 422: 'error' },
+  responses: { 201: 'Subscription', 400: 'error', 404: 'error', 409: 'error', 422: 'error', 503: 'error' },
 } as const satisfies RouteDef;
 
 export const listSubscriptions = {
@@ -881,7 +881,7 @@ export const submitCheckoutSession = {
   ],
   summary: "The hosted checkout's form: creates the session's one transaction, then its payer page",
   request: { body: 'checkout-form' },
-  responses: { 303: 'empty', 400: 'html', 404: 'html', 410: 'html', 413: 'html' },
+  responses: { 303: 'empty', 400: 'html', 404: 'html', 410: 'html', 413: 'html', 503: 'html' },
 } as const satisfies RouteDef;
 
 export const openPaymentLink = {

@@ -50,7 +50,12 @@ export function customerValues(session: CheckoutSessionRecord): Record<string, s
 export function checkoutFormModel(
   session: CheckoutSessionRecord,
   context: PageContext,
-  posted?: { form: FormFields; chosen: string; problems: ReadonlyMap<string, FieldProblem> },
+  posted?: {
+    form: FormFields;
+    chosen: string;
+    problems: ReadonlyMap<string, FieldProblem>;
+    providerDidNotAnswer?: boolean;
+  },
 ): CheckoutFormModel {
   const methods = methodChoices(session, context.now);
   const brand: PageBrand | null = context.branding
@@ -77,5 +82,6 @@ export function checkoutFormModel(
     chosen: posted?.chosen ?? methods[0]?.code ?? '',
     values: posted ? Object.fromEntries(posted.form) : customerValues(session),
     problems: posted ? Object.fromEntries(posted.problems) : {},
+    ...(posted?.providerDidNotAnswer ? { providerDidNotAnswer: true } : {}),
   };
 }

@@ -123,10 +123,29 @@ export async function postCheckoutForm(
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 410) return expiredPage(session, await pageContext(session, now));
+    if (error.status === 503) return providerDidNotAnswer(session, form, chosen, error, now);
     const named = error.status === 400 ? payerProblemsOf(error, new Set(fields.keys())) : null;
     if (named) return refused(session, form, chosen, named, now);
     throw error;
   }
+}
+
+/** The form again, as posted, saying the provider did not answer: 503 with the error's Retry-After. */
+async function providerDidNotAnswer(
+  session: CheckoutSessionRecord,
+  form: FormFields,
+  chosen: string,
+  error: AppError,
+  now: Date,
+): Promise<HttpResult> {
+  const model = checkoutFormModel(session, await pageContext(session, now), {
+    form,
+    chosen,
+    problems: new Map(),
+    providerDidNotAnswer: true,
+  });
+  const page = pageResponse(503, renderCheckoutForm(model));
+  return { ...page, headers: { ...page.headers, ...error.headers } };
 }
 
 async function refused(

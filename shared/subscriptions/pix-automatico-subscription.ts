@@ -4,12 +4,16 @@
 // Journey 3 (cycle 1 due within 2 days, the default): cycle 1's charge is written at once, its
 // payer page showing the one QR that pays it and authorizes the recurrence. Journeys 2 (a QR that
 // only authorizes) and 1 (the request goes to the payer's bank account) charge cycle 1 by debit
-// once authorized. The PSP's readings take it on from there (recurrence-sync.ts).
+// once authorized. The PSP's readings take it on from there (recurrence-sync.ts). A PSP that does
+// not answer leaves nothing written: 503 with Retry-After, and the same request can be sent again
+// (a recurrence the PSP made without our seeing the answer is never authorized, and lapses).
+import { serviceUnavailable } from '../errors.ts';
 import { hostedPageUrl } from '../hosted-pages/hosted-page-url.ts';
 import { newPageToken } from '../ids.ts';
 import { log } from '../log.ts';
 import { addDays, todayInSaoPaulo } from '../purchase/due-date.ts';
 import type { PayerBankAccount } from '../rails/api-pix/pix-automatico-types.ts';
+import { PspUnavailableError } from '../rails/api-pix/psp-http.ts';
 import { journeyFor } from '../rails/api-pix/recurrence-journey.ts';
 import { getSubscription, insertSubscription } from '../store/subscriptions.ts';
 import { cycleTransactionId } from './cycle-schedule.ts';
@@ -17,6 +21,9 @@ import { pixAutomaticoPsp, pspAnswerBy } from './pix-automatico-psp.ts';
 import { nextStepAt } from './plan-cycle-step.ts';
 import { type CycleCheckout, chargeCycle } from './run-cycle-steps.ts';
 import type { SubscriptionRecord } from './subscription.ts';
+
+/** What a 503 asks the client to wait before sending the request again. */
+const pspRetryAfterSeconds = 60;
 
 /** Journey 3: how long the QR (cycle 1's immediate charge) can be paid, and so authorized. */
 export const firstChargeLifeSeconds = 86_400;
@@ -51,22 +58,35 @@ export async function openPixAutomaticoSubscription(
     payerBankAccount: Boolean(bankAccount),
   });
   const expiresAt = authorizationDeadline(journey, base.firstDueDate, now);
-  const created = await pixAutomaticoPsp().createRecurrence(
-    {
-      subscriptionId: base.id,
-      description: base.description,
-      amountCents: base.amount,
-      billingCycle: base.billingCycle,
-      firstDueDate: base.firstDueDate,
-      customer: { name: base.customer.name, document: base.customer.document },
-      ...(bankAccount ? { payerBankAccount: bankAccount } : {}),
-      requestedAt: now,
-      authorizationExpiresAt: expiresAt.toISOString(),
-      firstChargeExpiresIn: firstChargeLifeSeconds,
-      today,
-    },
-    pspAnswerBy(),
-  );
+  const created = await pixAutomaticoPsp()
+    .createRecurrence(
+      {
+        subscriptionId: base.id,
+        description: base.description,
+        amountCents: base.amount,
+        billingCycle: base.billingCycle,
+        firstDueDate: base.firstDueDate,
+        customer: { name: base.customer.name, document: base.customer.document },
+        ...(bankAccount ? { payerBankAccount: bankAccount } : {}),
+        requestedAt: now,
+        authorizationExpiresAt: expiresAt.toISOString(),
+        firstChargeExpiresIn: firstChargeLifeSeconds,
+        today,
+      },
+      pspAnswerBy(),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof PspUnavailableError)) throw error;
+      log.warn('Pix Automático: the PSP did not answer the recurrence; nothing written', {
+        subscriptionId: base.id,
+        error: error.message,
+      });
+      throw serviceUnavailable(
+        'psp.unavailable',
+        'paymentMethod: PIX_AUTOMATICO could not be set up: the Pix provider did not answer, and nothing was created. Send the same request again in a minute.',
+        pspRetryAfterSeconds,
+      );
+    });
   const pageToken = created.journey === 3 ? newPageToken(cycleTransactionId(base.id, 1)) : undefined;
   const record: SubscriptionRecord = {
     ...base,

@@ -406,6 +406,73 @@ describe('PIX_AUTOMATICO subscriptions', () => {
     expect(paid.status).toBe('PAID');
   });
 
+  it('the PSP does not answer the recurrence: 503 with Retry-After and nothing created, by the API and by the checkout form (the form again, saying so); the same request then succeeds', async () => {
+    const offer = await createRecurringOffer(api, 'Horta em Casa', {
+      name: 'Semanal',
+      amount: 1_990,
+      billingCycle: 'WEEKLY',
+    });
+    const customer = { name: 'Caio Lima', email: 'caio@example.com.br', document: validCpf };
+    const recurrencesBefore = psp.recurrences.recs.size;
+    const listed = async () =>
+      (
+        (await api('GET', '/v2/subscriptions?limit=100')).body.data as Array<{ customer: { email: string } }>
+      ).filter((subscription) => subscription.customer.email === customer.email).length;
+
+    psp.failNext(20);
+    const refused = await api('POST', '/v2/subscriptions', {
+      offerId: offer.id,
+      customer,
+      paymentMethod: 'PIX_AUTOMATICO',
+    });
+    expect(refused.status, refused.text).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.body).toEqual({
+      status: 503,
+      error: expect.stringMatching(
+        /^paymentMethod: PIX_AUTOMATICO could not be set up: the Pix provider did not answer/,
+      ),
+    });
+    expect(await listed()).toBe(0);
+
+    const session = await api('POST', '/v2/checkout-sessions', { offerId: offer.id });
+    expect(session.status, session.text).toBe(201);
+    const token = new URL(session.body.url).pathname.split('/').at(-1)!;
+    const post = () =>
+      call('POST', `/checkout/${token}`, {
+        key: null,
+        baseUrl: stack.baseUrl,
+        rawBody: new URLSearchParams({
+          paymentMethod: 'PIX_AUTOMATICO',
+          name: customer.name,
+          email: customer.email,
+          cpf: customer.document,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const page = await post();
+    expect(page.status, page.text).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('60');
+    expect(page.text).toContain('data-testid="provider-did-not-answer"');
+    expect(page.text).toContain('O provedor de pagamento não respondeu e nada foi cobrado');
+    // The form keeps what the payer typed.
+    expect(page.text).toContain('value="caio@example.com.br"');
+    expect((await api('GET', `/v2/checkout-sessions/${session.body.id}`)).body.status).toBe('OPEN');
+    expect(await listed()).toBe(0);
+
+    psp.failNext(0);
+    const again = await post();
+    expect(again.status, again.text).toBe(303);
+    const created = await api('POST', '/v2/subscriptions', {
+      offerId: offer.id,
+      customer,
+      paymentMethod: 'PIX_AUTOMATICO',
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(await listed()).toBe(2);
+    expect(psp.recurrences.recs.size).toBeGreaterThanOrEqual(recurrencesBefore + 2);
+  });
+
   it('the fake PSP saw no request, answer or notification break the API Pix document', () => {
     expect([...psp.requestViolations, ...psp.responseViolations]).toEqual([]);
   });

@@ -31,6 +31,8 @@ export interface CheckoutFormCopy {
   backToStore: string;
   /** Above the form when the server refused it. */
   fixFields: (count: number) => string;
+  /** Above the form when the payment provider did not answer (nothing was charged). */
+  providerDidNotAnswer: string;
   expiredTitle: string;
   expiredBody: string;
   unavailableTitle: string;
@@ -53,6 +55,8 @@ const ptBR: CheckoutFormCopy = {
     'Pix Automático: você autoriza uma vez no app do seu banco com o QR da próxima página, que também paga o primeiro período; os próximos são debitados automaticamente.',
   backToStore: 'Voltar para a loja',
   fixFields: (count) => (count === 1 ? 'Corrija o campo indicado.' : `Corrija os ${count} campos indicados.`),
+  providerDidNotAnswer:
+    'O provedor de pagamento não respondeu e nada foi cobrado. Tente de novo em um minuto.',
   expiredTitle: 'Este pagamento expirou',
   expiredBody: 'O prazo para pagar terminou. Volte à loja para começar de novo.',
   unavailableTitle: 'Este produto não está disponível',
@@ -158,6 +162,8 @@ const esCO: CheckoutFormCopy = {
   backToStore: 'Volver a la tienda',
   fixFields: (count) =>
     count === 1 ? 'Corrige el campo indicado.' : `Corrige los ${count} campos indicados.`,
+  providerDidNotAnswer:
+    'El proveedor de pagos no respondió y no se cobró nada. Inténtalo de nuevo en un minuto.',
   expiredTitle: 'Este pago expiró',
   expiredBody: 'Se acabó el tiempo para pagar. Vuelve a la tienda para empezar de nuevo.',
   unavailableTitle: 'Este producto no está disponible',
@@ -222,6 +228,8 @@ const en: CheckoutFormCopy = {
   backToStore: 'Back to the store',
   fixFields: (count) =>
     count === 1 ? 'Fix the field marked below.' : `Fix the ${count} fields marked below.`,
+  providerDidNotAnswer:
+    'The payment provider did not answer, and nothing was charged. Try again in a minute.',
   expiredTitle: 'This payment has expired',
   expiredBody: 'The time to pay is over. Go back to the store to start again.',
   unavailableTitle: 'This product is not available',

@@ -53,6 +53,8 @@ export interface CheckoutFormModel {
   values: Readonly<Record<string, string>>;
   /** The server's verdict on a posted form, by field. */
   problems: Readonly<Record<string, FieldProblem>>;
+  /** A posted form the payment provider could not take (it did not answer): nothing was charged. */
+  providerDidNotAnswer?: boolean;
 }
 
 /** What an input is: its type and the autofill hint browsers and password managers read. */
@@ -210,6 +212,7 @@ ${address.map((field) => fieldHtml(field, model, copy, true)).join('\n')}
   const form = `<section class="card" aria-labelledby="form-title">
 <h2 id="form-title">${escapeHtml(copy.title)}</h2>
 ${problemCount ? notice('bad', copy.fixFields(problemCount), 'form-problems') : ''}
+${model.providerDidNotAnswer ? notice('bad', copy.providerDidNotAnswer, 'provider-did-not-answer') : ''}
 <form method="post" action="${escapeHtml(action)}" novalidate data-checkout-form>
 ${methodChoice(model, copy)}
 <fieldset class="group"><legend class="group-title">${escapeHtml(copy.yourDetails)}</legend>
