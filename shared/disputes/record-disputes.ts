@@ -10,7 +10,7 @@ import { startDelivery } from '../events/start-delivery.ts';
 import { writeWithEvents } from '../events/write-with-events.ts';
 import { log } from '../log.ts';
 import type { RailDispute } from '../rails/rail-port.ts';
-import { transactIf } from '../store/conditional-writes.ts';
+import { type TransactItems, transactIf } from '../store/conditional-writes.ts';
 import { addDisputeItem, closeDisputeItem } from '../store/disputes.ts';
 import { eventWriteItems } from '../store/event-writes.ts';
 import { ledgerWriteItems } from '../store/ledger.ts';
@@ -50,22 +50,13 @@ export async function recordDisputes(
       updatedAt: dispute.updatedAt,
     };
     // cashin.disputed is written in the dispute's own write: it exists exactly when the dispute does.
-    const written = await writeWithEvents(
-      disputed,
-      ['cashin.disputed'],
+    const written = await writeDisputeChange(disputed, {
+      emits: ['cashin.disputed'],
+      dispute,
       now,
-      async (events) =>
-        (await transactIf([
-          addDisputeItem(transaction, dispute),
-          ...ledgerWriteItems(disputeLedger(transaction, dispute)),
-          ...eventWriteItems(events),
-        ]))
-          ? true
-          : null,
-      { id, data: { transactionId: transaction.id, dispute } },
-    );
+      items: [addDisputeItem(transaction, dispute), ...ledgerWriteItems(disputeLedger(transaction, dispute))],
+    });
     if (!written) continue;
-    await startDelivery(written.events);
     added += 1;
     log.warn('transaction disputed', {
       transactionId: transaction.id,
@@ -93,23 +84,43 @@ async function closeDispute(
       : {}),
     updatedAt: dispute.updatedAt,
   };
-  const written = await writeWithEvents(
-    closed,
-    ['cashin.dispute_closed'],
+  const written = await writeDisputeChange(closed, {
+    emits: ['cashin.dispute_closed'],
+    dispute,
     now,
-    async (events) =>
-      (await transactIf([
-        closeDisputeItem(transaction, index, dispute, outcome, dispute.updatedAt),
-        ...(outcome === 'WON'
-          ? ledgerWriteItems(disputeWonLedger(transaction, dispute, dispute.updatedAt))
-          : []),
-        ...eventWriteItems(events),
-      ]))
-        ? true
-        : null,
-    { id: dispute.id, data: { transactionId: transaction.id, dispute } },
+    items: [
+      closeDisputeItem(transaction, index, dispute, outcome, dispute.updatedAt),
+      ...(outcome === 'WON'
+        ? ledgerWriteItems(disputeWonLedger(transaction, dispute, dispute.updatedAt))
+        : []),
+    ],
+  });
+  if (written) log.info('dispute closed', { transactionId: transaction.id, disputeId: dispute.id, outcome });
+}
+
+/**
+ * One change of a dispute, written with its event (`data`: the transaction's id and the dispute
+ * as changed) in one conditional transaction, then delivered; false when a condition failed.
+ */
+async function writeDisputeChange(
+  /** The transaction as the change leaves it. */
+  after: TransactionRecord,
+  change: {
+    emits: ['cashin.disputed'] | ['cashin.dispute_closed'];
+    dispute: DisputeView;
+    now: Date;
+    items: TransactItems;
+  },
+): Promise<boolean> {
+  const { dispute, now, items } = change;
+  const written = await writeWithEvents(
+    after,
+    change.emits,
+    now,
+    async (events) => ((await transactIf([...items, ...eventWriteItems(events)])) ? true : null),
+    { id: dispute.id, data: { transactionId: after.id, dispute } },
   );
-  if (!written) return;
+  if (!written) return false;
   await startDelivery(written.events);
-  log.info('dispute closed', { transactionId: transaction.id, disputeId: dispute.id, outcome });
+  return true;
 }

@@ -3,6 +3,7 @@
 // has a row here.
 import type { GenericSchema } from 'valibot';
 import { testEventDataSchema } from '../accounts/account-responses.ts';
+import type { DisputeStatus } from '../disputes/dispute.ts';
 import { disputeEventDataSchema } from '../disputes/dispute-event-data.ts';
 import { webhookEnvelopeSchema } from '../events/event-responses.ts';
 import { type EventType, eventTypes } from '../events/event-types.ts';
@@ -10,6 +11,32 @@ import { refundSchema } from '../refunds/refund-schemas.ts';
 import { subscriptionSchema } from '../subscriptions/subscription-schemas.ts';
 import { expiredTransactionSchema, paidTransactionSchema } from '../transactions/transaction-responses.ts';
 import { cashinPaidExample } from './checkout-examples.ts';
+
+/** One dispute's event as the document shows it: the dispute opened on 2026-11-26, as of `at`. */
+function disputeEventExample(
+  type: 'cashin.disputed' | 'cashin.dispute_closed',
+  status: DisputeStatus,
+  at: string,
+) {
+  const transactionId = '1795712114673612288';
+  const disputeId = `dp_${transactionId}_4f1c2a9b07d3e815`;
+  return {
+    id: `evt_${transactionId}_${eventTypes[type].idSuffix}_${disputeId}`,
+    type,
+    createdAt: at,
+    data: {
+      transactionId,
+      dispute: {
+        id: disputeId,
+        amount: 4990,
+        reason: 'MED_FRAUDE',
+        status,
+        createdAt: '2026-11-26T18:02:11.000Z',
+        updatedAt: at,
+      },
+    },
+  };
+}
 
 export interface WebhookDoc {
   /** Component name of the envelope schema. */
@@ -49,22 +76,7 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
   'cashin.disputed': {
     schemaName: 'CashinDisputedEvent',
     schema: webhookEnvelopeSchema('cashin.disputed', disputeEventDataSchema, 'CashinDisputedEvent', [
-      {
-        id: 'evt_1795712114673612288_disputed_dp_1795712114673612288_4f1c2a9b07d3e815',
-        type: 'cashin.disputed',
-        createdAt: '2026-11-26T18:02:11.000Z',
-        data: {
-          transactionId: '1795712114673612288',
-          dispute: {
-            id: 'dp_1795712114673612288_4f1c2a9b07d3e815',
-            amount: 4990,
-            reason: 'MED_FRAUDE',
-            status: 'OPEN',
-            createdAt: '2026-11-26T18:02:11.000Z',
-            updatedAt: '2026-11-26T18:02:11.000Z',
-          },
-        },
-      },
+      disputeEventExample('cashin.disputed', 'OPEN', '2026-11-26T18:02:11.000Z'),
     ]),
     summary: "A payer's bank took money back (a dispute)",
     description: `${eventTypes['cashin.disputed'].description} Always sent (not opt-in): money leaving the balance is never silent.`,
@@ -75,24 +87,7 @@ export const webhookCatalogue: Record<EventType, WebhookDoc> = {
       'cashin.dispute_closed',
       disputeEventDataSchema,
       'CashinDisputeClosedEvent',
-      [
-        {
-          id: 'evt_1795712114673612288_disputeclosed_dp_1795712114673612288_4f1c2a9b07d3e815',
-          type: 'cashin.dispute_closed',
-          createdAt: '2026-11-28T14:40:05.000Z',
-          data: {
-            transactionId: '1795712114673612288',
-            dispute: {
-              id: 'dp_1795712114673612288_4f1c2a9b07d3e815',
-              amount: 4990,
-              reason: 'MED_FRAUDE',
-              status: 'WON',
-              createdAt: '2026-11-26T18:02:11.000Z',
-              updatedAt: '2026-11-28T14:40:05.000Z',
-            },
-          },
-        },
-      ],
+      [disputeEventExample('cashin.dispute_closed', 'WON', '2026-11-28T14:40:05.000Z')],
     ),
     summary: 'A dispute ended (LOST or WON)',
     description: `${eventTypes['cashin.dispute_closed'].description} Always sent (not opt-in): money coming back to the balance is never silent either.`,

@@ -22,7 +22,7 @@ export async function writeIf(command: UpdateCommand | PutCommand | DeleteComman
   }
 }
 
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /**
  * A state change of one item or more, all or nothing. One item is sent as the plain conditional
