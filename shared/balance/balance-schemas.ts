@@ -13,11 +13,11 @@ export const balanceSchema = v.pipe(
   v.object({
     currency: v.picklist(purchaseCurrencies),
     available: cents(
-      'Cents held for the account: payments, less fees, refunds (pending or done) and open disputes. The sum of its ledger entries.',
+      'Cents held for the account: payments, less fees, refunds (pending or done) and disputes (open or lost). The sum of its ledger entries.',
     ),
     pending: cents('Cents of refunds taken that the rail has not settled yet (already out of `available`).'),
     refunded: cents('Cents the rail has sent back to payers, in all.'),
-    disputed: cents('Cents held by open disputes.'),
+    disputed: cents("Cents disputes took back, open or lost (a won dispute's amount is back in `available`)."),
   }),
   v.title('Balance'),
 );

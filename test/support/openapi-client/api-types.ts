@@ -2466,13 +2466,13 @@ export interface components {
             data: {
                 /** @enum {string} */
                 currency: "BRL" | "COP" | "BOB";
-                /** @description Cents held for the account: payments, less fees, refunds (pending or done) and open disputes. The sum of its ledger entries. */
+                /** @description Cents held for the account: payments, less fees, refunds (pending or done) and disputes (open or lost). The sum of its ledger entries. */
                 available: number;
                 /** @description Cents of refunds taken that the rail has not settled yet (already out of `available`). */
                 pending: number;
                 /** @description Cents the rail has sent back to payers, in all. */
                 refunded: number;
-                /** @description Cents held by open disputes. */
+                /** @description Cents disputes took back, open or lost (a won dispute's amount is back in `available`). */
                 disputed: number;
             }[];
         };
