@@ -75,6 +75,10 @@ describe('dashboard refund', () => {
       await eventually(() => row.count()).toBe(1);
       expect(await row.textContent()).toContain('Talla equivocada');
       expect(await row.textContent()).toContain(money(2500, 'BOB'));
+      // Its status in words, not the API's code (the sandbox settles it at once).
+      await eventually(async () => row.locator('[data-status]').textContent()).toMatch(
+        /^(Pending|Refunded)$/,
+      );
       await eventually(() => page.getByTestId('refunded-amount').textContent()).toBe(money(2500, 'BOB'));
       await checkPage(page, 'transaction-refunds');
 

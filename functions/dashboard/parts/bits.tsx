@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n.ts';
 import { en, type MessageId } from '../i18n/messages/en.ts';
 
 /** What a status is called in the dashboard's language; the API's code where it has no word yet. */
-export type StatusKind = 'transaction' | 'delivery' | 'subscription';
+export type StatusKind = 'transaction' | 'delivery' | 'subscription' | 'refund' | 'dispute';
 
 export function statusWord(kind: StatusKind, status: string): string {
   const id = `status.${kind}.${status}`;

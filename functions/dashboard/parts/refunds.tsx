@@ -157,7 +157,7 @@ export function RefundList(props: { refunds: readonly Refund[] }) {
             <tr key={refund.id} data-testid="refund" data-status={refund.status}>
               <td class="number">{money(refund.amount, refund.currency)}</td>
               <td>
-                <StatusBadge status={refund.status} />
+                <StatusBadge status={refund.status} kind="refund" />
               </td>
               <td>
                 {refund.failureReason
@@ -195,7 +195,7 @@ export function DisputeList(props: { disputes: readonly Dispute[]; currency: str
             <tr key={dispute.id} data-testid="dispute">
               <td class="number">{money(dispute.amount, props.currency)}</td>
               <td>
-                <StatusBadge status={dispute.status} />
+                <StatusBadge status={dispute.status} kind="dispute" />
               </td>
               <td>{dispute.reason}</td>
               <td>{dateTime(dispute.createdAt)}</td>
