@@ -17,7 +17,9 @@ export const balanceSchema = v.pipe(
     ),
     pending: cents('Cents of refunds taken that the rail has not settled yet (already out of `available`).'),
     refunded: cents('Cents the rail has sent back to payers, in all.'),
-    disputed: cents("Cents disputes took back, open or lost (a won dispute's amount is back in `available`)."),
+    disputed: cents(
+      "Cents disputes took back, open or lost (a won dispute's amount is back in `available`).",
+    ),
   }),
   v.title('Balance'),
 );
