@@ -4,9 +4,10 @@
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
 // - no leased token and this instance has written twice this second: wait for its next write
-//   slot (under a second) unless the bucket is known empty, and only once: a request still
-//   unserved after that is refused (under a flood the waits would chain, deciding requests
-//   seconds after they arrived and admitting them on later seconds' tokens while the flood lasts);
+//   slot (under a second) unless the bucket is known empty; a request still unserved after that
+//   waits again only while the bucket as last seen has a token now for every waiting request (a
+//   race lost to another instance), and is refused otherwise (under a flood the waits would chain,
+//   deciding requests seconds after they arrived and admitting them on later seconds' tokens);
 // - the shared bucket (as last seen, or as the write found it) has no token → 429;
 // - the table throttled the write → 429 until the back-off ends (logged): under a flood the shared
 //   item is what is hot, and admitting without a lease would hand the flood every request the
@@ -66,7 +67,7 @@ export type TimedDecision = Decision & { decidedAt: number };
 
 interface Waiter {
   resolve: (decision: TimedDecision) => void;
-  /** It has waited for a write slot once: it waits for no other. */
+  /** It has waited for a write slot once: it waits again only while the bucket has room. */
   waitedForSlot?: boolean;
 }
 
@@ -183,9 +184,13 @@ export class LeasingLimiter {
           // the account's policy has room for.
           const slotAt = nextWriteAt(state.pacing);
           if (state.pacing.notBefore <= now && !bucketKnownEmpty(policy, state.knownTat, now)) {
-            const patient = unserved.filter((waiter) => !waiter.waitedForSlot);
+            // A request that has waited for a slot waits again only while the bucket, as last
+            // seen, holds a token now for every waiting request (a race lost to another instance
+            // of the account); short of that the account is using its rate up.
+            const room = tokensLeft(policy, state.knownTat, now) >= unserved.length;
+            const patient = room ? unserved : unserved.filter((waiter) => !waiter.waitedForSlot);
             for (const waiter of unserved)
-              if (waiter.waitedForSlot) waiter.resolve(this.#refusal(state, policy, now));
+              if (!patient.includes(waiter)) waiter.resolve(this.#refusal(state, policy, now));
             if (!patient.length) continue;
             await this.#sleep(slotAt - now);
             const woke = this.#clock();

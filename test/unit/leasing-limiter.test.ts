@@ -336,6 +336,31 @@ describe('a jump in concurrency', () => {
   });
 });
 
+describe('races lost to another instance of the account', () => {
+  it('while the bucket has room, a request waits for as many slots as it takes: it is not refused', async () => {
+    let now = t0;
+    const writes: Array<{ instance: number; at: number }> = [];
+    const limiter = new LeasingLimiter({
+      // Another instance wins four races, the bucket far from empty: two writes, the slot, two
+      // more writes (the second second's), the next slot; the fifth write leases.
+      lease: async (_subject, plan, interval) => {
+        writes.push({ instance: 0, at: now });
+        if (writes.length <= 4) return { kind: 'lost', tat: now };
+        return { kind: 'leased', tat: plan.earliestStart + plan.count * interval };
+      },
+      clock: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    });
+    const decision = await limiter.take('acc', { perSecond: 100, burst: 200 });
+    // Refused before: the write after its one slot lost too, and a second wait was never allowed.
+    expect(decision.allowed).toBe(true);
+    expect(writes).toHaveLength(5);
+    expect(maxWritesPerSecond(writes)).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('a flood', () => {
   it('ten times the policy over eight instances: every request is decided within a second of its arrival, and none beyond the policy is admitted', async () => {
     const time = discreteClock();
