@@ -631,10 +631,12 @@ describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
 });
 
 describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
-  const brlBalance = async () =>
-    (await api('GET', '/v2/balance')).body.data.find((b: { currency: string }) => b.currency === 'BRL');
+  const brlBalance = async () => {
+    const balances = await api('GET', '/v2/balance');
+    expect(balances.status, balances.text).toBe(200);
+    return balances.body.data.find((b: { currency: string }) => b.currency === 'BRL');
+  };
   const disputedBrl = async () => (await brlBalance()).disputed;
-  const availableBrl = async () => (await brlBalance()).available;
   /** The webhooks of `type` the receiver got for the transaction, each verified with the account's secret. */
   const signedEvents = (type: string, transactionId: string) =>
     receiver.received
@@ -773,8 +775,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
 
   it("a MED devolução in process that the payer's bank does not carry out (NAO_REALIZADO) → the dispute WON: its amount back in the balance by a reversal entry, a REFUNDED transaction PAID again and its amount refundable, one cashin.dispute_closed", async () => {
     const { tx, txid } = await paidPix(4_000);
-    const disputedBefore = await disputedBrl();
-    const availableBefore = await availableBrl();
+    const { disputed: disputedBefore, available: availableBefore } = await brlBalance();
     const med = await psp.startMed(txid, 'MED_FRAUDE', { valor: '15.00', processing: true });
     const open = await pollUntil(
       () => getTx(tx.id),
@@ -782,8 +783,10 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
       8000,
       50,
     );
-    expect(await disputedBrl()).toBe(disputedBefore + 1_500);
-    expect(await availableBrl()).toBe(availableBefore - 1_500);
+    expect(await brlBalance()).toMatchObject({
+      disputed: disputedBefore + 1_500,
+      available: availableBefore - 1_500,
+    });
     expect((await refund(tx.id, { amount: 3_000 })).status).toBe(409);
     // What the dispute left is refunded: the transaction is REFUNDED.
     const rest = await refund(tx.id);
@@ -801,8 +804,10 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     expect(won.disputes).toEqual([{ ...open.disputes[0], status: 'WON', updatedAt: expect.any(String) }]);
     // The dispute's amount can be refunded again: PAID, with the refund it had.
     expect(won).toMatchObject({ status: 'PAID', refundedAmount: 2_500 });
-    expect(await disputedBrl()).toBe(disputedBefore);
-    expect(await availableBrl()).toBe(availableBefore - 2_500);
+    expect(await brlBalance()).toMatchObject({
+      disputed: disputedBefore,
+      available: availableBefore - 2_500,
+    });
     const entries = (await api('GET', '/v2/balance/entries?limit=100')).body.data.filter(
       (e: { transactionId: string }) => e.transactionId === tx.id,
     );
@@ -821,7 +826,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const checksBefore = received['watch-payment'] ?? 0;
     expect(await psp.notify({ pix: cobPix(txid) })).toBe(200);
     await notifiedCheckEnded(checksBefore);
-    expect(await availableBrl()).toBe(availableBefore - 2_500);
+    expect((await brlBalance()).available).toBe(availableBefore - 2_500);
     expect(signedEvents('cashin.dispute_closed', tx.id)).toHaveLength(1);
     expect((await refund(tx.id, { amount: 1_501 })).status).toBe(409);
     const again = await refund(tx.id, { amount: 1_500 });
