@@ -39,6 +39,20 @@ function memoryBucket() {
   return bucket;
 }
 
+/**
+ * A bucket whose first `losses` writes lose the race to another instance (the bucket as it finds
+ * it still has tokens); the writes after them lease what they ask for.
+ */
+function losingRaces(losses: number, clock: () => number) {
+  const writes: Array<{ instance: number; at: number }> = [];
+  const lease: LeaseWriter = async (_subject, plan, interval) => {
+    writes.push({ instance: 0, at: clock() });
+    if (writes.length <= losses) return { kind: 'lost', tat: clock() };
+    return { kind: 'leased', tat: plan.earliestStart + plan.count * interval };
+  };
+  return { lease, writes };
+}
+
 /** The most writes one instance made within any 1,000 ms. */
 function maxWritesPerSecond(writes: Array<{ instance: number; at: number }>): number {
   let most = 0;
@@ -339,15 +353,11 @@ describe('a jump in concurrency', () => {
 describe('races lost to another instance of the account', () => {
   it('while the bucket has room, a request waits for as many slots as it takes: it is not refused', async () => {
     let now = t0;
-    const writes: Array<{ instance: number; at: number }> = [];
+    // Another instance wins four races, the bucket far from empty: two writes, the slot, two
+    // more writes (the second second's), the next slot; the fifth write leases.
+    const { lease, writes } = losingRaces(4, () => now);
     const limiter = new LeasingLimiter({
-      // Another instance wins four races, the bucket far from empty: two writes, the slot, two
-      // more writes (the second second's), the next slot; the fifth write leases.
-      lease: async (_subject, plan, interval) => {
-        writes.push({ instance: 0, at: now });
-        if (writes.length <= 4) return { kind: 'lost', tat: now };
-        return { kind: 'leased', tat: plan.earliestStart + plan.count * interval };
-      },
+      lease,
       clock: () => now,
       sleep: async (ms) => {
         now += ms;
@@ -399,15 +409,11 @@ describe('a flood', () => {
 describe('waiting for the next write slot', () => {
   it('a timer that fires a millisecond early (as Node timers do against Date.now) does not turn the wait into a refusal', async () => {
     let now = t0;
-    const writes: Array<{ instance: number; at: number }> = [];
     const sleeps: number[] = [];
+    // Another instance wins the first two races (the bucket still has tokens); the third write leases.
+    const { lease, writes } = losingRaces(2, () => now);
     const limiter = new LeasingLimiter({
-      // Another instance wins the first two races (the bucket still has tokens); the third write leases.
-      lease: async (_subject, plan, interval) => {
-        writes.push({ instance: 0, at: now });
-        if (writes.length <= 2) return { kind: 'lost', tat: now };
-        return { kind: 'leased', tat: plan.earliestStart + plan.count * interval };
-      },
+      lease,
       clock: () => now,
       // Node rounds a timer to its own millisecond clock: Date.now() can still be 1 ms short of the slot.
       sleep: async (ms) => {
