@@ -113,48 +113,42 @@ export async function postCheckoutForm(
     chosen = chosenMethod(session, form);
   } catch {
     // Only a hand-made post names another method: show the form again with the first one.
-    return refused(session, form, session.paymentMethods[0]!, new Map([['paymentMethod', 'invalid']]), now);
+    return formAgain(
+      session,
+      { form, chosen: session.paymentMethods[0]!, problems: new Map([['paymentMethod', 'invalid']]) },
+      now,
+    );
   }
   const fields = saleMethodFields(rowOfSaleMethod(session.currency, chosen)!, chosen, now);
   const problems = formProblems(fields, (name) => form.get(name));
-  if (problems.size) return refused(session, form, chosen, problems, now);
+  if (problems.size) return formAgain(session, { form, chosen, problems }, now);
   try {
     return seeOther(await submitCheckoutOf(session, form, now));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 410) return expiredPage(session, await pageContext(session, now));
-    if (error.status === 503) return providerDidNotAnswer(session, form, chosen, error, now);
+    if (error.status === 503)
+      return formAgain(session, { form, chosen, problems: new Map(), providerDidNotAnswer: true }, now, {
+        status: 503,
+        headers: error.headers,
+      });
     const named = error.status === 400 ? payerProblemsOf(error, new Set(fields.keys())) : null;
-    if (named) return refused(session, form, chosen, named, now);
+    if (named) return formAgain(session, { form, chosen, problems: named }, now);
     throw error;
   }
 }
 
-/** The form again, as posted, saying the provider did not answer: 503 with the error's Retry-After. */
-async function providerDidNotAnswer(
+/**
+ * The form again, as posted: 400 with the fields the server refused, or 503 (and the error's
+ * Retry-After) saying the payment provider did not answer.
+ */
+async function formAgain(
   session: CheckoutSessionRecord,
-  form: FormFields,
-  chosen: string,
-  error: AppError,
+  posted: NonNullable<Parameters<typeof checkoutFormModel>[2]>,
   now: Date,
+  answer: { status: 400 } | { status: 503; headers: Record<string, string> } = { status: 400 },
 ): Promise<HttpResult> {
-  const model = checkoutFormModel(session, await pageContext(session, now), {
-    form,
-    chosen,
-    problems: new Map(),
-    providerDidNotAnswer: true,
-  });
-  const page = pageResponse(503, renderCheckoutForm(model));
-  return { ...page, headers: { ...page.headers, ...error.headers } };
-}
-
-async function refused(
-  session: CheckoutSessionRecord,
-  form: FormFields,
-  chosen: string,
-  problems: ReadonlyMap<string, FieldProblem>,
-  now: Date,
-): Promise<HttpResult> {
-  const model = checkoutFormModel(session, await pageContext(session, now), { form, chosen, problems });
-  return pageResponse(400, renderCheckoutForm(model));
+  const model = checkoutFormModel(session, await pageContext(session, now), posted);
+  const page = pageResponse(answer.status, renderCheckoutForm(model));
+  return 'headers' in answer ? { ...page, headers: { ...page.headers, ...answer.headers } } : page;
 }
