@@ -57,7 +57,7 @@ export interface LeasingLimiterOptions {
   clock?: () => number;
   /**
    * Waits for this instance's next write slot. Default: real time; with a `clock` of a test's
-   * own and no `sleep`, none (the slot is then never reached, and the request is refused).
+   * own and no `sleep`, none: a request that would wait for a slot is refused instead.
    */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -94,7 +94,8 @@ export class LeasingLimiter {
   readonly #horizonMs: number;
   readonly #random: () => number;
   readonly #clock: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
+  /** Absent when the clock cannot be waited on (a test's own clock without a sleep). */
+  readonly #sleep: ((ms: number) => Promise<void>) | undefined;
 
   constructor(options: LeasingLimiterOptions) {
     this.#lease = options.lease;
@@ -103,7 +104,7 @@ export class LeasingLimiter {
     this.#clock = options.clock ?? Date.now;
     this.#sleep =
       options.sleep ??
-      (options.clock ? async () => {} : (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+      (options.clock ? undefined : (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   /**
@@ -183,7 +184,11 @@ export class LeasingLimiter {
           // empty): wait for the next write slot, under a second, rather than refuse a request
           // the account's policy has room for.
           const slotAt = nextWriteAt(state.pacing);
-          if (state.pacing.notBefore <= now && !bucketKnownEmpty(policy, state.knownTat, now)) {
+          if (
+            this.#sleep &&
+            state.pacing.notBefore <= now &&
+            !bucketKnownEmpty(policy, state.knownTat, now)
+          ) {
             // A request that has waited for a slot waits again only while the bucket, as last
             // seen, holds a token now for every waiting request (a race lost to another instance
             // of the account); short of that the account is using its rate up.
@@ -193,15 +198,11 @@ export class LeasingLimiter {
               if (!patient.includes(waiter)) waiter.resolve(this.#refusal(state, policy, now));
             if (!patient.length) continue;
             await this.#sleep(slotAt - now);
-            const woke = this.#clock();
-            // Only a clock that stood still refuses. A timer may fire a millisecond before
-            // Date.now() reaches the slot: the next round then waits out the rest.
-            if (woke <= now) {
-              for (const waiter of patient) waiter.resolve(this.#refusal(state, policy, now));
-              continue;
-            }
+            // A Node timer keeps its own millisecond clock: it can fire up to a millisecond before
+            // Date.now() reaches the slot, or before Date.now() moves at all after a 1 ms wait.
+            // The next round then waits out the rest; only reaching the slot counts as a wait.
             // Those that arrived meanwhile waited for this slot too.
-            if (woke >= slotAt)
+            if (this.#clock() >= slotAt)
               for (const waiter of [...patient, ...state.waiting]) waiter.waitedForSlot = true;
             state.waiting.unshift(...patient);
             continue;

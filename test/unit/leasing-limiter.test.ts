@@ -430,4 +430,25 @@ describe('waiting for the next write slot', () => {
     expect(writes).toHaveLength(3);
     expect(maxWritesPerSecond(writes)).toBeLessThanOrEqual(2);
   });
+
+  it('a 1 ms timer that fires before Date.now() moves at all does not turn the wait into a refusal', async () => {
+    let now = t0;
+    const sleeps: number[] = [];
+    const { lease, writes } = losingRaces(2, () => now);
+    const limiter = new LeasingLimiter({
+      lease,
+      clock: () => now,
+      // Node measured setTimeout(1) at 0 ms of Date.now() in 1 of 2,000 tries on a busy loop:
+      // its timers round to their own millisecond clock. The first two wake 1 ms early.
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += sleeps.length <= 2 ? ms - 1 : ms;
+      },
+    });
+    const policy: RatePolicy = { perSecond: 1_000_000, burst: 2_000_000 };
+    const decision = await limiter.take('acc', policy);
+    expect(decision.allowed).toBe(true);
+    expect(sleeps).toEqual([1000, 1, 1]);
+    expect(writes).toHaveLength(3);
+  });
 });
