@@ -12,9 +12,10 @@
 // - the table throttled the write → 429 until the back-off ends (logged): under a flood the shared
 //   item is what is hot, and admitting without a lease would hand the flood every request the
 //   bucket could not count;
-// - the write did not answer in time, or failed otherwise → the lease it asked for, laid out after
-//   the bucket as last seen, and no write until the back-off ends: one lease (≤ burst) per
-//   back-off bounds what the instance admits, and a slow table does not refuse ordinary traffic.
+// - the write did not answer in time, or failed otherwise → a lease laid out after the bucket as
+//   last seen (what it asked for, or the policy's rate over the back-off if more), and no write
+//   until the back-off ends: one lease (≤ burst) per back-off bounds what the instance admits, and
+//   a slow table does not refuse ordinary traffic.
 // The DynamoDB write is injected (store/rate-limits.ts in the service), so several instances
 // can share one bucket in a test or a benchmark.
 import { log } from '../log.ts';
@@ -238,10 +239,12 @@ export class LeasingLimiter {
           continue;
         }
         if (outcome.kind === 'failed') {
-          // Slow or unreachable, not hot: the instance takes the lease it asked for, laid out
-          // after the bucket as it last saw it, and writes again only after the back-off. At most
-          // one lease (≤ burst) per back-off, which doubles, so the instance stays within its
-          // policy share rather than refusing traffic the account has room for.
+          // Slow or unreachable, not hot: the instance takes a lease laid out after the bucket as
+          // it last saw it, for what it asked or the policy's rate over the back-off, whichever is
+          // more, and writes again only after the back-off. Its slots come due at the policy's
+          // rate, at most one lease (≤ burst) per back-off, which doubles: the instance stays
+          // within the policy rather than refusing, until the table answers again, the requests
+          // of an account far below it (the lease asked for may be a single token).
           log.warn(
             'rate limiter: the shared bucket could not be written; serving one lease from what was last seen',
             {
@@ -249,12 +252,13 @@ export class LeasingLimiter {
             },
           );
           state.pacing = afterThrottled(state.pacing, now, this.#random());
-          const start = Math.max(state.knownTat ?? Number.NEGATIVE_INFINITY, planned.plan.earliestStart);
-          state.lease = leaseFrom(
-            policy,
+          const backOffMs = state.pacing.notBefore - now;
+          const count = Math.max(
             planned.plan.count,
-            start + planned.plan.count * emissionIntervalMs(policy),
+            Math.min(policy.burst, Math.ceil((policy.perSecond * backOffMs) / 1000)),
           );
+          const start = Math.max(state.knownTat ?? Number.NEGATIVE_INFINITY, planned.plan.earliestStart);
+          state.lease = leaseFrom(policy, count, start + count * emissionIntervalMs(policy));
           for (const waiter of unserved.splice(0)) {
             const decision = this.#fromLease(state, policy, now);
             waiter.resolve(decision ?? this.#refusal(state, policy, now));

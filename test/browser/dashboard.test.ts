@@ -238,7 +238,9 @@ describe('merchant dashboard', () => {
       const secretsBefore = (await call('GET', '/v2/account/webhook', { key })).body.secrets;
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await eventually(() => page.getByRole('button', { name: 'Yes, rotate' }).count()).toBe(1);
-      expect((await call('GET', '/v2/account/webhook', { key })).body.secrets).toEqual(secretsBefore);
+      const unconfirmed = await call('GET', '/v2/account/webhook', { key });
+      expect(unconfirmed.status, unconfirmed.text).toBe(200);
+      expect(unconfirmed.body.secrets).toEqual(secretsBefore);
       await page.getByRole('button', { name: 'Yes, rotate' }).click();
       await eventually(() => page.getByTestId('new-webhook-secret').textContent()).toMatch(/^whsec_/);
       // End the rotation's overlap early: only the current secret is left.

@@ -180,7 +180,7 @@ describe('POST /v2/offers', () => {
         api('POST', '/v2/offers', { productId: product.id, name: `Plan ${index}`, amount: 100 + index }),
       ),
     ]);
-    expect(archive!.status).toBe(200);
+    expect(archive!.status, archive!.text).toBe(200);
     const created = offers.filter((response) => response.status === 201);
     for (const response of offers) expect([201, 400]).toContain(response.status);
     expect((await api('GET', `/v2/offers?productId=${product.id}&limit=100`)).body.data).toHaveLength(

@@ -179,7 +179,7 @@ describe('when the table refuses the write', () => {
     expect(bucket.writes).toHaveLength(2);
   });
 
-  it('slow or unreachable: serves the one lease it asked for, from the bucket as last seen, then nothing until the back-off ends', async () => {
+  it('slow or unreachable: serves one lease, from the bucket as last seen, then nothing beyond it until the back-off ends', async () => {
     const bucket = memoryBucket();
     let now = t0;
     const limiter = new LeasingLimiter({
@@ -189,10 +189,9 @@ describe('when the table refuses the write', () => {
     });
     bucket.failWith = new Error('a request has exceeded the configured 5000 ms requestTimeout');
     const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.take('acc', policy)));
-    // One lease (what the write asked for: here the first request's), never the flood.
+    // One lease (the policy's rate over the 500 ms back-off: 5 tokens), never the flood.
     const admitted = decisions.filter((decision) => decision.allowed).length;
-    expect(admitted).toBeGreaterThanOrEqual(1);
-    expect(admitted).toBeLessThanOrEqual(policy.burst);
+    expect(admitted).toBe(5);
     expect(bucket.writes).toHaveLength(1);
     now += 100;
     expect((await limiter.take('acc', policy)).allowed).toBe(false);
@@ -201,6 +200,25 @@ describe('when the table refuses the write', () => {
     now += 2_000; // the back-off is over and the bucket refilled
     expect((await limiter.take('acc', policy)).allowed).toBe(true);
     expect(bucket.writes).toHaveLength(2);
+  });
+
+  it('an account far below its policy: the requests after a write that timed out are served during the back-off, at the policy rate', async () => {
+    const bucket = memoryBucket();
+    let now = t0;
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => now),
+      random: () => 1,
+      clock: () => now,
+    });
+    const roomy: RatePolicy = { perSecond: 100_000, burst: 200_000 };
+    bucket.failWith = new Error('a request has exceeded the configured 5000 ms requestTimeout');
+    // The write asked for the lone request's token; the next requests come during the back-off.
+    expect((await limiter.take('acc', roomy)).allowed).toBe(true);
+    for (const gapMs of [100, 150, 200]) {
+      now += gapMs;
+      expect((await limiter.take('acc', roomy)).allowed).toBe(true);
+    }
+    expect(bucket.writes).toHaveLength(1);
   });
 
   it('a lone request whose write timed out is served, not refused', async () => {
