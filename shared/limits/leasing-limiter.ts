@@ -1,6 +1,7 @@
 // One instance's side of the shared rate limit: it serves requests from tokens it leased from
 // the shared bucket (token-lease.ts), and writes the bucket only when its lease has no token for
-// a request, at most twice a second and never during a back-off (write-pacing.ts). Requests that
+// a request, at most twice a second (four times while the bucket as last seen holds half its
+// burst) and never during a back-off (write-pacing.ts). Requests that
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
 // - no leased token and this instance has written twice this second: wait for its next write
@@ -84,6 +85,11 @@ interface SubjectState {
 
 const maxSubjects = 10_000;
 
+/** Whether the shared bucket, as last seen, holds at least half its burst (write-pacing.ts). */
+function bucketRoomy(policy: RatePolicy, knownTat: number | undefined, now: number): boolean {
+  return 2 * tokensLeft(policy, knownTat, now) >= policy.burst;
+}
+
 /** Whether the shared bucket, as last seen, has no token now (tat never moves back). */
 function bucketKnownEmpty(policy: RatePolicy, knownTat: number | undefined, now: number): boolean {
   return knownTat !== undefined && knownTat - toleranceMs(policy) > now;
@@ -152,7 +158,7 @@ export class LeasingLimiter {
   #refusal(state: SubjectState, policy: RatePolicy, at: number): TimedDecision {
     const tat = state.knownTat ?? at;
     const tokenFreeAt = tat - toleranceMs(policy);
-    const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing));
+    const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing, bucketRoomy(policy, state.knownTat, at)));
     return {
       allowed: false,
       decidedAt: at,
@@ -180,11 +186,12 @@ export class LeasingLimiter {
         const refuseAll = () => {
           for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, now));
         };
-        if (!mayWrite(state.pacing, now)) {
+        const roomy = bucketRoomy(policy, state.knownTat, now);
+        if (!mayWrite(state.pacing, now, roomy)) {
           // Only this instance's own pacing stands in the way (no back-off, the bucket not known
           // empty): wait for the next write slot, under a second, rather than refuse a request
           // the account's policy has room for.
-          const slotAt = nextWriteAt(state.pacing);
+          const slotAt = nextWriteAt(state.pacing, roomy);
           if (
             this.#sleep &&
             state.pacing.notBefore <= now &&

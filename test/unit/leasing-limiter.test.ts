@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type LeaseWriter, LeasingLimiter } from '../../shared/limits/leasing-limiter.ts';
 import type { Decision, RatePolicy } from '../../shared/limits/token-bucket.ts';
+import { pacingLimits } from '../../shared/limits/write-pacing.ts';
 import type { LeaseOutcome } from '../../shared/store/rate-limits.ts';
 import { refusedByOneBucket } from '../support/exact-bucket.ts';
 
@@ -66,7 +67,7 @@ function maxWritesPerSecond(writes: Array<{ instance: number; at: number }>): nu
 }
 
 describe('several instances sharing one bucket', () => {
-  it('admit together no more than the policy, each writing at most twice a second', async () => {
+  it('admit together no more than the policy, each writing at most twice a second (four times while the bucket holds half its burst)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -108,7 +109,7 @@ describe('several instances sharing one bucket', () => {
             for (const decision of decisions) if (decision.allowed) admitted.push(now);
           }
           expect(refusedByOneBucket(policy, admitted)).toBe(0);
-          expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
+          expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(pacingLimits.roomyWritesPerSecond);
         },
       ),
       { numRuns: 150 },
@@ -234,7 +235,7 @@ describe('when the table refuses the write', () => {
 });
 
 describe('an account far below its policy', () => {
-  it('is never refused because its instance already wrote twice this second: the request waits for the next write slot', async () => {
+  it('is never refused because its instance already used its writes of this second: the request waits for the next write slot', async () => {
     const bucket = memoryBucket();
     // Two functions of the account (say, the purchase and the reads) share its bucket; the table answers in 20 ms.
     const limiters = [0, 1].map((instance) => {
@@ -260,7 +261,33 @@ describe('an account far below its policy', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(decisions.filter((decision) => !decision.allowed)).toEqual([]);
-    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
+    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(pacingLimits.roomyWritesPerSecond);
+  });
+});
+
+describe('sparse, uneven requests of an account far below its policy', () => {
+  it('are served without waiting for a write slot: an instance writes up to four times a second while the bucket holds half its burst', async () => {
+    const time = discreteClock();
+    const bucket = memoryBucket();
+    const limiter = limiterOnClock(bucket, 0, time, 3);
+    const policy: RatePolicy = { perSecond: 100, burst: 200 };
+    const waitsMs: number[] = [];
+    const send = async () => {
+      const sent = time.clock.now;
+      expect((await limiter.take('acc', policy)).allowed).toBe(true);
+      waitsMs.push(time.clock.now - sent);
+    };
+    await time.run(async () => {
+      // One request, another 300 ms later (a pace of about three a second: a lease of four
+      // tokens), then a quick run of five that spends it.
+      for (const gapMs of [0, 300, 10, 10, 10, 10, 10]) {
+        await time.elapse(gapMs);
+        await send();
+      }
+    });
+    // With two writes a second, the last request waited ~660 ms for the next slot.
+    expect(Math.max(...waitsMs)).toBeLessThan(50);
+    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(pacingLimits.roomyWritesPerSecond);
   });
 });
 
@@ -364,16 +391,17 @@ describe('a jump in concurrency', () => {
     // A pace that only slowly picked up leased 46 tokens on the jump: eight requests then waited
     // ~790 ms for the next write slot.
     expect(Math.max(...waitsMs)).toBeLessThan(50);
-    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(2);
+    expect(maxWritesPerSecond(bucket.writes)).toBeLessThanOrEqual(pacingLimits.roomyWritesPerSecond);
   });
 });
 
 describe('races lost to another instance of the account', () => {
   it('while the bucket has room, a request waits for as many slots as it takes: it is not refused', async () => {
     let now = t0;
-    // Another instance wins four races, the bucket far from empty: two writes, the slot, two
-    // more writes (the second second's), the next slot; the fifth write leases.
-    const { lease, writes } = losingRaces(4, () => now);
+    // Another instance wins eight races, the bucket far from empty: four writes (the bucket holds
+    // more than half its burst), the slot, four more (the second second's), the next slot; the
+    // ninth write leases.
+    const { lease, writes } = losingRaces(8, () => now);
     const limiter = new LeasingLimiter({
       lease,
       clock: () => now,
@@ -384,8 +412,8 @@ describe('races lost to another instance of the account', () => {
     const decision = await limiter.take('acc', { perSecond: 100, burst: 200 });
     // Refused before: the write after its one slot lost too, and a second wait was never allowed.
     expect(decision.allowed).toBe(true);
-    expect(writes).toHaveLength(5);
-    expect(maxWritesPerSecond(writes)).toBeLessThanOrEqual(2);
+    expect(writes).toHaveLength(9);
+    expect(maxWritesPerSecond(writes)).toBeLessThanOrEqual(pacingLimits.roomyWritesPerSecond);
   });
 });
 
@@ -428,8 +456,8 @@ describe('waiting for the next write slot', () => {
   it('a timer that fires a millisecond early (as Node timers do against Date.now) does not turn the wait into a refusal', async () => {
     let now = t0;
     const sleeps: number[] = [];
-    // Another instance wins the first two races (the bucket still has tokens); the third write leases.
-    const { lease, writes } = losingRaces(2, () => now);
+    // Another instance wins the first four races (the bucket still has tokens); the fifth write leases.
+    const { lease, writes } = losingRaces(pacingLimits.roomyWritesPerSecond, () => now);
     const limiter = new LeasingLimiter({
       lease,
       clock: () => now,
@@ -440,19 +468,19 @@ describe('waiting for the next write slot', () => {
       },
     });
     const policy: RatePolicy = { perSecond: 1_000_000, burst: 2_000_000 };
-    // Two lost races use the second's two writes: the request waits for the next slot, woken 1 ms
+    // Four lost races use the second's writes: the request waits for the next slot, woken 1 ms
     // short of it, waits out the rest and is served by the write after it.
     const decision = await limiter.take('acc', policy);
     expect(decision.allowed).toBe(true);
     expect(sleeps).toEqual([1000, 1]);
-    expect(writes).toHaveLength(3);
-    expect(maxWritesPerSecond(writes)).toBeLessThanOrEqual(2);
+    expect(writes).toHaveLength(5);
+    expect(maxWritesPerSecond(writes)).toBeLessThanOrEqual(pacingLimits.roomyWritesPerSecond);
   });
 
   it('a 1 ms timer that fires before Date.now() moves at all does not turn the wait into a refusal', async () => {
     let now = t0;
     const sleeps: number[] = [];
-    const { lease, writes } = losingRaces(2, () => now);
+    const { lease, writes } = losingRaces(pacingLimits.roomyWritesPerSecond, () => now);
     const limiter = new LeasingLimiter({
       lease,
       clock: () => now,
@@ -467,6 +495,6 @@ describe('waiting for the next write slot', () => {
     const decision = await limiter.take('acc', policy);
     expect(decision.allowed).toBe(true);
     expect(sleeps).toEqual([1000, 1, 1]);
-    expect(writes).toHaveLength(3);
+    expect(writes).toHaveLength(5);
   });
 });
