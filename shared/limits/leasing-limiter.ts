@@ -1,7 +1,7 @@
 // One instance's side of the shared rate limit: it serves requests from tokens it leased from
 // the shared bucket (token-lease.ts), and writes the bucket only when its lease has no token for
-// a request, at most twice a second (four times while the bucket as last seen holds half its
-// burst) and never during a back-off (write-pacing.ts). Requests that
+// a request, at most twice a second (four times while its last write was granted and left the
+// bucket at least half full) and never during a back-off (write-pacing.ts). Requests that
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
 // - no leased token and this instance has written twice this second: wait for its next write
@@ -79,15 +79,29 @@ interface SubjectState {
   knownTat?: number;
   arrivals: ArrivalRate;
   pacing: WritePacing;
+  /** When its last write ended, if it was granted (not a lost race, a throttle or a failure). */
+  grantedAt?: number;
   waiting: Waiter[];
   writing: boolean;
 }
 
 const maxSubjects = 10_000;
 
-/** Whether the shared bucket, as last seen, holds at least half its burst (write-pacing.ts). */
-function bucketRoomy(policy: RatePolicy, knownTat: number | undefined, now: number): boolean {
-  return 2 * tokensLeft(policy, knownTat, now) >= policy.burst;
+/** How recent a granted write must be for what it showed of the bucket to earn more writes. */
+const roomyForMs = 500;
+
+/**
+ * Whether this instance may write more often (write-pacing.ts): its last write was granted less
+ * than `roomyForMs` ago and left the shared bucket at least half full. Under a flood most writes
+ * lose the race for the refill and the bucket is soon drained; what a write saw a second ago
+ * says little about it.
+ */
+function bucketRoomy(policy: RatePolicy, state: SubjectState, now: number): boolean {
+  return (
+    state.grantedAt !== undefined &&
+    now - state.grantedAt < roomyForMs &&
+    2 * tokensLeft(policy, state.knownTat, now) >= policy.burst
+  );
 }
 
 /** Whether the shared bucket, as last seen, has no token now (tat never moves back). */
@@ -158,7 +172,7 @@ export class LeasingLimiter {
   #refusal(state: SubjectState, policy: RatePolicy, at: number): TimedDecision {
     const tat = state.knownTat ?? at;
     const tokenFreeAt = tat - toleranceMs(policy);
-    const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing, bucketRoomy(policy, state.knownTat, at)));
+    const retryAt = Math.max(tokenFreeAt, nextWriteAt(state.pacing, bucketRoomy(policy, state, at)));
     return {
       allowed: false,
       decidedAt: at,
@@ -186,7 +200,7 @@ export class LeasingLimiter {
         const refuseAll = () => {
           for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, now));
         };
-        const roomy = bucketRoomy(policy, state.knownTat, now);
+        const roomy = bucketRoomy(policy, state, now);
         if (!mayWrite(state.pacing, now, roomy)) {
           // Only this instance's own pacing stands in the way (no back-off, the bucket not known
           // empty): wait for the next write slot, under a second, rather than refuse a request
@@ -238,7 +252,9 @@ export class LeasingLimiter {
           outcome = { kind: 'failed', error };
         }
         // Paced from when the write ended: the bound then holds for when writes reach the table too.
-        state.pacing = afterWrite(state.pacing, this.#clock());
+        const wroteAt = this.#clock();
+        state.pacing = afterWrite(state.pacing, wroteAt);
+        state.grantedAt = outcome.kind === 'leased' ? wroteAt : undefined;
         if (outcome.kind === 'throttled') {
           log.warn('rate limiter: the table throttled the shared bucket; refusing until the back-off ends');
           state.pacing = afterThrottled(state.pacing, now, this.#random());

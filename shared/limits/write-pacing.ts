@@ -1,17 +1,18 @@
 // How often one instance may write one shared bucket: at most `writesPerSecond` writes in any
-// second (`roomyWritesPerSecond` while the bucket as last seen holds at least half its burst),
-// and not before a back-off after it found the bucket empty (wait for the next token, plus a
-// random share of a window that doubles with each empty answer in a row, so that instances
-// competing for the same refill spread out instead of racing) or throttled (the table refused
-// the write: exponential back-off with jitter). Pure: the caller keeps the state and passes the
-// clock, the bucket's room and the random draw.
+// second (`roomyWritesPerSecond` while its last write, granted moments ago, left the bucket at
+// least half full: the caller says so), and not before a back-off after it found the bucket empty
+// (wait for the next token, plus a random share of a window that doubles with each empty answer
+// in a row, so that instances competing for the same refill spread out instead of racing) or
+// throttled (the table refused the write: exponential back-off with jitter). Pure: the caller
+// keeps the state and passes the clock, the bucket's room and the random draw.
 //
 // Why more writes while the bucket has room: an account far below its policy reaches each
 // instance in sparse, uneven bursts, so leases sized by the instance's pace are small, and with
 // two writes a second a request that finds its lease spent waits up to a second for the next
-// slot (a p99 of about 1 s in a simulation of such traffic, 20 ms with four). The bound exists
-// for the one item a flood is aimed at, and a flood drains the bucket: the first write an
-// instance makes in it shows the drained bucket, and it is back to two.
+// slot (in a simulation of such traffic, 4 instances at a quarter of 100/s, one request in
+// twenty waited about half a second). The bound exists for the one item a flood is aimed at:
+// under a flood most writes lose the race for the refill and the bucket is soon drained, so an
+// instance is back to two.
 
 export interface WritePacing {
   /** When this instance last wrote, most recent last (at most `roomyWritesPerSecond` kept). */
@@ -24,7 +25,7 @@ export interface WritePacing {
 
 export const pacingLimits = {
   writesPerSecond: 2,
-  /** While the bucket as last seen holds at least half its burst (the account far below its policy). */
+  /** While the last write was granted and left the bucket at least half full (far below the policy). */
   roomyWritesPerSecond: 4,
   /** The first back-off window after an empty bucket; it doubles with each one in a row, up to the max. */
   emptyWindowMs: 250,
@@ -37,8 +38,8 @@ export const pacingLimits = {
 export const idlePacing: WritePacing = { recentWrites: [], notBefore: 0, setbacks: 0 };
 
 /**
- * The earliest time this instance may write the bucket again; `roomy`: the bucket as last seen
- * holds at least half its burst.
+ * The earliest time this instance may write the bucket again; `roomy`: its last write was
+ * granted and left the bucket at least half full.
  */
 export function nextWriteAt(pacing: WritePacing, roomy = false): number {
   const allowed = roomy ? pacingLimits.roomyWritesPerSecond : pacingLimits.writesPerSecond;

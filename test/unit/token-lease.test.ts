@@ -121,14 +121,14 @@ describe('pacing the writes of one instance', () => {
     expect(nextWriteAt(pacing)).toBe(t0 + 1001);
   });
 
-  it('allows four writes in any second while the bucket holds half its burst, two otherwise', () => {
+  it('allows four writes in any second while the last was granted and left the bucket half full, two otherwise', () => {
     let pacing = idlePacing;
     for (const at of [t0, t0 + 1, t0 + 2]) pacing = afterWrite(pacing, at);
     expect(mayWrite(pacing, t0 + 3)).toBe(false);
     expect(mayWrite(pacing, t0 + 3, true)).toBe(true);
     pacing = afterWrite(pacing, t0 + 3);
     expect(nextWriteAt(pacing, true)).toBe(t0 + 1000);
-    // Once the bucket is seen below half, the two latest writes are what counts.
+    // Once a write loses or the bucket is seen below half, the two latest writes are what counts.
     expect(nextWriteAt(pacing)).toBe(t0 + 1002);
   });
 
