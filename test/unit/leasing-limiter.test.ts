@@ -158,65 +158,58 @@ describe('several instances sharing one bucket', () => {
 
 describe('when the table refuses the write', () => {
   const policy = { perSecond: 10, burst: 20 };
+  /** A limiter on a bucket of its own and a clock the test moves; back-offs at their longest draw. */
+  const onItsOwnClock = () => {
+    const bucket = memoryBucket();
+    const clock = { now: t0 };
+    const limiter = new LeasingLimiter({
+      lease: bucket.writer(0, () => clock.now),
+      random: () => 1,
+      clock: () => clock.now,
+    });
+    return { bucket, clock, limiter };
+  };
 
   it('throttled: refuses with a Retry-After, and writes again only after a back-off', async () => {
-    const bucket = memoryBucket();
-    let now = t0;
-    const limiter = new LeasingLimiter({
-      lease: bucket.writer(0, () => now),
-      random: () => 1,
-      clock: () => now,
-    });
+    const { bucket, clock, limiter } = onItsOwnClock();
     bucket.failWith = 'throttled';
     const refused = (await limiter.take('acc', policy)) as Decision & { allowed: false };
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    now += 100;
+    clock.now += 100;
     expect((await limiter.take('acc', policy)).allowed).toBe(false);
     expect(bucket.writes).toHaveLength(1);
     bucket.failWith = undefined;
-    now += 500; // the first back-off (500 ms with this draw) is over
+    clock.now += 500; // the first back-off (500 ms with this draw) is over
     expect((await limiter.take('acc', policy)).allowed).toBe(true);
     expect(bucket.writes).toHaveLength(2);
   });
 
   it('slow or unreachable: serves one lease, from the bucket as last seen, then nothing beyond it until the back-off ends', async () => {
-    const bucket = memoryBucket();
-    let now = t0;
-    const limiter = new LeasingLimiter({
-      lease: bucket.writer(0, () => now),
-      random: () => 1,
-      clock: () => now,
-    });
+    const { bucket, clock, limiter } = onItsOwnClock();
     bucket.failWith = new Error('a request has exceeded the configured 5000 ms requestTimeout');
     const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.take('acc', policy)));
     // One lease (the policy's rate over the 500 ms back-off: 5 tokens), never the flood.
     const admitted = decisions.filter((decision) => decision.allowed).length;
     expect(admitted).toBe(5);
     expect(bucket.writes).toHaveLength(1);
-    now += 100;
+    clock.now += 100;
     expect((await limiter.take('acc', policy)).allowed).toBe(false);
     expect(bucket.writes).toHaveLength(1);
     bucket.failWith = undefined;
-    now += 2_000; // the back-off is over and the bucket refilled
+    clock.now += 2_000; // the back-off is over and the bucket refilled
     expect((await limiter.take('acc', policy)).allowed).toBe(true);
     expect(bucket.writes).toHaveLength(2);
   });
 
   it('an account far below its policy: the requests after a write that timed out are served during the back-off, at the policy rate', async () => {
-    const bucket = memoryBucket();
-    let now = t0;
-    const limiter = new LeasingLimiter({
-      lease: bucket.writer(0, () => now),
-      random: () => 1,
-      clock: () => now,
-    });
+    const { bucket, clock, limiter } = onItsOwnClock();
     const roomy: RatePolicy = { perSecond: 100_000, burst: 200_000 };
     bucket.failWith = new Error('a request has exceeded the configured 5000 ms requestTimeout');
     // The write asked for the lone request's token; the next requests come during the back-off.
     expect((await limiter.take('acc', roomy)).allowed).toBe(true);
     for (const gapMs of [100, 150, 200]) {
-      now += gapMs;
+      clock.now += gapMs;
       expect((await limiter.take('acc', roomy)).allowed).toBe(true);
     }
     expect(bucket.writes).toHaveLength(1);
@@ -452,25 +445,32 @@ describe('a flood', () => {
   });
 });
 
+/**
+ * One request whose instance loses its first two races to another (the bucket still has tokens),
+ * so it waits for its next write slot; `advance` says how far each sleep moves the clock.
+ */
+async function afterTwoLostRaces(advance: (ms: number, call: number) => number) {
+  let now = t0;
+  const sleeps: number[] = [];
+  const { lease, writes } = losingRaces(2, () => now);
+  const limiter = new LeasingLimiter({
+    lease,
+    clock: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += advance(ms, sleeps.length);
+    },
+  });
+  const decision = await limiter.take('acc', { perSecond: 1_000_000, burst: 2_000_000 });
+  return { decision, sleeps, writes };
+}
+
 describe('waiting for the next write slot', () => {
   it('a timer that fires a millisecond early (as Node timers do against Date.now) does not turn the wait into a refusal', async () => {
-    let now = t0;
-    const sleeps: number[] = [];
-    // Another instance wins the first two races (the bucket still has tokens); the third write leases.
-    const { lease, writes } = losingRaces(2, () => now);
-    const limiter = new LeasingLimiter({
-      lease,
-      clock: () => now,
-      // Node rounds a timer to its own millisecond clock: Date.now() can still be 1 ms short of the slot.
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        now += Math.max(ms - 1, 1);
-      },
-    });
-    const policy: RatePolicy = { perSecond: 1_000_000, burst: 2_000_000 };
+    // Node rounds a timer to its own millisecond clock: Date.now() can still be 1 ms short of the slot.
+    const { decision, sleeps, writes } = await afterTwoLostRaces((ms) => Math.max(ms - 1, 1));
     // Two lost races use the second's two writes: the request waits for the next slot, woken 1 ms
     // short of it, waits out the rest and is served by the write after it.
-    const decision = await limiter.take('acc', policy);
     expect(decision.allowed).toBe(true);
     expect(sleeps).toEqual([1000, 1]);
     expect(writes).toHaveLength(3);
@@ -478,21 +478,9 @@ describe('waiting for the next write slot', () => {
   });
 
   it('a 1 ms timer that fires before Date.now() moves at all does not turn the wait into a refusal', async () => {
-    let now = t0;
-    const sleeps: number[] = [];
-    const { lease, writes } = losingRaces(2, () => now);
-    const limiter = new LeasingLimiter({
-      lease,
-      clock: () => now,
-      // Node measured setTimeout(1) at 0 ms of Date.now() in 1 of 2,000 tries on a busy loop:
-      // its timers round to their own millisecond clock. The first two wake 1 ms early.
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        now += sleeps.length <= 2 ? ms - 1 : ms;
-      },
-    });
-    const policy: RatePolicy = { perSecond: 1_000_000, burst: 2_000_000 };
-    const decision = await limiter.take('acc', policy);
+    // Node measured setTimeout(1) at 0 ms of Date.now() in 1 of 2,000 tries on a busy loop: its
+    // timers round to their own millisecond clock. The first two wake 1 ms early.
+    const { decision, sleeps, writes } = await afterTwoLostRaces((ms, call) => (call <= 2 ? ms - 1 : ms));
     expect(decision.allowed).toBe(true);
     expect(sleeps).toEqual([1000, 1, 1]);
     expect(writes).toHaveLength(3);
