@@ -4,7 +4,7 @@
 // bucket at least half full) and never during a back-off (write-pacing.ts). Requests that
 // arrive while a write is in flight wait for it and share it. What it decides:
 // - a leased token → allowed;
-// - no leased token and this instance has written twice this second: wait for its next write
+// - no leased token and this instance has used its writes of this second: wait for its next write
 //   slot (under a second) unless the bucket is known empty; a request still unserved after that
 //   waits again only while the bucket as last seen has a token now for every waiting request (a
 //   race lost to another instance), and is refused otherwise (under a flood the waits would chain,
@@ -264,10 +264,10 @@ export class LeasingLimiter {
         if (outcome.kind === 'failed') {
           // Slow or unreachable, not hot: the instance takes a lease laid out after the bucket as
           // it last saw it, for what it asked or the policy's rate over the back-off, whichever is
-          // more, and writes again only after the back-off. Its slots come due at the policy's
-          // rate, at most one lease (≤ burst) per back-off, which doubles: the instance stays
-          // within the policy rather than refusing, until the table answers again, the requests
-          // of an account far below it (the lease asked for may be a single token).
+          // more, and writes again only after the back-off. The lease asked for may be a single
+          // token: with it alone, an account far below its policy would be refused until the
+          // back-off ends. The slots come due at the policy's rate, one lease (≤ burst) per
+          // back-off, which doubles: the instance stays within the policy.
           log.warn(
             'rate limiter: the shared bucket could not be written; serving one lease from what was last seen',
             {
