@@ -29,7 +29,7 @@ describe('SQS hangs during a purchase', () => {
       key: key.secretKey,
       baseUrl: stack.baseUrl,
     });
-    expect(created.status).toBe(201);
+    expect(created.status, created.text).toBe(201);
     stack.sqsProxy.setHung(false);
     const tx = await pollUntil(
       async () =>
