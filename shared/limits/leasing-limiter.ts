@@ -39,7 +39,6 @@ import {
   afterThrottled,
   afterWrite,
   idlePacing,
-  mayWrite,
   nextWriteAt,
   type WritePacing,
 } from './write-pacing.ts';
@@ -200,12 +199,11 @@ export class LeasingLimiter {
         const refuseAll = () => {
           for (const waiter of unserved) waiter.resolve(this.#refusal(state, policy, now));
         };
-        const roomy = bucketRoomy(policy, state, now);
-        if (!mayWrite(state.pacing, now, roomy)) {
+        const slotAt = nextWriteAt(state.pacing, bucketRoomy(policy, state, now));
+        if (slotAt > now) {
           // Only this instance's own pacing stands in the way (no back-off, the bucket not known
           // empty): wait for the next write slot, under a second, rather than refuse a request
           // the account's policy has room for.
-          const slotAt = nextWriteAt(state.pacing, roomy);
           if (
             this.#sleep &&
             state.pacing.notBefore <= now &&

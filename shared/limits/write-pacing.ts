@@ -48,10 +48,6 @@ export function nextWriteAt(pacing: WritePacing, roomy = false): number {
   return Math.max(pacing.notBefore, windowFull ? recentWrites[0]! + 1000 : Number.NEGATIVE_INFINITY);
 }
 
-export function mayWrite(pacing: WritePacing, now: number, roomy = false): boolean {
-  return nextWriteAt(pacing, roomy) <= now;
-}
-
 export function afterWrite(pacing: WritePacing, now: number): WritePacing {
   return {
     ...pacing,
