@@ -30,8 +30,13 @@ export function observeArrival(rate: ArrivalRate, at: number): ArrivalRate {
   return { lastArrival: Math.max(rate.lastArrival, at), meanGapMs };
 }
 
-/** Requests per second, or undefined before a second request was seen. */
+/**
+ * Requests per second, or undefined before a second request was seen. The clock counts whole
+ * milliseconds: requests in the same one are "under a millisecond apart", not a million a second.
+ */
 export function arrivalsPerSecond(rate: ArrivalRate): number | undefined {
   if (rate.meanGapMs === undefined) return undefined;
-  return 1000 / Math.max(rate.meanGapMs, 1e-3);
+  return 1000 / Math.max(rate.meanGapMs, clockResolutionMs);
 }
+
+const clockResolutionMs = 1;

@@ -92,13 +92,23 @@ export interface LeasePlan {
 /** Whether the lease can be taken, and how; `tokenFreeAt`: when the next token frees up. */
 export type LeasePlanResult = { kind: 'lease'; plan: LeasePlan } | { kind: 'empty'; tokenFreeAt: number };
 
-/** Tokens wanted: every waiting request, plus the demand expected over the horizon. */
+/**
+ * Tokens wanted: every waiting request, or the demand expected over the horizon if more. From a
+ * bucket at least half full, the expectation takes at most half of what is left beyond the
+ * waiting requests: it is a guess from a few gaps, and a lease sized by a burst's guess alone
+ * took the whole burst, refusing the account's other functions for two seconds after half a
+ * dozen requests at once on one of them. Below half full the account is busy everywhere, and
+ * the lease takes what it guesses (a flood then costs fewer writes).
+ */
 export function tokensWanted(policy: RatePolicy, request: LeaseRequest): number {
   const expected =
     request.demandPerSecond === undefined
       ? 0
       : Math.ceil((request.demandPerSecond * request.horizonMs) / 1000);
-  return Math.max(1, Math.min(policy.burst, Math.max(request.waiting, expected)));
+  const left = tokensLeft(policy, request.knownTat, request.latestArrival);
+  const share =
+    2 * left >= policy.burst ? request.waiting + Math.floor((left - request.waiting) / 2) : expected;
+  return Math.max(1, Math.min(policy.burst, Math.max(request.waiting, Math.min(expected, share))));
 }
 
 /** How far ahead of the latest arrival a lease of `count` slots starts (see the top of the file). */

@@ -280,8 +280,19 @@ describe('PIX_AUTOMATICO subscriptions', () => {
 
   it('two next-cycle calls at once debit their cycle once', async () => {
     const created = await activeWithCycle1Paid();
-    const [first, second] = await Promise.all([nextCycle(created.id), nextCycle(created.id)]);
-    expect(first.transactionId).toBe(second.transactionId);
+    const path = `/sandbox/subscriptions/${created.id}/next-cycle`;
+    const runs = await Promise.all([api('POST', path), api('POST', path)]);
+    const answered = runs.filter((run) => run.status === 200);
+    // Both calls found cycle 1 open and answer cycle 2's charge; or, on a busy machine, one ran
+    // after the other had charged cycle 2 and asked for cycle 3, which Pix Automático does not
+    // take until 10 days before it is due. Either way cycle 2 is debited once.
+    for (const run of runs.filter((other) => other.status !== 200)) {
+      expect(run.status, run.text).toBe(409);
+      expect(run.body.error).toMatch(/^id: cycle 3 is due on /);
+    }
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    const first = answered[0]!.body as { transactionId: string | null };
+    for (const run of answered) expect(run.body.transactionId).toBe(first.transactionId);
     expect(first.transactionId).not.toBeNull();
     const txid2 = cycleTxidFor(created.id, 2);
     expect([...psp.recurrences.cobrs.keys()].filter((txid) => txid === txid2)).toHaveLength(1);

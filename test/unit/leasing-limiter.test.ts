@@ -258,6 +258,26 @@ describe('an account far below its policy', () => {
   });
 });
 
+describe("a handful of requests at once on one of the account's functions", () => {
+  // Six requests in one millisecond read as a million a second, and the lease sized by that took
+  // the whole burst: the account's other functions were refused for two seconds (CI's 429s on an
+  // account whose policy is 100,000/s).
+  for (const policy of [
+    { perSecond: 100, burst: 200 },
+    { perSecond: 100_000, burst: 200_000 },
+  ])
+    it(`leave its other functions room (${policy.perSecond}/s)`, async () => {
+      const bucket = memoryBucket();
+      const [purchases, reads, webhooks] = [0, 1, 2].map(
+        (instance) => new LeasingLimiter({ lease: bucket.writer(instance, () => t0), clock: () => t0 }),
+      );
+      const atOnce = await Promise.all(Array.from({ length: 6 }, () => purchases!.take('acc', policy)));
+      expect(atOnce.every((decision) => decision.allowed)).toBe(true);
+      expect((await reads!.take('acc', policy)).allowed).toBe(true);
+      expect((await webhooks!.take('acc', policy)).allowed).toBe(true);
+    });
+});
+
 describe('sparse, uneven requests of an account far below its policy', () => {
   it('are served without waiting for a write slot: an instance writes up to four times a second while its writes are granted and leave the bucket half full', async () => {
     const time = discreteClock();

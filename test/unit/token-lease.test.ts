@@ -78,9 +78,18 @@ describe('planning a lease', () => {
     expect(takeLeased(lease, t0 + 760)).toBeUndefined();
   });
 
-  it('a flood leases the whole burst at once, with no lead', () => {
+  it('a guess of the demand takes at most half of what a full bucket holds beyond the waiting requests, with no lead', () => {
+    // Half a dozen requests in one millisecond read as a thousand a second: the whole burst, before.
     const planned = planLease(policy, request({ demandPerSecond: 1000, waiting: 1 }));
-    expect(planned).toMatchObject({ kind: 'lease', plan: { count: 20, earliestStart: t0 } });
+    expect(planned).toMatchObject({ kind: 'lease', plan: { count: 10, earliestStart: t0 } });
+    expect(planLease(policy, request({ demandPerSecond: 1000, waiting: 20 }))).toMatchObject({
+      plan: { count: 20 },
+    });
+  });
+
+  it('a flood, the bucket under half full, leases all it has left for the demand', () => {
+    const planned = planLease(policy, request({ knownTat: t0 + 1500, demandPerSecond: 1000 }));
+    expect(planned).toMatchObject({ kind: 'lease', plan: { count: 5, expectBusy: true } });
   });
 });
 
@@ -162,6 +171,12 @@ describe("an instance's request rate", () => {
     expect(arrivalsPerSecond(rate)).toBe(10);
     for (let index = 2; index < 40; index++) rate = observeArrival(rate, t0 + 100 + index * 20);
     expect(arrivalsPerSecond(rate)).toBeCloseTo(50, 0);
+  });
+
+  it('reads requests within one millisecond of each other as a thousand a second, not a million', () => {
+    let rate = observeArrival({}, t0);
+    for (let index = 0; index < 6; index++) rate = observeArrival(rate, t0);
+    expect(arrivalsPerSecond(rate)).toBe(1000);
   });
 
   it('starts over after a pause: the next gap alone says the pace', () => {
