@@ -67,6 +67,8 @@ export interface LocalStackOptions {
   onWorkerError?: (queue: string, error: unknown) => void;
   /** Use this DynamoDB (e.g. one the caller restarts during a fault run) instead of starting one. */
   dynamoEndpoint?: string;
+  /** The stack's table; stacks that share one DynamoDB each need their own. */
+  tableName?: string;
   /** Fault injection: SQS duplicates of received messages (see event-source.ts). */
   duplicates?: DuplicateMessages;
   /** The gateway's access log (one entry per request, tokens masked); off when absent. */
@@ -125,7 +127,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-const tableName = 'cashin-local';
+const defaultTableName = 'cashin-local';
 
 /** Persisted stacks keep their key beside their data (sealed secrets must open after a restart). */
 function readOrCreateSecretsKey(dataDir: string | undefined): string {
@@ -151,6 +153,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
+  const tableName = options.tableName ?? defaultTableName;
   try {
     const [dynamo, messaging] = await Promise.all([
       options.dynamoEndpoint

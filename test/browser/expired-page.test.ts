@@ -12,6 +12,7 @@ import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, pollUntil } from '../support/api.ts';
 import { launchBrowser, newPayerContext, saveScreenshot } from '../support/browser.ts';
 import { expectPageHeaders } from '../support/hosted-page-flow.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 
 const chargeTtlMs = 4000;
@@ -22,6 +23,7 @@ let key: { secretKey: string; accountId: string };
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startLocalStack({
+      ...ownStackTable(),
       port: 0,
       env: {
         LOG_LEVEL: 'silent',

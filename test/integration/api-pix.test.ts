@@ -25,6 +25,7 @@ import { reconcilePayments } from '../../shared/transactions/reconcile-payments.
 import { transientRetryDelaysMs } from '../../shared/transient-retry.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody, boletoBody, copBody, pixBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -43,6 +44,7 @@ beforeAll(async () => {
   psp = await startFakePsp();
   receiver = await startWebhookReceiver();
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     visibilityTimeoutSeconds: 1,
     // The tests read the PSP's listing themselves (reconcilePayments), so no scheduled run races them.

@@ -6,6 +6,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -17,6 +18,7 @@ let accountId: string;
 beforeAll(async () => {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     env: {
       LOG_LEVEL: 'silent',

@@ -10,6 +10,7 @@ import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -26,6 +27,7 @@ let accountId: string;
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([
     startLocalStack({
+      ...ownStackTable(),
       port: 0,
       beforeAwsRequest: async (service, request) => {
         if (service === 'dynamodb') await beforeDynamoRequest?.(request);

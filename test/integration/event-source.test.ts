@@ -7,6 +7,7 @@ import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 
 /** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
 const startTimeoutMs = 180_000;
@@ -23,6 +24,7 @@ const deliveries = (): Array<{ body: string; receiveCount: number }> =>
 
 beforeAll(async () => {
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     env: { LOG_LEVEL: 'silent', DELIVERY_LOG: deliveryLog },
     visibilityTimeoutSeconds: 1,

@@ -4,12 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
 
 let stack: LocalStack;
 beforeAll(async () => {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' },
     scheduleIntervalMs: 500,

@@ -9,6 +9,7 @@ import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { rotateWebhookSecret } from '../../shared/accounts/manage-webhook.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { type CallOptions, call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody, boletoBody, copBody, validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   capture(process.stderr);
   [stack, receiver] = await Promise.all([
     startLocalStack({
+      ...ownStackTable(),
       port: 0,
       env: {
         LOG_LEVEL: 'debug',

@@ -9,6 +9,7 @@ import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { newToken } from '../../shared/ids.ts';
 import { paymentMethods } from '../../shared/payment-methods.ts';
 import { type CallOptions, call } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bodyFor } from '../support/purchase-fixtures.ts';
 
 /** Starting a stack (Java, fauxqs) on a busy machine: a deadline, not a budget. */
@@ -19,6 +20,7 @@ let secretKey: string;
 
 beforeAll(async () => {
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     env: { LOG_LEVEL: 'silent', SANDBOX_RAILS: 'false' },
   });

@@ -15,6 +15,7 @@ import {
 import { parseBolivianQr, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { call, checkFetched, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
 // The shared stack runs with SANDBOX_INSTRUCTION_DELAY_MS=300.
@@ -196,6 +197,7 @@ describe('nothing is lost between the write and the queue', () => {
     // This file's own stack, so the queue can be taken down without disturbing other tests.
     const { startLocalStack } = await import('../../infra/local/stack.ts');
     const stack = await startLocalStack({
+      ...ownStackTable(),
       port: 0,
       env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' },
       scheduleIntervalMs: 500,

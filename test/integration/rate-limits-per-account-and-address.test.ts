@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AwsAnswer } from '../../infra/local/parity/iam-gateway.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { type ApiResponse, call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 
 let stack: LocalStack;
 let issue: typeof import('../../shared/accounts/issue-api-key.ts')['issueApiKey'];
@@ -30,6 +31,7 @@ function throttlingAnswer(error: string): AwsAnswer {
 beforeAll(async () => {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     env: { LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '2', ADDRESS_RATE_LIMIT_PER_SECOND: '3' },
     answerAwsRequest: (service, request) => {

@@ -11,6 +11,7 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { setWebhookUrl } from '../../shared/accounts/manage-webhook.ts';
 import { type CallOptions, call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 import {
   type ReceivedWebhook,
@@ -30,6 +31,7 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([
     startLocalStack({
+      ...ownStackTable(),
       port: 0,
       env: {
         LOG_LEVEL: 'silent',

@@ -19,6 +19,7 @@ import { contractFor } from '../../shared/rails/api-pix/recurrence-request.ts';
 import { settleRefund } from '../../shared/refunds/settle-refund.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 import { createRecurringOffer } from '../support/recurring-offer.ts';
 
@@ -30,6 +31,7 @@ let accountId: string;
 beforeAll(async () => {
   psp = await startFakePsp();
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     // The tests run each step themselves (sandbox next-cycle): no scheduled run races them.
     scheduleIntervalMs: 3_600_000,

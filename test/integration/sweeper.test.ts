@@ -9,6 +9,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { call, pollUntil } from '../support/api.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
 
 const graceMs = 2000;
@@ -22,6 +23,7 @@ let accountId: string;
 beforeAll(async () => {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     env: {
       LOG_LEVEL: 'silent',

@@ -24,6 +24,7 @@ import { recordingMarginMs } from '../../shared/time-budget.ts';
 import type { FillInstructionJob } from '../../shared/transactions/jobs.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
+import { ownStackTable } from '../support/own-stack.ts';
 import { pixBody } from '../support/purchase-fixtures.ts';
 
 type HttpFunction = (
@@ -45,6 +46,7 @@ beforeAll(async () => {
   silentReceiver = createServer(() => undefined);
   await new Promise<void>((resolve) => silentReceiver.listen(0, '127.0.0.1', resolve));
   stack = await startLocalStack({
+    ...ownStackTable(),
     port: 0,
     // Nothing scheduled (the sweeper) runs the work these tests leave behind.
     scheduleIntervalMs: 3_600_000,

@@ -1,10 +1,12 @@
 // Starts one local stack (in memory) for every integration test file, and stops it after.
 import type { TestProject } from 'vitest/node';
+import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { resetCoverage, writeCoverage } from './openapi-coverage.ts';
 
 let stack: LocalStack | undefined;
+let ownStacksDynamo: DynamoDbLocal | undefined;
 
 export interface SharedStack {
   baseUrl: string;
@@ -25,6 +27,12 @@ export interface SharedStack {
   /** The local SMTP server's inbox (JSON), where payer e-mails land. */
   mailInboxUrl: string;
   mailSmtpUrl: string;
+  /**
+   * The DynamoDB Local that the files starting a stack of their own share, each in a table of its
+   * own (test/support/own-stack.ts): one JVM for them all rather than one each, apart from the
+   * shared stack's so that their load does not slow it.
+   */
+  ownStacksDynamoEndpoint: string;
 }
 
 // Short, so a test that changes a key or the account's settings waits little for the stack to see it.
@@ -38,6 +46,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   resetCoverage();
+  const ownStacksDynamoStarted = startDynamoDbLocal({});
   stack = await startLocalStack({
     port: 0,
     env: {
@@ -51,7 +60,11 @@ export default async function setup(project: TestProject) {
     },
     scheduleIntervalMs: 2000,
     pollersPerQueue: 4,
+  }).catch(async (error: unknown) => {
+    await (await ownStacksDynamoStarted.catch(() => undefined))?.stop();
+    throw error;
   });
+  ownStacksDynamo = await ownStacksDynamoStarted;
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
   project.provide('stack', {
     baseUrl: stack.baseUrl,
@@ -69,6 +82,7 @@ export default async function setup(project: TestProject) {
     authCacheTtlMs,
     mailInboxUrl: stack.mail.inboxUrl,
     mailSmtpUrl: stack.mail.smtpUrl,
+    ownStacksDynamoEndpoint: ownStacksDynamo.endpoint,
   });
   return async () => {
     try {
@@ -82,7 +96,7 @@ export default async function setup(project: TestProject) {
         `Local IAM on the shared stack: ${iam.decisions} authorizations, ${iam.simulations} simulator runs, ${iam.simulatedMs} ms\n`,
       );
     } finally {
-      await stack?.stop();
+      await Promise.all([stack?.stop(), ownStacksDynamo?.stop()]);
     }
   };
 }

@@ -1,0 +1,12 @@
+// For a file that starts a local stack of its own: the DynamoDB Local such files share (started
+// by global-setup.ts) and a table of the file's own in it. A JVM of its own cost each file
+// about 10 s of CPU, and 15 files did so.
+import { randomUUID } from 'node:crypto';
+import { sharedStack } from './api.ts';
+
+export function ownStackTable(): { dynamoEndpoint: string; tableName: string } {
+  return {
+    dynamoEndpoint: sharedStack().ownStacksDynamoEndpoint,
+    tableName: `cashin-own-${randomUUID().slice(0, 8)}`,
+  };
+}
