@@ -13,6 +13,7 @@ import {
   queues,
   queueUrlEnv,
   type ScheduleDef,
+  type ScheduleName,
   schedules,
 } from '../../shared/queues.ts';
 import { liveRailsEnv, liveRailsOfStage } from '../../shared/rails/rail-choice.ts';
@@ -61,6 +62,8 @@ export interface LocalStackOptions {
   extraQueues?: Array<{ name: string; worker: string; batchSize?: number; maxReceiveCount?: number }>;
   /** How often each schedule runs locally; defaults to its `everyMinutes`. */
   scheduleIntervalMs?: number;
+  /** How often a given schedule runs locally, over `scheduleIntervalMs`. */
+  scheduleIntervalsMs?: Partial<Record<ScheduleName, number>>;
   routes?: ReadonlyArray<RouteDef & { name: string }>;
   /** Batches each queue's worker gets at once; default: as Lambda would (`awsBatchesAtOnce`). */
   pollersPerQueue?: number;
@@ -437,7 +440,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             fn.timeoutSeconds * 1000,
           ).catch((error) => process.stderr.write(`schedule ${name}: ${(error as Error).stack ?? error}\n`));
         },
-        options.scheduleIntervalMs ??
+        options.scheduleIntervalsMs?.[name as ScheduleName] ??
+          options.scheduleIntervalMs ??
           (schedule.locallyEverySeconds !== undefined
             ? schedule.locallyEverySeconds * 1000
             : schedule.everyMinutes * 60_000),

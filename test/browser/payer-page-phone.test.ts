@@ -33,9 +33,7 @@ describe('copy before the QR on a phone', () => {
         expect(copy.y + copy.height, `${row.method}: copy button above the QR`).toBeLessThanOrEqual(qr.y);
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({
-          path: await saveScreenshot(page, `first-screen-${row.method.toLowerCase()}`),
-        });
+        await saveScreenshot(page, `first-screen-${row.method.toLowerCase()}`);
 
         await page.setViewportSize({ width: desktopWidth, height: 900 });
         const wideCopy = (await page.getByTestId('copy-button').first().boundingBox())!;

@@ -73,12 +73,18 @@ export async function newPayerContext(
   return { context, page, watch };
 }
 
-/** Full-page screenshot into test-artifacts/screenshots/<name>-<width>.png. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * With TEST_SCREENSHOTS=1, a full-page screenshot into test-artifacts/screenshots/<name>-<width>.png,
+ * for a person to look at; nothing asserts on them, and on a busy 2-core machine the long pages
+ * (the API reference, the dashboard) took seconds each.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.TEST_SCREENSHOTS) return;
   mkdirSync(screenshotDir, { recursive: true });
-  const path = resolve(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({
+    path: resolve(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`),
+    fullPage: true,
+  });
 }
 
 /** Screenshots the element (the QR as the browser drew it) and decodes it with jsQR. */

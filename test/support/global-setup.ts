@@ -59,6 +59,9 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_PER_SECOND: '100000',
     },
     scheduleIntervalMs: 2000,
+    // Work is overdue here only a minute after it was due (SWEEP_AFTER_MS), and a sweep reads
+    // every partition of every kind (72 queries): every 2 s, it alone kept a core a sixth busy.
+    scheduleIntervalsMs: { sweepPendingWork: 15_000 },
     pollersPerQueue: 4,
   }).catch(async (error: unknown) => {
     await (await ownStacksDynamoStarted.catch(() => undefined))?.stop();
