@@ -121,7 +121,9 @@ export function startEventSources(options: EventSourceOptions): { stop(): Promis
       new ReceiveMessageCommand({
         QueueUrl: binding.queueUrl,
         MaxNumberOfMessages: binding.batchSize,
-        WaitTimeSeconds: options.waitTimeSeconds ?? 1,
+        // Lambda's pollers wait the longest SQS allows: a message wakes a waiting receive at once,
+        // and an idle queue costs one receive per poller per 20 s, not per second.
+        WaitTimeSeconds: options.waitTimeSeconds ?? 20,
         MessageSystemAttributeNames: ['All'],
         MessageAttributeNames: ['All'],
       }),
