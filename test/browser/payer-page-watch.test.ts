@@ -67,7 +67,9 @@ async function expectSwitched(
 }
 
 describe('payer pages watch their transaction', () => {
-  // One test opens every kind twice, so each page function starts cold only once.
+  // One test opens every kind twice, so each page function starts cold only once. Every page
+  // watches its transaction while the others are opened: on a busy 2-core machine it once took
+  // over a minute.
   it('each page kind switches by itself to paid (paid through the API) or canceled (by the merchant), in its language, hiding the payable codes', async () => {
     const account = await createKey(['createTransaction']);
     const { context, watch } = await newPayerContext(setup.browser);
@@ -94,5 +96,5 @@ describe('payer pages watch their transaction', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
