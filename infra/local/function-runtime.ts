@@ -1,7 +1,7 @@
 // The inside of one local function: a worker thread with the function's own environment and its
 // own module graph (config, caches and SDK clients are its alone), which imports the handler
 // once, like a Lambda sandbox's init phase, and runs the invocations the host sends it.
-import { enableCompileCache } from 'node:module';
+import { enableCompileCache, flushCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './repo-root.ts';
@@ -21,7 +21,8 @@ type Handler = (event: unknown, context: ReturnType<typeof lambdaContext>) => Pr
 enableCompileCache();
 const handler = loadHandler<Handler>(entry);
 // An init error is reported with each invocation, as Lambda does; it must not crash the thread.
-handler.catch(() => undefined);
+// Written once loaded, not when the thread ends: the next function's cold start reads it.
+handler.then(() => flushCompileCache()).catch(() => undefined);
 
 parentPort!.on('message', async ({ id, event, timeoutMs }: Invocation) => {
   try {
