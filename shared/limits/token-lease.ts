@@ -96,8 +96,8 @@ export type LeasePlanResult = { kind: 'lease'; plan: LeasePlan } | { kind: 'empt
  * Tokens wanted: every waiting request, or the demand expected over the horizon if more. From a
  * bucket at least half full, the expectation takes at most half of what is left beyond the
  * waiting requests: it is a guess from a few gaps, and a lease sized by a burst's guess alone
- * took the whole burst, refusing the account's other functions for two seconds after half a
- * dozen requests at once on one of them. Below half full the account is busy everywhere, and
+ * would take the whole burst, refusing the account's other functions for two seconds after half
+ * a dozen requests at once on one of them. Below half full the account is busy everywhere, and
  * the lease takes what it guesses (a flood then costs fewer writes).
  */
 export function tokensWanted(policy: RatePolicy, request: LeaseRequest): number {
