@@ -30,6 +30,9 @@ export function observeArrival(rate: ArrivalRate, at: number): ArrivalRate {
   return { lastArrival: Math.max(rate.lastArrival, at), meanGapMs };
 }
 
+/** Date.now() counts whole milliseconds. */
+const clockResolutionMs = 1;
+
 /**
  * Requests per second, or undefined before a second request was seen. The clock counts whole
  * milliseconds: requests in the same one are "under a millisecond apart", not a million a second.
@@ -38,5 +41,3 @@ export function arrivalsPerSecond(rate: ArrivalRate): number | undefined {
   if (rate.meanGapMs === undefined) return undefined;
   return 1000 / Math.max(rate.meanGapMs, clockResolutionMs);
 }
-
-const clockResolutionMs = 1;

@@ -24,6 +24,7 @@ import type { LeaseOutcome } from '../store/rate-limits.ts';
 import { type ArrivalRate, arrivalsPerSecond, observeArrival } from './arrival-rate.ts';
 import { type Decision, emissionIntervalMs, type RatePolicy } from './token-bucket.ts';
 import {
+  halfTheBurstOrMore,
   type Lease,
   type LeasePlan,
   leasedLeft,
@@ -99,7 +100,7 @@ function bucketRoomy(policy: RatePolicy, state: SubjectState, now: number): bool
   return (
     state.grantedAt !== undefined &&
     now - state.grantedAt < roomyForMs &&
-    2 * tokensLeft(policy, state.knownTat, now) >= policy.burst
+    halfTheBurstOrMore(policy, tokensLeft(policy, state.knownTat, now))
   );
 }
 

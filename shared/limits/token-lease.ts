@@ -42,6 +42,11 @@ export function tokensLeft(policy: RatePolicy, tat: number | undefined, at: numb
   return Math.max(0, Math.min(policy.burst, left));
 }
 
+/** Whether `tokens` left in the shared bucket are at least half its burst (the bucket has room). */
+export function halfTheBurstOrMore(policy: RatePolicy, tokens: number): boolean {
+  return 2 * tokens >= policy.burst;
+}
+
 /** The index of the token a request arriving at `at` may use, or undefined when none may. */
 function usableIndex(lease: Lease, at: number): number | undefined {
   const { start, interval } = lease;
@@ -106,9 +111,10 @@ export function tokensWanted(policy: RatePolicy, request: LeaseRequest): number 
       ? 0
       : Math.ceil((request.demandPerSecond * request.horizonMs) / 1000);
   const left = tokensLeft(policy, request.knownTat, request.latestArrival);
-  const share =
-    2 * left >= policy.burst ? request.waiting + Math.floor((left - request.waiting) / 2) : expected;
-  return Math.max(1, Math.min(policy.burst, Math.max(request.waiting, Math.min(expected, share))));
+  const guess = halfTheBurstOrMore(policy, left)
+    ? Math.min(expected, request.waiting + Math.floor((left - request.waiting) / 2))
+    : expected;
+  return Math.max(1, Math.min(policy.burst, Math.max(request.waiting, guess)));
 }
 
 /** How far ahead of the latest arrival a lease of `count` slots starts (see the top of the file). */

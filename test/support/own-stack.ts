@@ -1,6 +1,6 @@
 // For a file that starts a local stack of its own: the DynamoDB Local such files share (started
-// by global-setup.ts) and a table of the file's own in it. A JVM of its own cost each file
-// about 10 s of CPU, and 15 files did so.
+// by global-setup.ts) and a table of the file's own in it: one JVM for all of them, where one
+// each would cost about 10 s of CPU per file.
 import { randomUUID } from 'node:crypto';
 import { sharedStack } from './api.ts';
 
