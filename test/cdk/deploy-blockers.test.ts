@@ -263,7 +263,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
     const [readStatement] = roleStatements(resources, roleOf(synthesized, `route:${readOnly.name}`)).filter(
       (statement) => !statement.Condition && asArray<string>(statement.Action).includes('dynamodb:Query'),
     );
-    expect(asArray<string>(readStatement!.Action).sort()).toEqual([...tableReadActions].sort());
+    expect(asArray<string>(readStatement!.Action).toSorted()).toEqual([...tableReadActions].sort());
     const tableId = logicalId(synthesized.stack, synthesized.stack.table);
     expect(asArray(readStatement!.Resource)).toHaveLength(2);
     expect(asArray(readStatement!.Resource)).toEqual(
@@ -275,7 +275,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
     const writer = roleStatements(resources, roleOf(synthesized, 'route:createProduct')).find(
       (statement) => !statement.Condition && asArray<string>(statement.Action).includes('dynamodb:PutItem'),
     );
-    expect(asArray<string>(writer!.Action).sort()).toEqual([...tableWriteActions].sort());
+    expect(asArray<string>(writer!.Action).toSorted()).toEqual([...tableWriteActions].sort());
   });
 });
 

@@ -18,7 +18,7 @@ describe('a stage with -c emailDomain', () => {
     const [, identity] = single(resources, 'AWS::SES::EmailIdentity');
     expect(identity.Properties!.EmailIdentity).toBe('mail.example.com');
     const [, destination] = single(resources, 'AWS::SES::ConfigurationSetEventDestination');
-    expect(destination.Properties!.EventDestination.MatchingEventTypes.sort()).toEqual([
+    expect(destination.Properties!.EventDestination.MatchingEventTypes.toSorted()).toEqual([
       'bounce',
       'complaint',
     ]);

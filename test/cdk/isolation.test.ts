@@ -139,7 +139,7 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
     const pageStatement = roleStatements(resources, fn('route:showQrPage').roleId).find((statement) =>
       asArray<string>(statement.Action).includes('dynamodb:GetItem'),
     )!;
-    expect(asArray<string>(pageStatement.Action).sort()).toEqual([
+    expect(asArray<string>(pageStatement.Action).toSorted()).toEqual([
       'dynamodb:BatchGetItem',
       'dynamodb:ConditionCheckItem',
       'dynamodb:GetItem',

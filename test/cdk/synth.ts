@@ -54,13 +54,44 @@ export interface CfnResource {
   readonly DependsOn?: string[];
 }
 
-export function synth(
-  stageName: string,
-  options: {
-    overrides?: StageOverrides;
-    tables?: Omit<ServiceStackProps, 'stage' | 'env' | 'description'>;
-  } = {},
-): Synthesized {
+export interface SynthOptions {
+  overrides?: StageOverrides;
+  tables?: Omit<ServiceStackProps, 'stage' | 'env' | 'description'>;
+}
+
+/**
+ * Stacks already synthesized in this process, by stage, overrides and region. The cdk project
+ * runs its files in shared processes (vitest.config.ts), and a synth costs seconds of CPU:
+ * most files read the same few stages. What is shared is frozen, so a test that changed it
+ * would fail at once rather than mislead a later file; its `cleanup` is left to the process's exit.
+ */
+const synthesizedStages = new Map<string, Synthesized>();
+const keptOutdirs: string[] = [];
+process.once('exit', () => {
+  for (const outdir of keptOutdirs) rmSync(outdir, { recursive: true, force: true });
+});
+
+export function synth(stageName: string, options: SynthOptions = {}): Synthesized {
+  // Custom tables (a test's own route or queue rows) make a stack of their own.
+  if (options.tables) return synthesize(stageName, options);
+  const key = JSON.stringify([stageName, options.overrides ?? null, process.env.CDK_DEFAULT_REGION ?? null]);
+  const known = synthesizedStages.get(key);
+  if (known) return known;
+  const made = synthesize(stageName, options);
+  keptOutdirs.push(made.outdir);
+  for (const each of made.templates) deepFreeze(each.json);
+  const shared: Synthesized = { ...made, resources: deepFreeze(made.resources), cleanup: () => undefined };
+  synthesizedStages.set(key, shared);
+  return shared;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
+function synthesize(stageName: string, options: SynthOptions): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   let stack: ServiceStack;
