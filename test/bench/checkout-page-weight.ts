@@ -9,7 +9,7 @@ import { startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { methodsOf, purchaseCurrencies } from '../../shared/payment-methods.ts';
-import { chromiumPath } from '../support/browser.ts';
+import { chromiumPath } from '../support/chromium.ts';
 import { bodyFor, validCnpj } from '../support/purchase-fixtures.ts';
 
 /** What the page may weigh on its first load, all it loads included. */

@@ -1,13 +1,12 @@
-// Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core. The
-// background-networking flags matter on a closed network, where Chromium's own connections
-// (component updates, sync, QUIC probes) are refused and can stall a page.
+// Chromium for the browser tests (test/support/chromium.ts), and what they look at on a page.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import jsqrModule from 'jsqr';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import pngjs from 'pngjs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { documentOf, sharedStack } from './api.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
@@ -16,27 +15,19 @@ const jsQR: JsQr =
     ? (jsqrModule as unknown as JsQr)
     : (jsqrModule as unknown as { default: JsQr }).default;
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = resolve(import.meta.dirname, '../../test-artifacts/screenshots');
 export const phoneWidth = 390;
 export const desktopWidth = 1280;
 
-/** Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it opens. */
+/**
+ * Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it
+ * opens. In the stack project, the one Chromium the global setup started (its files' contexts
+ * are as separate as two browsers' would be; closing disconnects): a launch costs over 2 s of CPU.
+ */
 export async function launchBrowser(): Promise<Browser> {
   await documentOf();
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = inject('browserWsEndpoint');
+  return shared ? chromium.connect(shared) : chromium.launch(chromiumLaunchOptions);
 }
 
 /** What a page did that a payer page must never do: load from elsewhere, break its CSP. */

@@ -1,12 +1,15 @@
 // Starts one local stack (in memory) for every integration test file, and stops it after.
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { resetCoverage, writeCoverage } from './openapi-coverage.ts';
 
 let stack: LocalStack | undefined;
 let ownStacksDynamo: DynamoDbLocal | undefined;
+let browserServer: BrowserServer | undefined;
 
 export interface SharedStack {
   baseUrl: string;
@@ -41,12 +44,16 @@ const authCacheTtlMs = 250;
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: SharedStack;
+    /** The Chromium the browser tests share (test/support/browser.ts); empty if it did not start. */
+    browserWsEndpoint: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   resetCoverage();
   const ownStacksDynamoStarted = startDynamoDbLocal({});
+  // Without Chromium the browser files launch their own, and fail saying why.
+  const browserStarted = chromium.launchServer(chromiumLaunchOptions).catch(() => undefined);
   stack = await startLocalStack({
     port: 0,
     env: {
@@ -65,9 +72,12 @@ export default async function setup(project: TestProject) {
     pollersPerQueue: 4,
   }).catch(async (error: unknown) => {
     await (await ownStacksDynamoStarted.catch(() => undefined))?.stop();
+    await (await browserStarted)?.close();
     throw error;
   });
   ownStacksDynamo = await ownStacksDynamoStarted;
+  browserServer = await browserStarted;
+  project.provide('browserWsEndpoint', browserServer?.wsEndpoint() ?? '');
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
   project.provide('stack', {
     baseUrl: stack.baseUrl,
@@ -99,7 +109,7 @@ export default async function setup(project: TestProject) {
         `Local IAM on the shared stack: ${iam.decisions} authorizations, ${iam.simulations} simulator runs, ${iam.simulatedMs} ms\n`,
       );
     } finally {
-      await Promise.all([stack?.stop(), ownStacksDynamo?.stop()]);
+      await Promise.all([stack?.stop(), ownStacksDynamo?.stop(), browserServer?.close()]);
     }
   };
 }
