@@ -9,7 +9,7 @@ import { startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { methodsOf, purchaseCurrencies } from '../../shared/payment-methods.ts';
-import { chromiumPath } from '../support/chromium.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { bodyFor, validCnpj } from '../support/purchase-fixtures.ts';
 
 /** What the page may weigh on its first load, all it loads included. */
@@ -35,11 +35,7 @@ const productPng = Buffer.from(
 
 export async function measureCheckoutPageWeight(): Promise<CheckoutPageWeight[]> {
   const stack = await startLocalStack({ port: 0, env: { LOG_LEVEL: 'silent' }, pollersPerQueue: 0 });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const { secretKey } = await issueApiKey({
       permissions: ['createTransaction', 'isInvoiceAvailable', 'manageAccount'],
