@@ -1,6 +1,7 @@
 // The cost model's arithmetic (test/bench/cost-model): request units by AWS's rules, prices,
 // the simulated clock, the work-index write detection and the per-day slope. No stack.
 import { afterEach, describe, expect, it } from 'vitest';
+import { keys } from '../../shared/store/keys.ts';
 import {
   awsPrices,
   billedGbSeconds,
@@ -18,7 +19,8 @@ import {
   writeUnitsFor,
 } from '../bench/cost-model/capacity-units.ts';
 import type { ScenarioRow } from '../bench/cost-model/cost-results.ts';
-import { emptyTally, scaleTally, writesWorkIndex } from '../bench/cost-model/meter.ts';
+import { noWriteUnitsByItem, writtenItemKind } from '../bench/cost-model/item-kinds.ts';
+import { addTally, copyTally, emptyTally, scaleTally, writesWorkIndex } from '../bench/cost-model/meter.ts';
 import { installSimulatedClock, type SimulatedClock } from '../bench/cost-model/simulated-clock.ts';
 import { tickAfter } from '../bench/cost-model/simulation.ts';
 import { workIndexWritesPerPendingDay } from '../bench/cost-model/work-index-rate.ts';
@@ -328,5 +330,41 @@ describe('work-index writes', () => {
       writeUnits: 10,
       sqsRequests: 3,
     });
+  });
+
+  it('adds and scales the write units by item with the rest, and a copy is its own', () => {
+    const tally = emptyTally();
+    addTally(tally, {
+      ...emptyTally(),
+      writeUnits: 6,
+      writeUnitsByItem: { ...noWriteUnitsByItem(), balance: 6 },
+    });
+    addTally(
+      tally,
+      { ...emptyTally(), writeUnits: 3, writeUnitsByItem: { ...noWriteUnitsByItem(), 'ledger entry': 3 } },
+      -1,
+    );
+    const copy = copyTally(tally);
+    addTally(copy, tally);
+    expect(tally).toMatchObject({ writeUnits: 3, writeUnitsByItem: { balance: 6, 'ledger entry': -3 } });
+    expect(scaleTally(copy, 1 / 2).writeUnitsByItem.balance).toBe(6);
+  });
+});
+
+describe('write units by item written', () => {
+  const account = 'acc_1';
+  const id = '1804510800550421816';
+  it.each([
+    [keys.transaction(account, id), 'transaction'],
+    [keys.event(account, id, 'cashin.paid'), 'webhook event'],
+    [keys.hourlyCounters(account, '2027-03-15T13', 'BRL'), 'hour counters'],
+    [keys.transactionIdReservation(id), 'id reservation'],
+    [keys.ledgerEntry(account, '2027-03-15T13:01:00.009Z', 'le_1'), 'ledger entry'],
+    [keys.balance(account, 'BRL'), 'balance'],
+    [keys.apiKey('hash'), 'API key'],
+    [keys.rateLimit(account), 'rate limit'],
+    [keys.account(account), 'other'],
+  ] as const)('reads the store key %o as a %s', (key, kind) => {
+    expect(writtenItemKind(key.pk, key.sk)).toBe(kind);
   });
 });

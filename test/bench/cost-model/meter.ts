@@ -16,6 +16,13 @@ import {
   unitsFromConsumedCapacity,
   writeUnitsFor,
 } from './capacity-units.ts';
+import {
+  noWriteUnitsByItem,
+  type WriteUnitsByItem,
+  type WrittenItemKind,
+  writtenItemKind,
+  writtenItemKinds,
+} from './item-kinds.ts';
 
 /** Key spaces of the sandbox rails (`RAIL#…`) and their payment reports (`RAILREPORT#…`): the provider's side. */
 export const providerKeyPrefixes = ['RAIL#', 'RAILREPORT#'] as const;
@@ -35,6 +42,8 @@ export interface Tally extends Usage {
   providerRequests: number;
   providerReadUnits: number;
   providerWriteUnits: number;
+  /** `writeUnits` by the kind of item written. */
+  writeUnitsByItem: WriteUnitsByItem;
 }
 
 export const emptyTally = (): Tally => ({
@@ -56,10 +65,20 @@ export const emptyTally = (): Tally => ({
   providerRequests: 0,
   providerReadUnits: 0,
   providerWriteUnits: 0,
+  writeUnitsByItem: noWriteUnitsByItem(),
 });
 
+type Measure = Exclude<keyof Tally, 'writeUnitsByItem'>;
+
 export function addTally(into: Tally, add: Tally, factor = 1): void {
-  for (const key of Object.keys(into) as Array<keyof Tally>) into[key] += add[key] * factor;
+  for (const key of Object.keys(into) as Array<keyof Tally>)
+    if (key !== 'writeUnitsByItem') into[key as Measure] += add[key as Measure] * factor;
+  for (const kind of writtenItemKinds)
+    into.writeUnitsByItem[kind] += (add.writeUnitsByItem?.[kind] ?? 0) * factor;
+}
+
+export function copyTally(tally: Tally): Tally {
+  return scaleTally(tally, 1);
 }
 
 export function scaleTally(tally: Tally, factor: number): Tally {
@@ -164,7 +183,13 @@ export class Meter {
     }
   }
 
-  private addUnits(provider: boolean, units: Units, writesIndex: number): void {
+  /** `byItem`: the write units' split by item (one item's writes: all of them to its kind). */
+  private addUnits(
+    provider: boolean,
+    units: Units,
+    writesIndex: number,
+    byItem: ReadonlyArray<{ kind: WrittenItemKind; write: number }>,
+  ): void {
     const tally = this.tally;
     tally.dynamoRequests += 1;
     if (provider) {
@@ -176,6 +201,7 @@ export class Meter {
     tally.readUnits += units.read;
     tally.writeUnits += units.write;
     tally.workIndexWrites += writesIndex;
+    for (const { kind, write } of byItem) tally.writeUnitsByItem[kind] += write;
   }
 
   /** Counts every request of the service's DynamoDB client (installed once). */
@@ -197,10 +223,18 @@ export class Meter {
         try {
           const result = await next(args);
           if (transaction) {
-            const units = transactionWriteUnits(await transaction.after(), table.indexes, 'gsi2', [
+            const items = await transaction.after();
+            const units = transactionWriteUnits(items, table.indexes, 'gsi2', [
               table.partitionKey,
               table.sortKey,
             ]);
+            const byItem = items.map((action) => ({
+              kind: kindOfItem(action.after ?? action.before),
+              write: transactionWriteUnits([action], table.indexes, 'gsi2', [
+                table.partitionKey,
+                table.sortKey,
+              ]).write,
+            }));
             if (process.env.COST_MODEL_TRACE) {
               // Each item's own units and size: which of them crosses a KB, which index it writes.
               const detail = (await transaction.after()).map((action) => {
@@ -213,19 +247,17 @@ export class Meter {
               });
               traceLine(operation, input, { computed: units, detail }, indexWrites);
             }
-            this.addUnits(provider, units, indexWrites);
+            this.addUnits(provider, units, indexWrites, byItem);
             return result;
           }
           if (process.env.COST_MODEL_TRACE)
             traceLine(operation, input, result.output?.ConsumedCapacity, indexWrites);
-          this.addUnits(
-            provider,
-            unitsFromConsumedCapacity(operation, result.output?.ConsumedCapacity, 'gsi2'),
-            indexWrites,
-          );
+          const units = unitsFromConsumedCapacity(operation, result.output?.ConsumedCapacity, 'gsi2');
+          this.addUnits(provider, units, indexWrites, splitAmong(actions, units.write));
           return result;
         } catch (error) {
-          this.addUnits(provider, await this.failedWriteUnits(operation, actions, error, uncountedGet), 0);
+          const units = await this.failedWriteUnits(operation, actions, error, uncountedGet);
+          this.addUnits(provider, units, 0, splitAmong(actions, units.write));
           throw error;
         }
       },
@@ -288,6 +320,19 @@ export class Meter {
       return { read: 0, write: actions.length * writeUnitsFor(0, true), workIndexWrite: 0 };
     return { read: 0, write: 0, workIndexWrite: 0 };
   }
+}
+
+function kindOfItem(key: Input | undefined): WrittenItemKind {
+  return writtenItemKind(stringOf(key?.[table.partitionKey]), stringOf(key?.[table.sortKey]));
+}
+
+/** Write units of a request's items, in equal parts (a cancelled transaction bills each alike). */
+function splitAmong(actions: Input[], write: number): Array<{ kind: WrittenItemKind; write: number }> {
+  if (!write) return [];
+  return actions.map((action) => ({
+    kind: kindOfItem(action.Key ?? action.Item),
+    write: write / actions.length,
+  }));
 }
 
 /** One line of the COST_MODEL_TRACE trace (stderr): DynamoDB requests, invocations, outbound calls. */

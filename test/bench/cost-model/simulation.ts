@@ -7,7 +7,7 @@
 // what it costs above an idle tick (the tick runs anyway).
 import { queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
 import type { Invoker } from './invoker.ts';
-import { addTally, type Meter, type Tally } from './meter.ts';
+import { addTally, copyTally, type Meter, type Tally } from './meter.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import type { SimulatedQueues } from './simulated-queues.ts';
 
@@ -135,7 +135,7 @@ export class Simulation {
         continue;
       }
       for (const tick of ticks.filter((candidate) => candidate.at <= at)) {
-        const before = { ...meter.tally };
+        const before = copyTally(meter.tally);
         this.lastTickAt.set(tick.name, at);
         await invoker.tick(tick.name);
         const idle = this.parts.idleTicks[tick.name];
