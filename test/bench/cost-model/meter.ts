@@ -237,13 +237,9 @@ export class Meter {
             }));
             if (process.env.COST_MODEL_TRACE) {
               // Each item's own units and size: which of them crosses a KB, which index it writes.
-              const detail = (await transaction.after()).map((action) => {
-                const { write } = transactionWriteUnits([action], table.indexes, 'gsi2', [
-                  table.partitionKey,
-                  table.sortKey,
-                ]);
+              const detail = items.map((action, index) => {
                 const item = action.after ?? action.before ?? {};
-                return `${String(item[table.sortKey]).slice(0, 16)} ${action.kind} ${write} WU (${itemBytes(item)} B)`;
+                return `${String(item[table.sortKey]).slice(0, 16)} ${action.kind} ${byItem[index]!.write} WU (${itemBytes(item)} B)`;
               });
               traceLine(operation, input, { computed: units, detail }, indexWrites);
             }
