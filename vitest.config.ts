@@ -18,11 +18,8 @@ export default defineConfig({
       './test/support/file-durations-reporter.ts',
     ],
     projects: [
-      {
-        extends: true,
-        // Pure logic: files share their process and its loaded modules (a third of the time).
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false },
-      },
+      // Each unit file reads the configuration (memoized per process) from an environment of its own.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
         extends: true,
         test: {

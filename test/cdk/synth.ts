@@ -60,7 +60,7 @@ export interface SynthOptions {
 }
 
 /**
- * Stacks already synthesized in this process, by stage, overrides and region. The cdk project
+ * Stacks already synthesized in this process, by stage, overrides, account and region. The cdk project
  * runs its files in shared processes (vitest.config.ts), and a synth costs seconds of CPU:
  * most files read the same few stages. What is shared is frozen, so a test that changed it
  * would fail at once rather than mislead a later file; its `cleanup` is left to the process's exit.
@@ -74,7 +74,12 @@ process.once('exit', () => {
 export function synth(stageName: string, options: SynthOptions = {}): Synthesized {
   // Custom tables (a test's own route or queue rows) make a stack of their own.
   if (options.tables) return synthesize(stageName, options);
-  const key = JSON.stringify([stageName, options.overrides ?? null, process.env.CDK_DEFAULT_REGION ?? null]);
+  const key = JSON.stringify([
+    stageName,
+    options.overrides ?? null,
+    process.env.CDK_DEFAULT_ACCOUNT ?? null,
+    process.env.CDK_DEFAULT_REGION ?? null,
+  ]);
   const known = synthesizedStages.get(key);
   if (known) return known;
   const made = synthesize(stageName, options);
