@@ -182,7 +182,6 @@ describe('merchant dashboard', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
-      // A browser reached over its server (the suite's shared one) gives the file as a stream only.
       const exported = parse(await text(await download.createReadStream()), {
         bom: true,
         columns: true,

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import jsqrModule from 'jsqr';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import pngjs from 'pngjs';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { documentOf, sharedStack } from './api.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
@@ -19,15 +19,10 @@ export const screenshotDir = resolve(import.meta.dirname, '../../test-artifacts/
 export const phoneWidth = 390;
 export const desktopWidth = 1280;
 
-/**
- * Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it
- * opens. In the stack project, the one Chromium the global setup started (its files' contexts
- * are as separate as two browsers' would be; closing disconnects): a launch costs over 2 s of CPU.
- */
+/** Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it opens. */
 export async function launchBrowser(): Promise<Browser> {
   await documentOf();
-  const shared = inject('browserWsEndpoint');
-  return shared ? chromium.connect(shared) : chromium.launch(chromiumLaunchOptions);
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 /** What a page did that a payer page must never do: load from elsewhere, break its CSP. */

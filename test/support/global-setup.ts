@@ -1,8 +1,4 @@
 // Starts one local stack (in memory) for every integration test file, and stops it after.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
@@ -11,7 +7,6 @@ import { resetCoverage, writeCoverage } from './openapi-coverage.ts';
 
 let stack: LocalStack | undefined;
 let ownStacksDynamo: DynamoDbLocal | undefined;
-let browserServer: ChildProcess | undefined;
 
 export interface SharedStack {
   baseUrl: string;
@@ -46,15 +41,12 @@ const authCacheTtlMs = 250;
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: SharedStack;
-    /** The Chromium the browser tests share (test/support/browser.ts); empty if it did not start. */
-    browserWsEndpoint: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   resetCoverage();
   const ownStacksDynamoStarted = startDynamoDbLocal({});
-  const browserStarted = startBrowserServer();
   stack = await startLocalStack({
     port: 0,
     env: {
@@ -73,13 +65,9 @@ export default async function setup(project: TestProject) {
     pollersPerQueue: 4,
   }).catch(async (error: unknown) => {
     await (await ownStacksDynamoStarted.catch(() => undefined))?.stop();
-    (await browserStarted).process?.stdin?.end();
     throw error;
   });
   ownStacksDynamo = await ownStacksDynamoStarted;
-  const browser = await browserStarted;
-  browserServer = browser.process;
-  project.provide('browserWsEndpoint', browser.wsEndpoint);
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
   project.provide('stack', {
     baseUrl: stack.baseUrl,
@@ -111,24 +99,7 @@ export default async function setup(project: TestProject) {
         `Local IAM on the shared stack: ${iam.decisions} authorizations, ${iam.simulations} simulator runs, ${iam.simulatedMs} ms\n`,
       );
     } finally {
-      const browserClosed = browserServer && once(browserServer, 'exit');
-      browserServer?.stdin?.end();
-      await Promise.all([stack?.stop(), ownStacksDynamo?.stop(), browserClosed]);
+      await Promise.all([stack?.stop(), ownStacksDynamo?.stop()]);
     }
   };
-}
-
-/**
- * The browser files' Chromium (test/support/browser-server.ts), in a process of its own. Without
- * Chromium the endpoint is empty: the browser files launch their own, and fail saying why.
- */
-async function startBrowserServer(): Promise<{ process?: ChildProcess; wsEndpoint: string }> {
-  const server = spawn(process.execPath, [resolve(import.meta.dirname, 'browser-server.ts')], {
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  const [line] = (await Promise.race([
-    once(createInterface({ input: server.stdout }), 'line'),
-    once(server, 'exit').then(() => ['']),
-  ])) as string[];
-  return line?.startsWith('ws://') ? { process: server, wsEndpoint: line } : { wsEndpoint: '' };
 }
