@@ -73,8 +73,7 @@ type Measure = Exclude<keyof Tally, 'writeUnitsByItem'>;
 export function addTally(into: Tally, add: Tally, factor = 1): void {
   for (const key of Object.keys(into) as Array<keyof Tally>)
     if (key !== 'writeUnitsByItem') into[key as Measure] += add[key as Measure] * factor;
-  for (const kind of writtenItemKinds)
-    into.writeUnitsByItem[kind] += (add.writeUnitsByItem?.[kind] ?? 0) * factor;
+  for (const kind of writtenItemKinds) into.writeUnitsByItem[kind] += add.writeUnitsByItem[kind] * factor;
 }
 
 export function copyTally(tally: Tally): Tally {
@@ -224,16 +223,18 @@ export class Meter {
           const result = await next(args);
           if (transaction) {
             const items = await transaction.after();
-            const units = transactionWriteUnits(items, table.indexes, 'gsi2', [
-              table.partitionKey,
-              table.sortKey,
-            ]);
-            const byItem = items.map((action) => ({
+            // A transaction's units are the sum of its items' (transactionWriteUnits adds them up).
+            const perItem = items.map((action) =>
+              transactionWriteUnits([action], table.indexes, 'gsi2', [table.partitionKey, table.sortKey]),
+            );
+            const units: Units = {
+              read: 0,
+              write: perItem.reduce((sum, each) => sum + each.write, 0),
+              workIndexWrite: perItem.reduce((sum, each) => sum + each.workIndexWrite, 0),
+            };
+            const byItem = items.map((action, index) => ({
               kind: kindOfItem(action.after ?? action.before),
-              write: transactionWriteUnits([action], table.indexes, 'gsi2', [
-                table.partitionKey,
-                table.sortKey,
-              ]).write,
+              write: perItem[index]!.write,
             }));
             if (process.env.COST_MODEL_TRACE) {
               // Each item's own units and size: which of them crosses a KB, which index it writes.
