@@ -9,6 +9,7 @@ import {
   desktopWidth,
   newPayerContext,
   overflowsHorizontally,
+  payerJourneyTimeoutMs,
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
@@ -22,7 +23,7 @@ import { boletoBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
 
-describe('boleto page', () => {
+describe('boleto page', { timeout: payerJourneyTimeoutMs }, () => {
   it('shows the boleto, copies the line, draws the barcode, serves the PDF and pays', async () => {
     const tx = await purchaseWithInstruction(
       { ...boletoBody(), amount: 123_456, postbackUrl: setup.receiver.url },

@@ -14,6 +14,7 @@ import {
   desktopWidth,
   newPayerContext,
   overflowsHorizontally,
+  payerJourneyTimeoutMs,
   phoneWidth,
   saveScreenshot,
   useBrowserAndReceiver,
@@ -67,7 +68,7 @@ const bodySteps: Record<CheckoutBody, (page: Page, tx: any) => Promise<void>> = 
   },
 };
 
-describe('COP checkout page', () => {
+describe('COP checkout page', { timeout: payerJourneyTimeoutMs }, () => {
   it.each(checkoutRows.map((row) => [row.method, checkoutBodyOf(row)] as const))(
     '%s (%s): shows the method, pays in the sandbox, and reports PAID',
     async (method, body) => {

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, sharedStack } from '../support/api.ts';
-import { desktopWidth, launchBrowser, newPayerContext } from '../support/browser.ts';
+import { desktopWidth, launchBrowser, newPayerContext, payerJourneyTimeoutMs } from '../support/browser.ts';
 import { eventually, open } from '../support/dashboard-navigation.ts';
 
 let browser: Browser;
@@ -22,7 +22,7 @@ afterAll(async () => {
 /** Three refresh periods and a little more. */
 const threeRefreshes = 3 * 3000 + 500;
 
-describe('dashboard refresh', () => {
+describe('dashboard refresh', { timeout: payerJourneyTimeoutMs }, () => {
   it('refreshes unfiltered first pages on its timer, and never a filtered listing', async () => {
     const merchant = await createKey(['createTransaction', 'manageAccount']);
     const { context, page } = await newPayerContext(browser, desktopWidth);

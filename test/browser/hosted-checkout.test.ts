@@ -15,6 +15,7 @@ import {
   desktopWidth,
   newPayerContext,
   overflowsHorizontally,
+  payerJourneyTimeoutMs,
   phoneWidth,
   saveScreenshot,
   useBrowserAndReceiver,
@@ -54,7 +55,7 @@ async function checkAndPhotograph(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: phoneWidth, height: 844 });
 }
 
-describe('the hosted checkout', () => {
+describe('the hosted checkout', { timeout: payerJourneyTimeoutMs }, () => {
   it.each(journeys.map((row) => [`${row.currency} ${row.method}`, row] as const))(
     '%s: form, script checks, post, payer page, paid by itself, back to the store',
     async (_name, row) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../../shared/ids.ts';
 import { call, pollUntil, sharedStack } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, newPayerContext, saveScreenshot } from '../support/browser.ts';
+import { launchBrowser, newPayerContext, payerJourneyTimeoutMs, saveScreenshot } from '../support/browser.ts';
 import { expectPageHeaders, purchaseWithInstruction } from '../support/hosted-page-flow.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 
@@ -24,7 +24,7 @@ const form = {
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 };
 
-describe('invalid payment links', () => {
+describe('invalid payment links', { timeout: payerJourneyTimeoutMs }, () => {
   it('an unknown token shows the invalid-link page with 404', async () => {
     const { context, page, watch } = await newPayerContext(browser);
     try {

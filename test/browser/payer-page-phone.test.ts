@@ -7,6 +7,7 @@ import { seriousViolations } from '../support/axe.ts';
 import {
   desktopWidth,
   newPayerContext,
+  payerJourneyTimeoutMs,
   phoneWidth,
   saveScreenshot,
   useBrowserAndReceiver,
@@ -16,7 +17,7 @@ import { purchaseWithPage, rowsWithQr } from '../support/payer-pages.ts';
 const setup = useBrowserAndReceiver();
 const phoneHeight = 844;
 
-describe('copy before the QR on a phone', () => {
+describe('copy before the QR on a phone', { timeout: payerJourneyTimeoutMs }, () => {
   it('every QR page: the copy button is above the QR and on the first screen at 390 px; the QR leads at 1280 px', async () => {
     const account = await createKey(['createTransaction']);
     const { context, page, watch } = await newPayerContext(setup.browser);

@@ -9,6 +9,7 @@ import {
   desktopWidth,
   newPayerContext,
   overflowsHorizontally,
+  payerJourneyTimeoutMs,
   phoneWidth,
   saveScreenshot,
   useBrowserAndReceiver,
@@ -22,7 +23,7 @@ import { pixBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
 
-describe('Pix page', () => {
+describe('Pix page', { timeout: payerJourneyTimeoutMs }, () => {
   it('shows the BR Code as a QR and as copy-paste text, counts down, and pays', async () => {
     const tx = await purchaseWithInstruction(
       { ...pixBody(), amount: 123_450, expiresIn: 7200, postbackUrl: setup.receiver.url },

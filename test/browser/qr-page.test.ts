@@ -10,6 +10,7 @@ import {
   desktopWidth,
   newPayerContext,
   overflowsHorizontally,
+  payerJourneyTimeoutMs,
   phoneWidth,
   saveScreenshot,
   useBrowserAndReceiver,
@@ -23,7 +24,7 @@ import { bobBody } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
 
-describe('BOB QR page', () => {
+describe('BOB QR page', { timeout: payerJourneyTimeoutMs }, () => {
   it('shows the QR as an image and as text, copies it, and pays', async () => {
     const tx = await purchaseWithInstruction(
       { ...bobBody(), amount: 123_450, postbackUrl: setup.receiver.url },

@@ -9,6 +9,7 @@ import { seriousViolations } from '../support/axe.ts';
 import {
   newPayerContext,
   overflowsHorizontally,
+  payerJourneyTimeoutMs,
   phoneWidth,
   saveScreenshot,
   useBrowserAndReceiver,
@@ -23,7 +24,7 @@ import { boletoBody } from '../support/purchase-fixtures.ts';
 const setup = useBrowserAndReceiver();
 const payerAddress = `receipt-${Date.now()}@example.com`;
 
-describe('receipt page', () => {
+describe('receipt page', { timeout: payerJourneyTimeoutMs }, () => {
   it('404 until paid, then linked from the paid page, with the PDF', async () => {
     const tx = await purchaseWithInstruction(
       { ...boletoBody(), amount: 25_990, postbackUrl: setup.receiver.url, email: payerAddress },

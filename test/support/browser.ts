@@ -19,6 +19,13 @@ export const screenshotDir = resolve(import.meta.dirname, '../../test-artifacts/
 export const phoneWidth = 390;
 export const desktopWidth = 1280;
 
+/**
+ * A payer's journey in Chromium waits on the stack several times (the instruction up to 15 s, PAID
+ * up to 10 s, the webhook up to 15 s). It takes about 10 s on a busy 2-core machine, but a CI run
+ * took a Pix page journey past the default 30 s, so these tests allow the sum of their waits.
+ */
+export const payerJourneyTimeoutMs = 60_000;
+
 /** Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it opens. */
 export async function launchBrowser(): Promise<Browser> {
   await documentOf();
