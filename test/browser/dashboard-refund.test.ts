@@ -24,7 +24,7 @@ async function paidTransaction(key: string): Promise<{ id: string; amount: numbe
   await pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`, { key })).body,
     (tx) => Boolean(tx.qr),
-    5000,
+    15_000,
     50,
   );
   expect((await call('POST', `/sandbox/transactions/${created.body.id}/pay`, { key })).status).toBe(202);

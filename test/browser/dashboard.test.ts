@@ -205,7 +205,7 @@ describe('merchant dashboard', () => {
       await pollUntil(
         async () => (await call('GET', `/transactions/${failing.body.id}`, { key })).body,
         (tx) => Boolean(tx.redirectUrl),
-        5000,
+        15_000,
         50,
       );
       expect((await call('POST', `/sandbox/transactions/${failing.body.id}/pay`, { key })).status).toBe(202);
@@ -360,7 +360,7 @@ describe.each([
     await pollUntil(
       async () => (await call('GET', `/transactions/${paid.body.id}`, { key })).body,
       (tx) => Boolean(tx.redirectUrl),
-      5000,
+      15_000,
       50,
     );
     expect((await call('POST', `/sandbox/transactions/${paid.body.id}/pay`, { key })).status).toBe(202);

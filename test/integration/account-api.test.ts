@@ -354,7 +354,7 @@ describe('webhook settings', () => {
         const entry = receiver.received.find((item) => JSON.parse(item.body).id === response.body.id);
         return String(entry?.headers['webhook-signature']).split(' ').length === 2;
       },
-      5000,
+      15_000,
       200,
     );
     const signed = receiver.received.find((item) => JSON.parse(item.body).id === afterRotation.body.id)!;
@@ -386,7 +386,7 @@ describe('a transaction’s postbackUrl', () => {
     const shown = await pollUntil(
       async () => (await call('GET', `/transactions/${withoutOwn.id}`, { key })).body,
       (body) => body.postbackUrl !== 'https://before.example/hooks',
-      5000,
+      15_000,
       50,
     );
     expect(shown.postbackUrl).toBe('https://after.example/hooks');
@@ -403,7 +403,7 @@ describe('a transaction’s postbackUrl', () => {
     const cleared = await pollUntil(
       async () => (await call('GET', `/transactions/${withoutOwn.id}`, { key })).body,
       (body) => body.postbackUrl === null,
-      5000,
+      15_000,
       50,
     );
     expect(cleared.postbackUrl).toBeNull();
@@ -422,14 +422,14 @@ describe('GET /events and the summary', () => {
     await pollUntil(
       async () => (await call('GET', `/transactions/${tx.id}`, { key })).body,
       (body) => Boolean(body.qr),
-      5000,
+      15_000,
       50,
     );
     expect((await call('POST', `/sandbox/transactions/${tx.id}/pay`, { key })).status).toBe(202);
     const delivered = await pollUntil(
       async () => (await call('GET', '/events?deliveryStatus=DELIVERED', { key })).body.data,
       (data) => data.length === 1,
-      8000,
+      15_000,
       100,
     );
     expect(delivered[0]).toMatchObject({
@@ -485,7 +485,7 @@ describe('GET /events and the summary', () => {
           return { answer, days: [before, dayIn(new Date(), timeZone)] };
         },
         ({ answer }) => answer.timeZone === timeZone,
-        5000,
+        15_000,
         100,
       );
       expect(zoned.days).toContain(zoned.answer.to);
@@ -559,7 +559,7 @@ describe('branding', () => {
     const withPage = await pollUntil(
       async () => (await call('GET', `/transactions/${tx.id}`, { key })).body,
       (body) => Boolean(body.redirectUrl),
-      5000,
+      15_000,
       50,
     );
     const page = await fetch(withPage.redirectUrl);

@@ -139,7 +139,7 @@ const webhooksOnceDelivered = (transactionId: string) =>
   pollUntil(
     async () => receiver.received.filter((r) => JSON.parse(r.body).data?.id === transactionId),
     (list) => list.length >= 1,
-    8000,
+    15_000,
     50,
   );
 
@@ -183,7 +183,7 @@ describe('API Pix rail', () => {
     const paid = await pollUntil(
       () => getTx(tx.id),
       (t) => t.status === 'PAID',
-      8000,
+      15_000,
       50,
     );
     expect(paid.paidAt).toBe(
@@ -203,7 +203,7 @@ describe('API Pix rail', () => {
     await pollUntil(
       async () => deliveries(),
       (list) => list.length >= 1,
-      8000,
+      15_000,
       50,
     );
     // The check that made it PAID made the webhook's first attempt itself: no delivery job.
@@ -215,7 +215,7 @@ describe('API Pix rail', () => {
     const checkEnded = await pollUntil(
       async () => (received['watch-payment'] ?? 0) > checksBefore && (await queued('watch-payment')) === 0,
       (ended) => ended,
-      8000,
+      15_000,
       50,
     );
     expect(checkEnded, 'the notified check ran and ended').toBe(true);
@@ -425,7 +425,7 @@ describe('API Pix rail', () => {
     const lasted = await pollUntil(
       async () => psp.stalledCallLastedMs(),
       (ms) => ms !== undefined,
-      8000,
+      15_000,
       100,
     );
     expect(lasted).toBeGreaterThanOrEqual(2900);
@@ -469,7 +469,7 @@ describe('API Pix rail', () => {
     await pollUntil(
       async () => cobRequests(txid, 'GET').length,
       (n) => n > getsBefore,
-      5000,
+      15_000,
       50,
     );
     expect((await getTx(tx.id)).status).toBe('PENDING');
@@ -509,7 +509,7 @@ describe('API Pix rail', () => {
     const paid = await pollUntil(
       () => getTx(tx.id),
       (t) => t.status === 'PAID',
-      8000,
+      15_000,
       50,
     );
     expect(paid.status).toBe('PAID');
@@ -571,7 +571,7 @@ describe('refunds on API Pix: devoluções (issue 31, item 2)', () => {
     pollUntil(
       async () => pix.devolucoes?.find((d) => d.id === devolucaoIdFor(refundId)),
       (found) => found !== undefined,
-      8000,
+      15_000,
       50,
     );
   /** What a retried settle-refund job does (the worker's first run asked for the devolução). */
@@ -654,7 +654,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const ended = await pollUntil(
       async () => (received['watch-payment'] ?? 0) > checksBefore && (await queued('watch-payment')) === 0,
       (done) => done,
-      8000,
+      15_000,
       50,
     );
     expect(ended, 'the notified check ran and ended').toBe(true);
@@ -667,7 +667,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const disputed = await pollUntil(
       () => getTx(tx.id),
       (t) => t.disputes?.length === 1,
-      8000,
+      15_000,
       50,
     );
     expect(disputed.disputes).toEqual([
@@ -705,7 +705,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     await pollUntil(
       async () => disputedEvents(),
       (list) => list.length >= 1,
-      8000,
+      15_000,
       50,
     );
     expect(disputedEvents()).toHaveLength(1);
@@ -741,7 +741,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     await pollUntil(
       async () => pix.devolucoes?.length ?? 0,
       (count) => count === 1,
-      8000,
+      15_000,
       50,
     );
     const med = await psp.startMed(txid, 'MED_OPERACIONAL', { processing: true });
@@ -749,7 +749,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const open = await pollUntil(
       () => getTx(tx.id),
       (t) => t.disputes?.length === 1,
-      8000,
+      15_000,
       50,
     );
     expect(open.disputes[0]).toMatchObject({ amount: 2_500, reason: 'MED_OPERACIONAL', status: 'OPEN' });
@@ -757,7 +757,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const lost = await pollUntil(
       () => getTx(tx.id),
       (t) => t.disputes?.[0]?.status === 'LOST',
-      8000,
+      15_000,
       50,
     );
     expect(lost.disputes).toHaveLength(1);
@@ -767,7 +767,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const closed = await pollUntil(
       async () => signedEvents('cashin.dispute_closed', tx.id),
       (list) => list.length >= 1,
-      8000,
+      15_000,
       50,
     );
     expect(closed).toHaveLength(1);
@@ -782,7 +782,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const open = await pollUntil(
       () => getTx(tx.id),
       (t) => t.disputes?.[0]?.status === 'OPEN',
-      8000,
+      15_000,
       50,
     );
     expect(await brlBalance()).toMatchObject({
@@ -800,7 +800,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const won = await pollUntil(
       () => getTx(tx.id),
       (t) => t.disputes?.[0]?.status !== 'OPEN',
-      8000,
+      15_000,
       50,
     );
     expect(won.disputes).toEqual([{ ...open.disputes[0], status: 'WON', updatedAt: expect.any(String) }]);
@@ -819,7 +819,7 @@ describe('Pix disputes: MED devoluções (issue 31, item 4)', () => {
     const closed = await pollUntil(
       async () => signedEvents('cashin.dispute_closed', tx.id),
       (list) => list.length >= 1,
-      8000,
+      15_000,
       50,
     );
     expect(closed.map((event) => event.data)).toEqual([{ transactionId: tx.id, dispute: won.disputes[0] }]);

@@ -23,14 +23,14 @@ describe('balance and ledger', () => {
       await pollUntil(
         () => read(created.body.id),
         (tx) => Boolean(tx.redirectUrl ?? tx.qr),
-        5000,
+        15_000,
         50,
       );
       expect((await call('POST', `/sandbox/transactions/${created.body.id}/pay`, as)).status).toBe(202);
       return pollUntil(
         () => read(created.body.id),
         (tx) => tx.status === 'PAID',
-        8000,
+        15_000,
         50,
       );
     }
@@ -38,7 +38,7 @@ describe('balance and ledger', () => {
       pollUntil(
         async () => (await call('GET', `/refunds/${refundId}`, as)).body,
         (refund) => refund.status !== 'PENDING',
-        5000,
+        15_000,
         50,
       );
 

@@ -23,7 +23,7 @@ async function filled(body: Record<string, unknown>) {
   return pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`)).body,
     (tx) => Boolean(tx.redirectUrl ?? tx.qr),
-    5000,
+    15_000,
     50,
   );
 }
@@ -91,7 +91,7 @@ describe('POST /transactions/:id/cancel', () => {
     await pollUntil(
       () => read(tx.id),
       (t) => t.status === 'PAID',
-      5000,
+      15_000,
       50,
     );
     const refused = await cancel(tx.id);
@@ -143,7 +143,7 @@ describe('POST /transactions/:id/cancel', () => {
     const paid = await pollUntil(
       () => read(tx.id),
       (t) => t.status === 'PAID',
-      8000,
+      15_000,
       100,
     );
     expect(paid.status).toBe('PAID');

@@ -55,7 +55,7 @@ describe('transaction ids are unique across accounts', () => {
       pollUntil(
         async () => (await call('GET', `/transactions/${id}`, { key })).body,
         (tx) => Boolean(tx.redirectUrl),
-        5000,
+        15_000,
         50,
       );
     const txA = await filled(a.key.secretKey, first.id);
@@ -69,7 +69,7 @@ describe('transaction ids are unique across accounts', () => {
     const paidA = await pollUntil(
       async () => (await call('GET', `/transactions/${first.id}`, { key: a.key.secretKey })).body,
       (tx) => tx.status === 'PAID',
-      5000,
+      15_000,
       50,
     );
     expect(paidA.status).toBe('PAID');

@@ -34,7 +34,7 @@ describe('delivery for an account without a signing secret', () => {
     await pollUntil(
       async () => (await call('GET', `/transactions/${created.body.id}`, options)).body,
       (tx) => Boolean(tx.qr),
-      5000,
+      15_000,
       50,
     );
     expect((await call('POST', `/sandbox/transactions/${created.body.id}/pay`, options)).status).toBe(202);

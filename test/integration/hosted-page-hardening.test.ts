@@ -19,7 +19,7 @@ async function pageOfNewTransaction() {
   const tx = await pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`)).body,
     (body) => typeof body.redirectUrl === 'string',
-    5000,
+    15_000,
     50,
   );
   return { tx, path: new URL(tx.redirectUrl).pathname };
@@ -64,7 +64,7 @@ describe('hosted page tokens', () => {
     const tx = await pollUntil(
       async () => (await getTransaction(accountId, id))!,
       (record) => record.instructionFilledAt !== null,
-      5000,
+      15_000,
       50,
     );
     expect(tx.redirectUrl).toContain(`/${legacyToken}`);

@@ -39,7 +39,7 @@ async function filledPurchase(body: Record<string, unknown>): Promise<Transactio
   const filled = await pollUntil(
     () => getTransaction(key.accountId, id, true),
     (tx) => Boolean(tx?.instructionFilledAt),
-    5000,
+    15_000,
     50,
   );
   expect(filled?.expiresAt).toBeTruthy();

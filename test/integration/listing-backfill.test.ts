@@ -30,14 +30,14 @@ describe('listing index backfill', () => {
     await pollUntil(
       async () => (await call('GET', `/transactions/${id}`, { key })).body,
       (body) => Boolean(body.qr),
-      5000,
+      15_000,
       50,
     );
     await call('POST', `/sandbox/transactions/${id}/pay`, { key });
     await pollUntil(
       async () => (await call('GET', `/transactions/${id}/events`, { key })).body.data,
       (events) => events.length === 1,
-      5000,
+      15_000,
       50,
     );
     await unindex(keys.transaction(account.accountId, id));

@@ -46,7 +46,7 @@ async function filledPurchase(account: { secretKey: string; accountId: string })
   const filled = await pollUntil(
     () => getTransaction(account.accountId, created.body.id, true),
     (tx) => Boolean(tx?.instructionFilledAt),
-    5000,
+    15_000,
     50,
   );
   return filled!;

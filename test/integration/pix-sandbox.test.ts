@@ -25,7 +25,7 @@ async function purchasePix(body: Record<string, unknown>) {
   const tx = await pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`)).body,
     (t) => Boolean(t.qr),
-    5000,
+    15_000,
     50,
   );
   expect(tx.qr, 'BR Code filled').toBeTruthy();
@@ -79,7 +79,7 @@ describe('BRL PIX on the sandbox rail', () => {
     const done = await pollUntil(
       async () => (await call('GET', `/transactions/${tx.id}`)).body,
       (t) => t.status === 'PAID',
-      8000,
+      15_000,
       50,
     );
     expect(done.paidAt).toMatch(/Z$/);
@@ -87,7 +87,7 @@ describe('BRL PIX on the sandbox rail', () => {
     await pollUntil(
       async () => deliveries(),
       (list) => list.length >= 1,
-      8000,
+      15_000,
       50,
     );
     // A second payment attempt changes nothing: the rail finds the transaction PAID already, and
@@ -99,7 +99,7 @@ describe('BRL PIX on the sandbox rail', () => {
     const events = await pollUntil(
       async () => (await call('GET', `/transactions/${tx.id}/events`)).body.data,
       (list: any[]) => list.every((event) => event.deliveryStatus === 'DELIVERED'),
-      8000,
+      15_000,
       50,
     );
     expect(events.map((event: any) => [event.type, event.deliveryStatus, event.attempts.length])).toEqual([

@@ -142,7 +142,7 @@ describe('per-address limit (no known key)', () => {
     await pollUntil(
       async () => (await call('GET', '/health', { key: null, baseUrl: stack.baseUrl })).status,
       (status) => status !== 429,
-      5000,
+      15_000,
       250,
     );
     const answers = await burst(40, () =>

@@ -24,14 +24,14 @@ async function paidTransaction(key: string) {
   await pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`, { key })).body,
     (tx) => Boolean(tx.qr),
-    5000,
+    15_000,
     50,
   );
   expect((await call('POST', `/sandbox/transactions/${created.body.id}/pay`, { key })).status).toBe(202);
   return pollUntil(
     async () => (await call('GET', `/transactions/${created.body.id}`, { key })).body,
     (tx) => tx.status === 'PAID',
-    8000,
+    15_000,
     50,
   );
 }

@@ -21,7 +21,7 @@ async function filled(body: Record<string, unknown>) {
   return pollUntil(
     () => read(created.body.id),
     (tx) => Boolean(tx.redirectUrl ?? tx.qr ?? tx.boletoDigitableLine),
-    5000,
+    15_000,
     50,
   );
 }
@@ -32,7 +32,7 @@ async function paid(body: Record<string, unknown>) {
   const after = await pollUntil(
     () => read(tx.id),
     (current) => current.status === 'PAID',
-    8000,
+    15_000,
     50,
   );
   expect(after.status).toBe('PAID');
@@ -46,7 +46,7 @@ const settled = (refundId: string) =>
   pollUntil(
     async () => (await call('GET', `/refunds/${refundId}`)).body,
     (current) => current.status !== 'PENDING',
-    5000,
+    15_000,
     50,
   );
 

@@ -324,7 +324,7 @@ describe('PIX_AUTOMATICO subscriptions', () => {
       await pollUntil(
         async () => pix.devolucoes?.find((d) => d.id === devolucaoIdFor(refundId)),
         (found) => found !== undefined,
-        8000,
+        15_000,
         50,
       );
       await settleRefund({ accountId, transactionId, refundId }, new Date(), Date.now() + 10_000);

@@ -248,7 +248,7 @@ describe('a refund whose job was never sent', () => {
     const settled = await pollUntil(
       async () => (await api('GET', `/refunds/${refund.body.id}`)).body,
       (current) => current.status !== 'PENDING',
-      5000,
+      15_000,
       50,
     );
     expect(settled.status).toBe('SUCCEEDED');

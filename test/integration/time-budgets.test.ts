@@ -164,7 +164,7 @@ describe('cancel with a PSP that never answers', () => {
     const retried = await api('POST', `/transactions/${tx.id}/cancel`);
     expect(retried.status).toBe(200);
     expect(retried.body.status).toBe('CANCELED');
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('the instruction worker with a PSP that never answers', () => {
