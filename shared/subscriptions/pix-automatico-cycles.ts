@@ -34,6 +34,44 @@ export function debitWindowClosed(
   return todayInSaoPaulo(now) > cycleChargeWindow(dueDate).closesOn;
 }
 
+/**
+ * Whether it is still too early to ask for the cycle's debit (more than 10 days before its due
+ * date): the sandbox's next-cycle answers 409 before it changes anything.
+ */
+export function debitWindowNotYetOpen(
+  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle' | 'recurrence'>,
+  cycle: number,
+  now: Date,
+): boolean {
+  if (!isDebitedByPsp(subscription, cycle)) return false;
+  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
+  return todayInSaoPaulo(now) < cycleChargeWindow(dueDate).opensOn;
+}
+
+/** When the cycle's debit may be asked for, in the reader's words. */
+export function debitWindowOf(
+  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>,
+  cycle: number,
+  now: Date,
+): string {
+  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
+  const { opensOn, closesOn } = cycleChargeWindow(dueDate);
+  return `its debit may be asked for from ${opensOn} to ${closesOn}, not on ${todayInSaoPaulo(now)}`;
+}
+
+/** The 409 for a debit asked outside its window; `detail` says when it may be asked for. */
+export function outsideDebitWindow(
+  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>,
+  cycle: number,
+  detail: string,
+) {
+  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
+  return conflict(
+    'subscription.outside_debit_window',
+    `id: cycle ${cycle} is due on ${dueDate}; Pix Automático may ask for its debit only 10 to 2 days before (${detail})`,
+  );
+}
+
 export async function askCycleDebit(
   subscription: SubscriptionRecord,
   cycle: number,
@@ -57,10 +95,7 @@ export async function askCycleDebit(
     );
   } catch (error) {
     if (!(error instanceof CycleChargeOutsideWindowError)) throw error;
-    throw conflict(
-      'subscription.outside_debit_window',
-      `id: cycle ${cycle} is due on ${dueDate}; Pix Automático may ask for its debit only 10 to 2 days before (${error.message})`,
-    );
+    throw outsideDebitWindow(subscription, cycle, error.message);
   }
 }
 

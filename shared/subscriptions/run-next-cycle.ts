@@ -3,9 +3,12 @@
 // next cycle is charged. Two calls at once charge the cycle once (its id and the subscription's
 // cycle condition), and both answer that charge. A Pix Automático subscription still waiting for
 // its payer has its authorization's deadline played instead: EXPIRED unless the PSP says authorized.
+// A debit the PSP would not take yet (more than 10 days before its due date) is refused before the
+// open cycle is played, so the 409 leaves the subscription as it was.
 import { conflict } from '../errors.ts';
 import { cycleTransactionId } from './cycle-schedule.ts';
 import { findSubscription } from './get-subscription.ts';
+import { debitWindowNotYetOpen, debitWindowOf, outsideDebitWindow } from './pix-automatico-cycles.ts';
 import { runCycleSteps } from './run-cycle-steps.ts';
 import type { SubscriptionView } from './subscription.ts';
 import { billingStatuses } from './subscription-status.ts';
@@ -27,8 +30,10 @@ export async function runNextCycle(
       'subscription.not_billing',
       `id: the subscription is ${read.status}; it charges no more cycles`,
     );
-  const after = await runCycleSteps(read, now, { force: true });
   const target = read.currentCycle + 1;
+  if (read.paymentMethod === 'PIX_AUTOMATICO' && debitWindowNotYetOpen(read, target, now))
+    throw outsideDebitWindow(read, target, debitWindowOf(read, target, now));
+  const after = await runCycleSteps(read, now, { force: true });
   const transactionId = cycleTransactionId(after.id, target);
   // A cycle whose charge failed (tried again later, or given up) names no transaction.
   const charged = after.currentCycle > target || after.currentTransactionId === transactionId;

@@ -214,6 +214,25 @@ describe('PIX_AUTOMATICO subscriptions', () => {
     ]);
   });
 
+  it('next-cycle before the PSP would take the debit: 409, and the open cycle is left as it was', async () => {
+    const created = await activeWithCycle1Paid();
+    const run = await nextCycle(created.id);
+    const before = await readSubscription(created.id);
+    // Cycle 3 of a WEEKLY subscription is due in 14 days: its debit may be asked for from 10 days before.
+    const early = await api('POST', `/sandbox/subscriptions/${created.id}/next-cycle`);
+    expect(early.status, early.text).toBe(409);
+    expect(early.body).toEqual({
+      status: 409,
+      error: expect.stringMatching(
+        /^id: cycle 3 is due on \d{4}-\d{2}-\d{2}; Pix Automático may ask for its debit only 10 to 2 days before \(.+\)$/,
+      ),
+    });
+    expect(await readSubscription(created.id)).toEqual(before);
+    expect(before).toMatchObject({ status: 'ACTIVE', currentCycle: 2 });
+    expect(psp.recurrences.cobrs.has(cycleTxidFor(created.id, 3))).toBe(false);
+    expect(await eventTypesOf(run.transactionId!)).toEqual(['subscription.charge_created']);
+  });
+
   it('the payer cancels in their bank app: CANCELED (PAYER), seen by reading the recurrence', async () => {
     const created = await activeWithCycle1Paid();
     await psp.recurrences.payerCancels(recOf(created.id).idRec);

@@ -6,7 +6,12 @@ import { createPixAutomaticoRail, paymentStatusOf } from '../../shared/rails/api
 import type { RecurrenceState } from '../../shared/rails/api-pix/recurrence-status.ts';
 import type { RefundRequest } from '../../shared/rails/rail-port.ts';
 import { cyclePurchaseBody } from '../../shared/subscriptions/cycle-purchase.ts';
-import { debitWindowClosed, isDebitedByPsp } from '../../shared/subscriptions/pix-automatico-cycles.ts';
+import {
+  debitWindowClosed,
+  debitWindowNotYetOpen,
+  debitWindowOf,
+  isDebitedByPsp,
+} from '../../shared/subscriptions/pix-automatico-cycles.ts';
 import { authorizationDeadline } from '../../shared/subscriptions/pix-automatico-subscription.ts';
 import { nextStepAt, planCycleStep } from '../../shared/subscriptions/plan-cycle-step.ts';
 import { afterRecurrenceState, cancelReasonOf } from '../../shared/subscriptions/recurrence-sync.ts';
@@ -134,6 +139,17 @@ describe('the cycles of a Pix Automático subscription', () => {
     // Cycle 2 is due 2026-03-08: its debit may be asked for until 2026-03-06 (São Paulo).
     expect(debitWindowClosed(pending, 2, new Date('2026-03-06T23:00:00.000-03:00'))).toBe(false);
     expect(debitWindowClosed(pending, 2, new Date('2026-03-07T00:00:00.000-03:00'))).toBe(true);
+  });
+
+  it('may not be asked for before 10 days ahead of their due date (the sandbox refuses before it changes anything)', () => {
+    // Cycle 2 is due 2026-03-08: its debit may be asked for from 2026-02-26 (São Paulo).
+    expect(debitWindowNotYetOpen(pending, 2, new Date('2026-02-25T23:59:00.000-03:00'))).toBe(true);
+    expect(debitWindowNotYetOpen(pending, 2, new Date('2026-02-26T00:00:00.000-03:00'))).toBe(false);
+    // Journey 3's cycle 1 is no debit: the QR paid it.
+    expect(debitWindowNotYetOpen(pending, 1, new Date('2026-01-01T12:00:00.000-03:00'))).toBe(false);
+    expect(debitWindowOf(pending, 2, new Date('2026-02-25T23:59:00.000-03:00'))).toBe(
+      'its debit may be asked for from 2026-02-26 to 2026-03-06, not on 2026-02-25',
+    );
   });
 
   it('are Pix transactions payable until the retries of their debit are spent (7 days after the due date)', () => {
