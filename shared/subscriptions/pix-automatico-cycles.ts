@@ -21,17 +21,20 @@ export function isDebitedByPsp(subscription: Pick<SubscriptionRecord, 'recurrenc
   return !(cycle === 1 && subscription.recurrence?.journey === 3);
 }
 
+type CycleDates = Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>;
+
+/** The cycle's due date and the days its debit may be asked for. */
+function debitWindowOfCycle(subscription: CycleDates, cycle: number) {
+  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
+  return { dueDate, ...cycleChargeWindow(dueDate) };
+}
+
 /**
  * Whether the last day to ask for the cycle's debit has passed (journeys 1 and 2 authorized on
  * cycle 1's last days): such a cycle is charged as a Pix charge the payer pays on its page.
  */
-export function debitWindowClosed(
-  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>,
-  cycle: number,
-  now: Date,
-): boolean {
-  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
-  return todayInSaoPaulo(now) > cycleChargeWindow(dueDate).closesOn;
+export function debitWindowClosed(subscription: CycleDates, cycle: number, now: Date): boolean {
+  return todayInSaoPaulo(now) > debitWindowOfCycle(subscription, cycle).closesOn;
 }
 
 /**
@@ -39,33 +42,23 @@ export function debitWindowClosed(
  * date): the sandbox's next-cycle answers 409 before it changes anything.
  */
 export function debitWindowNotYetOpen(
-  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle' | 'recurrence'>,
+  subscription: CycleDates & Pick<SubscriptionRecord, 'recurrence'>,
   cycle: number,
   now: Date,
 ): boolean {
   if (!isDebitedByPsp(subscription, cycle)) return false;
-  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
-  return todayInSaoPaulo(now) < cycleChargeWindow(dueDate).opensOn;
+  return todayInSaoPaulo(now) < debitWindowOfCycle(subscription, cycle).opensOn;
 }
 
 /** When the cycle's debit may be asked for, in the reader's words. */
-export function debitWindowOf(
-  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>,
-  cycle: number,
-  now: Date,
-): string {
-  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
-  const { opensOn, closesOn } = cycleChargeWindow(dueDate);
+export function debitWindowOf(subscription: CycleDates, cycle: number, now: Date): string {
+  const { opensOn, closesOn } = debitWindowOfCycle(subscription, cycle);
   return `its debit may be asked for from ${opensOn} to ${closesOn}, not on ${todayInSaoPaulo(now)}`;
 }
 
 /** The 409 for a debit asked outside its window; `detail` says when it may be asked for. */
-export function outsideDebitWindow(
-  subscription: Pick<SubscriptionRecord, 'firstDueDate' | 'billingCycle'>,
-  cycle: number,
-  detail: string,
-) {
-  const dueDate = cycleDueDate(subscription.firstDueDate, subscription.billingCycle, cycle);
+export function outsideDebitWindow(subscription: CycleDates, cycle: number, detail: string) {
+  const { dueDate } = debitWindowOfCycle(subscription, cycle);
   return conflict(
     'subscription.outside_debit_window',
     `id: cycle ${cycle} is due on ${dueDate}; Pix Automático may ask for its debit only 10 to 2 days before (${detail})`,
