@@ -130,8 +130,11 @@ async function markPastDue(read: SubscriptionRecord, transactionId: string, now:
   // Each retry follows a concurrent change of the subscription.
   for (let attempt = 0; attempt < 3 && subscription?.status === 'ACTIVE'; attempt += 1) {
     const after: SubscriptionRecord = { ...subscription, status: 'PAST_DUE', updatedAt: now.toISOString() };
-    if (await changeSubscription(subscription, after, charge, now, { emits: ['subscription.past_due'] }))
-      return;
+    const written = await changeSubscription(subscription, after, charge, now, {
+      emits: ['subscription.past_due'],
+      subjectId: failedDebitSubject(subscription.id),
+    });
+    if (written) return;
     subscription = await getSubscription(read.accountId, read.id, true);
   }
 }

@@ -17,6 +17,8 @@ import { cycleTxidFor } from '../../shared/rails/api-pix/cycle-txid.ts';
 import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
 import { contractFor } from '../../shared/rails/api-pix/recurrence-request.ts';
 import { settleRefund } from '../../shared/refunds/settle-refund.ts';
+import { getSubscription } from '../../shared/store/subscriptions.ts';
+import { runCycleSteps } from '../../shared/subscriptions/run-cycle-steps.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePix, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
 import { ownStackTable } from '../support/own-stack.ts';
@@ -210,6 +212,28 @@ describe('PIX_AUTOMATICO subscriptions', () => {
       'cashin.paid',
       'subscription.activated',
       'subscription.charge_created',
+      'subscription.past_due',
+    ]);
+  });
+
+  it('a cycle whose failed debit is never paid is closed once its charge has expired (its second past_due), and the cycles go on', async () => {
+    const created = await activeWithCycle1Paid();
+    const run = await nextCycle(created.id);
+    await psp.recurrences.debit(cycleTxidFor(created.id, 2), 'failed');
+    await pollUntil(
+      () => readSubscription(created.id),
+      (sub) => sub.status === 'PAST_DUE',
+    );
+    const charge = await readTransaction(run.transactionId!);
+    // The cycle job's run a day after the charge expired (the retries' window spent, unpaid).
+    const later = new Date(Date.parse(charge.expiresAt) + 24 * 3_600_000);
+    const after = await runCycleSteps((await getSubscription(accountId, created.id, true))!, later);
+    // Closed unpaid: the charge carries the failed debit's past_due and the deadline's, two events.
+    expect(after.currentCycle).toBeGreaterThan(2);
+    expect(after.unpaidCycles).toBeGreaterThan(0);
+    expect(await eventTypesOf(run.transactionId!)).toEqual([
+      'subscription.charge_created',
+      'subscription.past_due',
       'subscription.past_due',
     ]);
   });
