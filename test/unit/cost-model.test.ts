@@ -215,6 +215,30 @@ describe('prices', () => {
     expect(lambdaDurationMs({ wallMs: 5, cpuMs: 50, waitedMs: 0, memoryMb: 3538 })).toBe(5);
   });
 
+  it("replaces the invocation's waits on DynamoDB Local with AWS's, never below its CPU time", () => {
+    expect(
+      lambdaDurationMs({
+        wallMs: 100,
+        cpuMs: 20,
+        waitedMs: 0,
+        memoryMb: 1769,
+        awsLocalMs: 70,
+        awsModelledMs: 15,
+      }),
+    ).toBeCloseTo(45);
+    // Waits reported above what the wall time leaves beside the CPU time take out no CPU time.
+    expect(
+      lambdaDurationMs({
+        wallMs: 100,
+        cpuMs: 40,
+        waitedMs: 0,
+        memoryMb: 1769,
+        awsLocalMs: 90,
+        awsModelledMs: 0,
+      }),
+    ).toBeCloseTo(40);
+  });
+
   it('prices the GB-seconds with waits when asked', () => {
     expect(priceWithWaits({ ...usage, gbSecondsWithWaits: 2 }).lambda).toBeCloseTo(
       awsPrices.lambdaPerMillionRequests + 2 * awsPrices.lambdaPerGbSecond,

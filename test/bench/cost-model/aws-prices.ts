@@ -85,17 +85,21 @@ export const lambdaMemoryPerVcpuMb = 1769;
 /**
  * How long an invocation measured here would run on Lambda: its CPU time stretched by the
  * function's share of a vCPU (this machine gives it a whole core), plus the network waits it
- * did not have here.
+ * did not have here, with its waits on DynamoDB Local and the simulated queues (`awsLocalMs`)
+ * replaced by AWS's (`awsModelledMs`).
  */
 export function lambdaDurationMs(invocation: {
   wallMs: number;
   cpuMs: number;
   waitedMs: number;
   memoryMb: number;
+  awsLocalMs?: number;
+  awsModelledMs?: number;
 }): number {
   const share = Math.min(1, invocation.memoryMb / lambdaMemoryPerVcpuMb);
   const cpuMs = Math.min(invocation.cpuMs, invocation.wallMs);
-  return invocation.wallMs + cpuMs * (1 / share - 1) + invocation.waitedMs;
+  const wallMs = Math.max(cpuMs, invocation.wallMs - (invocation.awsLocalMs ?? 0));
+  return wallMs + cpuMs * (1 / share - 1) + invocation.waitedMs + (invocation.awsModelledMs ?? 0);
 }
 
 /** Lambda bills duration in whole milliseconds, rounded up, at the function's memory. */

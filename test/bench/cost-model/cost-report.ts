@@ -2,6 +2,7 @@
 // of docs/benchmarks.md. "today" first, then "declared".
 import { provenanceLine, type RunProvenance } from '../../support/generated-docs.ts';
 import { type Cell, markdownTable, textTable } from '../tables.ts';
+import { type AwsCall, awsCallWaitsFromEnv } from './aws-call-waits.ts';
 import { awsPrices, priceOf, priceWithWaits } from './aws-prices.ts';
 import type { CostModelResults, CostModeResult, ScenarioRow } from './cost-results.ts';
 import { writtenItemKinds } from './item-kinds.ts';
@@ -220,7 +221,7 @@ export function costMethod(results: CostModelResults): string[] {
   return [
     `Prices: ${awsPrices.region} list prices of ${results.pricesCheckedOn} (\`test/bench/cost-model/aws-prices.ts\`): DynamoDB on demand $${awsPrices.dynamoWritePerMillionUnits}/M write units and $${awsPrices.dynamoReadPerMillionUnits}/M read units, SQS $${awsPrices.sqsPerMillionRequests}/M requests, Lambda arm64 $${awsPrices.lambdaPerMillionRequests}/M requests and $${awsPrices.lambdaPerGbSecond}/GB-s, HTTP API $${awsPrices.httpApiPerMillionRequests}/M, CloudWatch Logs $${awsPrices.logsPerGb}/GB, SES $${awsPrices.sesPerMillionEmails / 1000} per 1,000 e-mails.`,
     `Method: the service's own handler modules run in one process against DynamoDB Local on a simulated clock (\`new Date()\` and \`Date.now()\`; timers stay real), ${k} transactions side by side per scenario, figures per transaction. Each HTTP call is the route's function called with the local gateway's API Gateway v2 event (1 HTTP API request, 1 invocation). SQS is modelled: sends are recorded with their delay and delivered one message per worker invocation, each message counted as 1 send, 1 receive and 1 delete (no batching amortisation).`,
-    `Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them; the table's side doubled, index writes as outside one, unless COST_MODEL_TRANSACTION_INDEX_FACTOR=2), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory; "with waits": as Lambda would run it, its CPU time (measured per invocation) stretched to the function's share of a vCPU (its memory over 1,769 MB), plus what each of its HTTP calls to the PSP and the merchant's receiver would have waited from us-east-1 (a round trip and the far side's answer, and the handshakes' round trips on a new connection, TLS as negotiated), drawn log-normal from \`test/bench/cost-model/network-waits.ts\`'s figures (${waitsLine()}; \`COST_MODEL_WAITS\` names a JSON file to replace them). Logs: the bytes the handlers write at LOG_LEVEL=info. E-mails: the messages the e-mail worker sends to a local SMTP server (SES's stand-in; the wait on SES's API is not modelled).`,
+    `Units: DynamoDB Local's ConsumedCapacity (INDEXES) for single-item requests and queries, which follows AWS's rules; by AWS's rules where it does not: transactions (it miscounts them; the table's side doubled, index writes as outside one, unless COST_MODEL_TRANSACTION_INDEX_FACTOR=2), failed conditional writes (billed, not reported) and empty queries (one 4 KB read). Lambda: each invocation's wall time here, rounded up to 1 ms, at the function's deployed memory; "with waits": as Lambda would run it, its CPU time (measured per invocation) stretched to the function's share of a vCPU (its memory over 1,769 MB), plus what each of its HTTP calls to the PSP and the merchant's receiver would have waited from us-east-1 (a round trip and the far side's answer, and the handshakes' round trips on a new connection, TLS as negotiated), drawn log-normal from \`test/bench/cost-model/network-waits.ts\`'s figures (${waitsLine()}), and with the time it waited on DynamoDB Local and the simulated queues (less its CPU time meanwhile) replaced by in-region answers drawn from \`aws-call-waits.ts\`'s (${awsWaitsLine()}; calls in flight together wait as long as the longest); \`COST_MODEL_WAITS\` names a JSON file to replace them. Logs: the bytes the handlers write at LOG_LEVEL=info. E-mails: the messages the e-mail worker sends to a local SMTP server (SES's stand-in; the wait on SES's API is not modelled).`,
     'Subscriptions (`subscription-scenarios.ts`): the rows "subscription, a cycle charged by the schedule" are per cycle: K subscriptions made and their cycle 1 paid (not counted), then from cycle 2\'s charge day the cycle job\'s tick that charges it, its instruction, the payment after the time to pay, the cycle noted paid and its webhooks (`cashin.paid`, `subscription.charge_created`). The deadline check, which runs only when the paid note was lost, is not counted.',
     "Not counted: the payer (sandbox pay, the PSP's payment), but the messages it enqueues and the PSP's notification are; requests on the sandbox rails' key space (`RAIL#`, `RAILREPORT#`) and calls to the PSP are the provider's side, shown but not priced. Not modelled: KMS (the signing-secret key is unwrapped once per account and warm function per 5 minutes, not per transaction; locally LOCAL_SECRETS_KEY stands in), Secrets Manager (once per cold start), cold starts, storage and data transfer. Schedules tick only when they can act (the sweeper: when work is overdue); a tick a scenario causes costs what it costs above an idle tick, and idle ticks are the schedules' fixed cost per month.",
   ];
@@ -313,6 +314,19 @@ function waitsLine(): string {
     .map(
       (name) => `${name}: round trip ${spread(waits[name].roundTrip)}, answer ${spread(waits[name].answer)}`,
     )
+    .join('; ');
+}
+
+/** The in-region waits on DynamoDB and SQS the figures were drawn with, as a sentence. */
+function awsWaitsLine(): string {
+  const waits = awsCallWaitsFromEnv();
+  const named: Record<AwsCall, string> = {
+    dynamodb: 'a DynamoDB request',
+    dynamodbTransaction: 'a DynamoDB transaction',
+    sqs: 'an SQS send',
+  };
+  return (Object.keys(named) as AwsCall[])
+    .map((call) => `${named[call]} ${waits[call].medianMs} ms median, ${waits[call].p95Ms} ms p95`)
     .join('; ');
 }
 

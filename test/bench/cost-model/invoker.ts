@@ -58,12 +58,19 @@ export class Invoker {
       tally.lambdaInvocations += 1;
       tally.gbSeconds += billedGbSeconds(wallMs, memoryMb);
       tally.gbSecondsWithWaits += billedGbSeconds(
-        lambdaDurationMs({ wallMs, cpuMs, waitedMs: waited.waitedMs, memoryMb }),
+        lambdaDurationMs({
+          wallMs,
+          cpuMs,
+          waitedMs: waited.waitedMs,
+          memoryMb,
+          awsLocalMs: waited.aws.localMs,
+          awsModelledMs: waited.aws.modelledMs,
+        }),
         memoryMb,
       );
       if (process.env.COST_MODEL_TRACE)
         writeTrace(
-          `INVOKE ${name} ${memoryMb} MB wall ${wallMs.toFixed(0)} ms cpu ${cpuMs.toFixed(0)} ms waits ${waited.waitedMs.toFixed(0)} ms psp ${waited.calls.psp} (new ${waited.newConnections.psp}) merchant ${waited.calls.merchant}\n`,
+          `INVOKE ${name} ${memoryMb} MB wall ${wallMs.toFixed(0)} ms cpu ${cpuMs.toFixed(0)} ms waits ${waited.waitedMs.toFixed(0)} ms psp ${waited.calls.psp} (new ${waited.newConnections.psp}) merchant ${waited.calls.merchant} aws ${waited.aws.calls} local ${waited.aws.localMs.toFixed(0)} ms modelled ${waited.aws.modelledMs.toFixed(0)} ms\n`,
         );
       tally.pspCalls += waited.calls.psp;
       tally.pspNewConnections += waited.newConnections.psp;

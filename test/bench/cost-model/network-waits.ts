@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import type { AwsCallTally } from './aws-call-waits.ts';
 import { writeTrace } from './meter.ts';
 
 /** A latency's median and 95th percentile (ms). */
@@ -63,7 +64,7 @@ export function waitsFromEnv(): Record<Destination, DestinationWaits> {
   const file = process.env.COST_MODEL_WAITS;
   if (!file) return defaultWaits;
   const overrides = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<Destination, DestinationWaits>>;
-  return { ...defaultWaits, ...overrides };
+  return { psp: overrides.psp ?? defaultWaits.psp, merchant: overrides.merchant ?? defaultWaits.merchant };
 }
 
 /** A seeded uniform draw in (0, 1) (mulberry32). */
@@ -115,18 +116,21 @@ export interface WaitCounter {
   waitedMs: number;
   calls: Record<Destination, number>;
   newConnections: Record<Destination, number>;
+  /** Its calls to DynamoDB and SQS (aws-call-waits.ts). */
+  aws: AwsCallTally;
 }
 
 export const newWaitCounter = (): WaitCounter => ({
   waitedMs: 0,
   calls: { psp: 0, merchant: 0 },
   newConnections: { psp: 0, merchant: 0 },
+  aws: { calls: 0, localMs: 0, modelledMs: 0 },
 });
 
 /**
  * Counts the modelled waits of the calls made inside `during(...)`. `destinations` names the
- * destination of a call by its remote port; calls elsewhere (DynamoDB Local: in-region, measured
- * as it is) add nothing.
+ * destination of a call by its remote port; calls elsewhere add nothing here (DynamoDB's are
+ * aws-call-waits.ts's).
  */
 export class NetworkWaits {
   readonly #current = new AsyncLocalStorage<WaitCounter>();
@@ -153,6 +157,11 @@ export class NetworkWaits {
 
   set destinations(destinationOf: (port: number) => Destination | undefined) {
     this.#destinationOf = destinationOf;
+  }
+
+  /** The counter of the invocation running in this async context, if any. */
+  get current(): WaitCounter | undefined {
+    return this.#current.getStore();
   }
 
   /** Runs one invocation's work, counting what its calls would have waited into `counter`. */

@@ -18,6 +18,7 @@ import { paySandboxTransactionById } from '../../../shared/transactions/sandbox-
 import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
 import type { FakePsp } from '../../support/fake-psp/fake-psp.ts';
 import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
+import { AwsCallWaits, installAwsCallWaits } from './aws-call-waits.ts';
 import { minutesPerMonth, priceOf, priceWithWaits } from './aws-prices.ts';
 import type { CostMode, CostModeResult, EmailAddOn, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
 import { Invoker } from './invoker.ts';
@@ -77,6 +78,13 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     const { Item } = await raw.send(new GetCommand({ TableName: tableName(), Key: key }));
     return Item;
   };
+  const waits = new NetworkWaits();
+  const awsCallWaits = new AwsCallWaits();
+  const currentTally = () => waits.current?.aws;
+  // First, so that they wrap the meter's middleware and the simulated queues'.
+  installAwsCallWaits(dynamo().middlewareStack, 'dynamodb', awsCallWaits, currentTally);
+  installAwsCallWaits(rateLimitDynamo().middlewareStack, 'dynamodb', awsCallWaits, currentTally);
+  installAwsCallWaits(sqs().middlewareStack, 'sqs', awsCallWaits, currentTally);
   meter.installDynamo(dynamo().middlewareStack, uncountedGet);
   // The rate limiter writes its bucket through a client of its own.
   meter.installDynamo(rateLimitDynamo().middlewareStack, uncountedGet);
@@ -84,7 +92,6 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     meter.tally.sqsRequests += requests;
   });
   queues.install(sqs().middlewareStack);
-  const waits = new NetworkWaits();
   const invoker = new Invoker(meter, waits);
   options.onLogWrite((bytes) => {
     if (!meter.insideInvocation) return false;

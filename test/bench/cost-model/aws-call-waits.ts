@@ -1,0 +1,109 @@
+// What a handler waits on DynamoDB and SQS, as it would in us-east-1. Here DynamoDB Local answers
+// as fast as this machine runs its JVM (a TransactWrite in 30-70 ms, with the model's own reads
+// of the items around it), and the simulated queues answer at once; so the time an invocation
+// spends inside those calls is taken out of its billed duration, less the CPU it spent meanwhile
+// (marshalling is the function's own work), and a latency drawn for each call is put in instead.
+// Calls in flight together (a Promise.all) wait as long as the longest of them.
+// COST_MODEL_WAITS (a JSON file's path) replaces the defaults under its `aws` key.
+import { readFileSync } from 'node:fs';
+import type { MiddlewareStack } from '@smithy/types';
+import { drawMs, type Spread, seededRandom } from './network-waits.ts';
+
+export type AwsCall = 'dynamodb' | 'dynamodbTransaction' | 'sqs';
+
+/**
+ * Defaults, from the client's side in the same region (a warm function's kept-alive connection).
+ * DynamoDB: "single-digit millisecond" answers (AWS's own description of the service): 5 ms
+ * median, 10 ms p95 for a single-item request, a Query or a BatchGet; a transaction runs two
+ * phases (prepare, commit) over its items: twice that. SQS: 8 ms median, 20 ms p95 for a send
+ * (commonly measured under 10 ms; the model's queues are standard ones).
+ */
+export const defaultAwsCallWaits: Record<AwsCall, Spread> = {
+  dynamodb: { medianMs: 5, p95Ms: 10 },
+  dynamodbTransaction: { medianMs: 10, p95Ms: 20 },
+  sqs: { medianMs: 8, p95Ms: 20 },
+};
+
+export function awsCallWaitsFromEnv(): Record<AwsCall, Spread> {
+  const file = process.env.COST_MODEL_WAITS;
+  if (!file) return defaultAwsCallWaits;
+  const overrides = (JSON.parse(readFileSync(file, 'utf8')) as { aws?: Partial<Record<AwsCall, Spread>> })
+    .aws;
+  return { ...defaultAwsCallWaits, ...overrides };
+}
+
+/** Which wait a DynamoDB operation has. */
+export const dynamoCall = (operation: string): AwsCall =>
+  operation === 'TransactWriteItems' || operation === 'TransactGetItems' ? 'dynamodbTransaction' : 'dynamodb';
+
+/** One invocation's AWS calls: the local time they took (less CPU) and the time modelled instead. */
+export interface AwsCallTally {
+  calls: number;
+  localMs: number;
+  modelledMs: number;
+}
+
+interface Overlap {
+  inFlight: number;
+  startedAt: number;
+  cpuAtStart: NodeJS.CpuUsage;
+  longestMs: number;
+}
+
+export class AwsCallWaits {
+  readonly #waits: Record<AwsCall, Spread>;
+  readonly #random: () => number;
+  readonly #overlaps = new WeakMap<AwsCallTally, Overlap>();
+
+  constructor(waits = awsCallWaitsFromEnv(), seed = 20_270_302) {
+    this.#waits = waits;
+    this.#random = seededRandom(seed);
+  }
+
+  /** Runs one call of `kind` for the invocation counted in `tally` (none: outside one, not counted). */
+  async around<T>(tally: AwsCallTally | undefined, kind: AwsCall, call: () => Promise<T>): Promise<T> {
+    if (!tally) return call();
+    let overlap = this.#overlaps.get(tally);
+    if (!overlap || overlap.inFlight === 0) {
+      overlap = { inFlight: 0, startedAt: performance.now(), cpuAtStart: process.cpuUsage(), longestMs: 0 };
+      this.#overlaps.set(tally, overlap);
+    }
+    overlap.inFlight += 1;
+    tally.calls += 1;
+    overlap.longestMs = Math.max(overlap.longestMs, drawMs(this.#waits[kind], this.#random));
+    try {
+      return await call();
+    } finally {
+      overlap.inFlight -= 1;
+      if (overlap.inFlight === 0) {
+        const cpu = process.cpuUsage(overlap.cpuAtStart);
+        const elapsedMs = performance.now() - overlap.startedAt;
+        tally.localMs += Math.max(0, elapsedMs - (cpu.user + cpu.system) / 1000);
+        tally.modelledMs += overlap.longestMs;
+      }
+    }
+  }
+}
+
+/**
+ * Puts every call of a client's `stack` through `waits` for the invocation `currentTally` names,
+ * outside every other middleware (the cost model's own reads around a transaction included).
+ */
+export function installAwsCallWaits(
+  stack: MiddlewareStack<any, any>,
+  service: 'dynamodb' | 'sqs',
+  waits: AwsCallWaits,
+  currentTally: () => AwsCallTally | undefined,
+): void {
+  const name = 'costModelAwsCallWaits';
+  if (stack.identify().some((entry) => entry.startsWith(name))) return;
+  stack.add(
+    (next: any, context: any) => (args: any) => {
+      const operation = String(context.commandName ?? '').replace(/Command$/, '');
+      return waits.around(currentTally(), service === 'sqs' ? 'sqs' : dynamoCall(operation), () =>
+        next(args),
+      );
+    },
+    { step: 'initialize', priority: 'high', name },
+  );
+}
