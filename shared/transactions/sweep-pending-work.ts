@@ -158,7 +158,9 @@ export async function sweepPendingWork(
   }
 
   // Every partition of every kind, one page at a time in turn, so a spent budget leaves no
-  // partition starved: each one's oldest work went first.
+  // partition starved: each one's oldest work went first. The pages of `concurrency` partitions
+  // are read at once: on an idle stage every run reads every partition and finds nothing, and
+  // one query after another would keep the function waiting on each of them.
   const partitions = kinds.flatMap((kind) =>
     Array.from({ length: workIndexShards() }, (_, shard) => ({
       kind,
@@ -167,27 +169,29 @@ export async function sweepPendingWork(
       done: false,
     })),
   );
-  const overBudget = () => clock() - startedAt >= config.sweepTimeBudgetMs;
-  while (partitions.some((partition) => !partition.done)) {
-    for (const partition of partitions) {
-      if (partition.done) continue;
-      if (overBudget() || enqueueFailures >= enqueueFailuresBeforeStop) {
-        result.drained = false;
-        break;
-      }
-      const page = await listOverdueWork(
-        partition.kind,
-        partition.shard,
-        now.toISOString(),
-        pageSize,
-        partition.nextKey,
+  const mustStop = () =>
+    clock() - startedAt >= config.sweepTimeBudgetMs || enqueueFailures >= enqueueFailuresBeforeStop;
+  rounds: while (partitions.some((partition) => !partition.done)) {
+    const open = partitions.filter((partition) => !partition.done);
+    for (let index = 0; index < open.length; index += concurrency) {
+      if (mustStop()) break rounds;
+      const group = open.slice(index, index + concurrency);
+      const pages = await Promise.all(
+        group.map((partition) =>
+          listOverdueWork(partition.kind, partition.shard, now.toISOString(), pageSize, partition.nextKey),
+        ),
       );
-      await mapInGroups(page.work, concurrency, sweepOne);
-      partition.nextKey = page.nextKey;
-      partition.done = !page.nextKey;
+      for (const [position, partition] of group.entries()) {
+        const page = pages[position]!;
+        // A page read but not swept is read again by the next run.
+        if (page.work.length && mustStop()) break rounds;
+        await mapInGroups(page.work, concurrency, sweepOne);
+        partition.nextKey = page.nextKey;
+        partition.done = !page.nextKey;
+      }
     }
-    if (!result.drained) break;
   }
+  result.drained = partitions.every((partition) => partition.done);
   const total = (counts: Record<WorkKind, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
   if (total(result.enqueued) || total(result.abandoned) || !result.drained)
     log.info('swept overdue work', { ...result, tookMs: clock() - startedAt });

@@ -13,14 +13,14 @@ export type AwsCall = 'dynamodb' | 'dynamodbTransaction' | 'sqs';
 
 /**
  * Defaults, from the client's side in the same region (a warm function's kept-alive connection).
- * DynamoDB: "single-digit millisecond" answers (AWS's own description of the service): 5 ms
- * median, 10 ms p95 for a single-item request, a Query or a BatchGet; a transaction runs two
+ * DynamoDB: "single-digit millisecond" answers (AWS's own description of the service): 4 ms
+ * median, 9 ms p95 for a single-item request, a Query or a BatchGet; a transaction runs two
  * phases (prepare, commit) over its items: twice that. SQS: 8 ms median, 20 ms p95 for a send
  * (commonly measured under 10 ms; the model's queues are standard ones).
  */
 export const defaultAwsCallWaits: Record<AwsCall, Spread> = {
-  dynamodb: { medianMs: 5, p95Ms: 10 },
-  dynamodbTransaction: { medianMs: 10, p95Ms: 20 },
+  dynamodb: { medianMs: 4, p95Ms: 9 },
+  dynamodbTransaction: { medianMs: 8, p95Ms: 18 },
   sqs: { medianMs: 8, p95Ms: 20 },
 };
 
