@@ -382,6 +382,26 @@ describe.each([
       await page.keyboard.press('Enter');
       await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(words['nav.home']);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      // At 1280 px the header is two rows whatever the language: the brand, the language and
+      // sign-out on the first, every section on the second (the longer names used to push the
+      // language and sign-out under the sections).
+      const rows = await page.evaluate(() => {
+        const top = (selector: string) =>
+          Math.round(document.querySelector(`header.topbar ${selector}`)!.getBoundingClientRect().top);
+        const links = [...document.querySelectorAll('header.topbar nav a')].map((link) =>
+          Math.round(link.getBoundingClientRect().top),
+        );
+        return {
+          brand: top('.brand'),
+          language: top('.language-switch'),
+          signOut: top('[data-testid="sign-out"]'),
+          sectionRows: new Set(links).size,
+          sectionsBelow: Math.min(...links) > top('[data-testid="sign-out"]'),
+        };
+      });
+      expect(Math.abs(rows.language - rows.brand)).toBeLessThan(8);
+      expect(Math.abs(rows.signOut - rows.brand)).toBeLessThan(8);
+      expect(rows).toMatchObject({ sectionRows: 1, sectionsBelow: true });
 
       // Home: days of the account's zone (São Paulo) in the language's date format; no axis label clipped.
       const summary = (await call('GET', '/v2/account/summary?days=30', { key })).body;
