@@ -6,7 +6,8 @@ import { subscriptionStatuses } from '../../../shared/subscriptions/subscription
 import { chargeTime, money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
-import { Loading, StatusBadge, statusWord } from '../parts/bits.tsx';
+import { StatusBadge, statusWord } from '../parts/bits.tsx';
+import { PagedTable, Pager } from '../parts/paged-table.tsx';
 import { navigate } from '../route.ts';
 import type { Subscription } from '../types.ts';
 import { cycleWord, subscriptionMethodWord } from '../words.ts';
@@ -61,85 +62,50 @@ export function SubscriptionsPage(props: { query: URLSearchParams }) {
         </label>
         <button type="submit">{t('subscriptions.apply')}</button>
       </form>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!page && !error ? <Loading /> : null}
-      {page ? (
-        <div class="table-wrap">
-          <table data-testid="subscriptions" class="cards-on-phone">
-            <caption class="sr-only">{t('subscriptions.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('subscriptions.subscription')}</th>
-                <th scope="col">{t('subscriptions.status')}</th>
-                <th scope="col">{t('subscriptions.customer')}</th>
-                <th scope="col" class="number">
-                  {t('subscriptions.amount')}
-                </th>
-                <th scope="col">{t('subscriptions.method')}</th>
-                <th scope="col">{t('subscriptions.nextCharge')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.length === 0 ? (
-                <tr>
-                  <td colSpan={6}>
-                    {page.nextCursor ? t('subscriptions.noneSoFar') : t('subscriptions.none')}
-                  </td>
-                </tr>
-              ) : null}
-              {page.data.map((subscription) => (
-                <tr key={subscription.id} data-id={subscription.id}>
-                  <td class="card-id">
-                    <a href={`#/subscriptions/${subscription.id}`}>{subscription.id}</a>
-                    {subscription.externalId ? (
-                      <div class="muted small">{subscription.externalId}</div>
-                    ) : null}
-                  </td>
-                  <td class="card-status">
-                    <StatusBadge status={subscription.status} kind="subscription" />
-                  </td>
-                  <td class="card-payer">
-                    <div>{subscription.customer.name}</div>
-                    <div class="muted small wrap-anywhere">{subscription.customer.email}</div>
-                  </td>
-                  <td class="number card-amount">
-                    {t('subscriptions.every', {
-                      amount: money(subscription.amount, subscription.currency),
-                      cycle: cycleWord(subscription.billingCycle),
-                    })}
-                  </td>
-                  <td class="card-method">{subscriptionMethodWord(subscription)}</td>
-                  <td class="card-date">{chargeTime(subscription.nextChargeDate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <div class="pager">
-        <button
-          type="button"
-          class="secondary"
-          disabled={cursors.length === 0}
-          onClick={() => navigate('subscriptions', queryOf(applied, cursors.slice(0, -1)))}
-        >
-          {t('common.previous')}
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={!page?.nextCursor}
-          onClick={() =>
-            page?.nextCursor && navigate('subscriptions', queryOf(applied, [...cursors, page.nextCursor]))
-          }
-        >
-          {t('common.next')}
-        </button>
-      </div>
+      <PagedTable
+        testId="subscriptions"
+        caption={t('subscriptions.caption')}
+        columns={[
+          { label: t('subscriptions.subscription') },
+          { label: t('subscriptions.status') },
+          { label: t('subscriptions.customer') },
+          { label: t('subscriptions.amount'), number: true },
+          { label: t('subscriptions.method') },
+          { label: t('subscriptions.nextCharge') },
+        ]}
+        page={page}
+        error={error}
+        none={t('subscriptions.none')}
+        noneSoFar={t('subscriptions.noneSoFar')}
+        cells={(subscription) => (
+          <>
+            <td class="card-id">
+              <a href={`#/subscriptions/${subscription.id}`}>{subscription.id}</a>
+              {subscription.externalId ? <div class="muted small">{subscription.externalId}</div> : null}
+            </td>
+            <td class="card-status">
+              <StatusBadge status={subscription.status} kind="subscription" />
+            </td>
+            <td class="card-payer">
+              <div>{subscription.customer.name}</div>
+              <div class="muted small wrap-anywhere">{subscription.customer.email}</div>
+            </td>
+            <td class="number card-amount">
+              {t('subscriptions.every', {
+                amount: money(subscription.amount, subscription.currency),
+                cycle: cycleWord(subscription.billingCycle),
+              })}
+            </td>
+            <td class="card-method">{subscriptionMethodWord(subscription)}</td>
+            <td class="card-date">{chargeTime(subscription.nextChargeDate)}</td>
+          </>
+        )}
+      />
+      <Pager
+        cursors={cursors}
+        nextCursor={page?.nextCursor}
+        go={(pages) => navigate('subscriptions', queryOf(applied, pages))}
+      />
     </section>
   );
 }

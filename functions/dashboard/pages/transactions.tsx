@@ -12,8 +12,9 @@ import { query } from '../api.ts';
 import { accountTimeZone, dateTime, money } from '../format.ts';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
-import { Loading, StatusBadge, statusWord } from '../parts/bits.tsx';
+import { StatusBadge, statusWord } from '../parts/bits.tsx';
 import { ExportButton } from '../parts/export-button.tsx';
+import { PagedTable, Pager } from '../parts/paged-table.tsx';
 import { PayerCell } from '../parts/payer-cell.tsx';
 import { navigate } from '../route.ts';
 import {
@@ -112,77 +113,44 @@ export function TransactionsPage(props: { query: URLSearchParams }) {
           search={query({ ...selectionParams(applied, accountTimeZone()), locale: currentLanguage() })}
         />
       </form>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!page && !error ? <Loading /> : null}
-      {page ? (
-        <div class="table-wrap">
-          <table data-testid="transactions" class="cards-on-phone">
-            <caption class="sr-only">{t('transactions.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('transactions.transaction')}</th>
-                <th scope="col">{t('transactions.status')}</th>
-                <th scope="col">{t('transactions.payer')}</th>
-                <th scope="col" class="number">
-                  {t('transactions.amount')}
-                </th>
-                <th scope="col">{t('transactions.method')}</th>
-                <th scope="col">{t('transactions.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.length === 0 ? (
-                <tr>
-                  <td colSpan={6}>
-                    {page.nextCursor ? t('transactions.noneSoFar') : t('transactions.none')}
-                  </td>
-                </tr>
-              ) : null}
-              {page.data.map((transaction) => (
-                <tr key={transaction.id} data-id={transaction.id}>
-                  <td class="card-id">
-                    <a href={`#/transactions/${transaction.id}`}>{transaction.id}</a>
-                    {transaction.externalId ? <div class="muted small">{transaction.externalId}</div> : null}
-                  </td>
-                  <td class="card-status">
-                    <StatusBadge status={transaction.status} kind="transaction" />
-                  </td>
-                  <td class="card-payer">
-                    <PayerCell payer={transaction.payer} />
-                  </td>
-                  <td class="number card-amount">{money(transaction.amount, transaction.currency)}</td>
-                  <td class="card-method">{methodNameOf(transaction, currentLanguage())}</td>
-                  <td class="card-date">{dateTime(transaction.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <div class="pager">
-        <button
-          type="button"
-          class="secondary"
-          disabled={cursors.length === 0}
-          onClick={() => navigate('transactions', queryOf(applied, cursors.slice(0, -1)))}
-        >
-          {t('common.previous')}
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={!page?.nextCursor}
-          onClick={() =>
-            page?.nextCursor && navigate('transactions', queryOf(applied, [...cursors, page.nextCursor]))
-          }
-        >
-          {t('common.next')}
-        </button>
-      </div>
+      <PagedTable
+        testId="transactions"
+        caption={t('transactions.caption')}
+        columns={[
+          { label: t('transactions.transaction') },
+          { label: t('transactions.status') },
+          { label: t('transactions.payer') },
+          { label: t('transactions.amount'), number: true },
+          { label: t('transactions.method') },
+          { label: t('transactions.created') },
+        ]}
+        page={page}
+        error={error}
+        none={t('transactions.none')}
+        noneSoFar={t('transactions.noneSoFar')}
+        cells={(transaction) => (
+          <>
+            <td class="card-id">
+              <a href={`#/transactions/${transaction.id}`}>{transaction.id}</a>
+              {transaction.externalId ? <div class="muted small">{transaction.externalId}</div> : null}
+            </td>
+            <td class="card-status">
+              <StatusBadge status={transaction.status} kind="transaction" />
+            </td>
+            <td class="card-payer">
+              <PayerCell payer={transaction.payer} />
+            </td>
+            <td class="number card-amount">{money(transaction.amount, transaction.currency)}</td>
+            <td class="card-method">{methodNameOf(transaction, currentLanguage())}</td>
+            <td class="card-date">{dateTime(transaction.createdAt)}</td>
+          </>
+        )}
+      />
+      <Pager
+        cursors={cursors}
+        nextCursor={page?.nextCursor}
+        go={(pages) => navigate('transactions', queryOf(applied, pages))}
+      />
     </section>
   );
 }

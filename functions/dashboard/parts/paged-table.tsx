@@ -1,0 +1,94 @@
+// A page of a cursor-paged listing as a table (a card per row on a phone), with its error and
+// loading states, and the pager whose cursors live in the URL.
+import type { ComponentChildren } from 'preact';
+import type { Page } from '../api.ts';
+import { t } from '../i18n/i18n.ts';
+import { Loading } from './bits.tsx';
+
+export interface Column {
+  label: string;
+  /** Right-aligned (amounts). */
+  number?: boolean;
+}
+
+export function PagedTable<T extends { id: string }>(props: {
+  testId: string;
+  caption: string;
+  columns: readonly Column[];
+  page: Page<T> | null;
+  error: string | null;
+  /** What the table says without rows: on the last page, or before it (`nextCursor` set). */
+  none: string;
+  noneSoFar: string;
+  /** The row's cells. */
+  cells: (item: T) => ComponentChildren;
+}) {
+  const { page, error } = props;
+  return (
+    <>
+      {error ? (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!page && !error ? <Loading /> : null}
+      {page ? (
+        <div class="table-wrap">
+          <table data-testid={props.testId} class="cards-on-phone">
+            <caption class="sr-only">{props.caption}</caption>
+            <thead>
+              <tr>
+                {props.columns.map((column) => (
+                  <th key={column.label} scope="col" class={column.number ? 'number' : undefined}>
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.length === 0 ? (
+                <tr>
+                  <td colSpan={props.columns.length}>{page.nextCursor ? props.noneSoFar : props.none}</td>
+                </tr>
+              ) : null}
+              {page.data.map((item) => (
+                <tr key={item.id} data-id={item.id}>
+                  {props.cells(item)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Previous and Next over the cursors of the pages seen so far (`cursors`, kept in the URL). */
+export function Pager(props: {
+  cursors: readonly string[];
+  nextCursor: string | null | undefined;
+  go: (cursors: readonly string[]) => void;
+}) {
+  const { cursors, nextCursor } = props;
+  return (
+    <div class="pager">
+      <button
+        type="button"
+        class="secondary"
+        disabled={cursors.length === 0}
+        onClick={() => props.go(cursors.slice(0, -1))}
+      >
+        {t('common.previous')}
+      </button>
+      <button
+        type="button"
+        class="secondary"
+        disabled={!nextCursor}
+        onClick={() => nextCursor && props.go([...cursors, nextCursor])}
+      >
+        {t('common.next')}
+      </button>
+    </div>
+  );
+}
