@@ -9,6 +9,7 @@ import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
+import { PagedTable } from '../parts/paged-table.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import type { CheckoutSession, PaymentLink, SaleSettings } from '../types.ts';
 
@@ -155,51 +156,35 @@ function PaymentLinks(props: { selected?: string | undefined }) {
   return (
     <>
       <h2>{t('checkout.links')}</h2>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!page && !error ? <Loading /> : null}
-      {page ? (
-        <div class="table-wrap">
-          <table data-testid="payment-links">
-            <caption class="sr-only">{t('checkout.linksCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('checkout.link')}</th>
-                <th scope="col">{t('checkout.state')}</th>
-                <th scope="col" class="number">
-                  {t('checkout.price')}
-                </th>
-                <th scope="col">{t('checkout.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>{t('checkout.noLinks')}</td>
-                </tr>
-              ) : null}
-              {page.data.map((link) => (
-                <tr key={link.id} data-id={link.id}>
-                  <td>
-                    <a
-                      href={`#/checkout/${link.id}`}
-                      aria-current={link.id === props.selected ? 'true' : undefined}
-                    >
-                      {link.id}
-                    </a>
-                  </td>
-                  <td>{linkState(link)}</td>
-                  <td class="number">{money(link.amount, link.currency)}</td>
-                  <td>{dateTime(link.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <PagedTable
+        testId="payment-links"
+        caption={t('checkout.linksCaption')}
+        columns={[
+          { label: t('checkout.link') },
+          { label: t('checkout.state') },
+          { label: t('checkout.price'), number: true },
+          { label: t('checkout.created') },
+        ]}
+        page={page}
+        error={error}
+        none={t('checkout.noLinks')}
+        cardsOnPhone={false}
+        cells={(link) => (
+          <>
+            <td>
+              <a
+                href={`#/checkout/${link.id}`}
+                aria-current={link.id === props.selected ? 'true' : undefined}
+              >
+                {link.id}
+              </a>
+            </td>
+            <td>{linkState(link)}</td>
+            <td class="number">{money(link.amount, link.currency)}</td>
+            <td>{dateTime(link.createdAt)}</td>
+          </>
+        )}
+      />
       <Pager paging={paging} nextCursor={page?.nextCursor} label={t('checkout.linkPages')} />
     </>
   );
@@ -225,59 +210,44 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!page && !error ? <Loading /> : null}
-      {page ? (
-        <div class="table-wrap">
-          <table data-testid="checkout-sessions">
-            <caption class="sr-only">{t('checkout.sessionsCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('checkout.session')}</th>
-                <th scope="col">{t('checkout.status')}</th>
-                <th scope="col" class="number">
-                  {t('checkout.amount')}
-                </th>
-                <th scope="col">{t('checkout.transaction')}</th>
-                <th scope="col">{t('checkout.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>{page.nextCursor ? t('checkout.noneSoFar') : t('checkout.noSessions')}</td>
-                </tr>
+      <PagedTable
+        testId="checkout-sessions"
+        caption={t('checkout.sessionsCaption')}
+        columns={[
+          { label: t('checkout.session') },
+          { label: t('checkout.status') },
+          { label: t('checkout.amount'), number: true },
+          { label: t('checkout.transaction') },
+          { label: t('checkout.created') },
+        ]}
+        page={page}
+        error={error}
+        none={t('checkout.noSessions')}
+        noneSoFar={t('checkout.noneSoFar')}
+        cardsOnPhone={false}
+        cells={(session) => (
+          <>
+            <td>
+              {session.id}
+              {session.paymentLinkId ? (
+                <div class="muted small">{t('checkout.via', { link: session.paymentLinkId })}</div>
               ) : null}
-              {page.data.map((session) => (
-                <tr key={session.id} data-id={session.id}>
-                  <td>
-                    {session.id}
-                    {session.paymentLinkId ? (
-                      <div class="muted small">{t('checkout.via', { link: session.paymentLinkId })}</div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <StatusBadge status={session.status} />
-                  </td>
-                  <td class="number">{money(session.amount, session.currency)}</td>
-                  <td>
-                    {session.transactionId ? (
-                      <a href={`#/transactions/${session.transactionId}`}>{session.transactionId}</a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td>{dateTime(session.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+            </td>
+            <td>
+              <StatusBadge status={session.status} />
+            </td>
+            <td class="number">{money(session.amount, session.currency)}</td>
+            <td>
+              {session.transactionId ? (
+                <a href={`#/transactions/${session.transactionId}`}>{session.transactionId}</a>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td>{dateTime(session.createdAt)}</td>
+          </>
+        )}
+      />
       <Pager paging={paging} nextCursor={page?.nextCursor} label={t('checkout.sessionPages')} />
     </>
   );

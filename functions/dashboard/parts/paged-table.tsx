@@ -19,7 +19,9 @@ export function PagedTable<T extends { id: string }>(props: {
   error: string | null;
   /** What the table says without rows: on the last page, or before it (`nextCursor` set). */
   none: string;
-  noneSoFar: string;
+  noneSoFar?: string;
+  /** Each row a card on a phone (the listings' default); false: a table at every width. */
+  cardsOnPhone?: boolean;
   /** The row's cells. */
   cells: (item: T) => ComponentChildren;
 }) {
@@ -34,7 +36,10 @@ export function PagedTable<T extends { id: string }>(props: {
       {!page && !error ? <Loading /> : null}
       {page ? (
         <div class="table-wrap">
-          <table data-testid={props.testId} class="cards-on-phone">
+          <table
+            data-testid={props.testId}
+            class={props.cardsOnPhone === false ? undefined : 'cards-on-phone'}
+          >
             <caption class="sr-only">{props.caption}</caption>
             <thead>
               <tr>
@@ -48,7 +53,9 @@ export function PagedTable<T extends { id: string }>(props: {
             <tbody>
               {page.data.length === 0 ? (
                 <tr>
-                  <td colSpan={props.columns.length}>{page.nextCursor ? props.noneSoFar : props.none}</td>
+                  <td colSpan={props.columns.length}>
+                    {page.nextCursor ? (props.noneSoFar ?? props.none) : props.none}
+                  </td>
                 </tr>
               ) : null}
               {page.data.map((item) => (
