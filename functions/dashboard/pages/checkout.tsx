@@ -9,46 +9,17 @@ import { currentLanguage, t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
 import { CopyButton, Loading, Notice, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
-import { PagedTable } from '../parts/paged-table.tsx';
+import { PagedTable, Pager } from '../parts/paged-table.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import type { CheckoutSession, PaymentLink, SaleSettings } from '../types.ts';
 
 export const linkState = (link: Pick<PaymentLink, 'active'>) =>
   link.active ? t('checkout.active') : t('checkout.off');
 
-/** Cursor paging: the cursors of the pages before this one, to go back. */
+/** Cursor paging in the page's state: the cursors of the pages after the first one seen so far. */
 function useCursors() {
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  return { cursors, setCursors, cursor: cursors[cursors.length - 1] ?? null };
-}
-
-function Pager(props: {
-  paging: ReturnType<typeof useCursors>;
-  nextCursor: string | null | undefined;
-  label: string;
-}) {
-  const { cursors, setCursors } = props.paging;
-  const next = props.nextCursor;
-  return (
-    <nav class="pager" aria-label={props.label}>
-      <button
-        type="button"
-        class="secondary"
-        disabled={cursors.length < 2}
-        onClick={() => setCursors(cursors.slice(0, -1))}
-      >
-        {t('common.previous')}
-      </button>
-      <button
-        type="button"
-        class="secondary"
-        disabled={!next}
-        onClick={() => next && setCursors([...cursors, next])}
-      >
-        {t('common.next')}
-      </button>
-    </nav>
-  );
+  const [cursors, setCursors] = useState<readonly string[]>([]);
+  return { cursors, setCursors, cursor: cursors.at(-1) ?? null };
 }
 
 export function CheckoutPage(props: { linkId?: string | undefined }) {
@@ -185,7 +156,12 @@ function PaymentLinks(props: { selected?: string | undefined }) {
           </>
         )}
       />
-      <Pager paging={paging} nextCursor={page?.nextCursor} label={t('checkout.linkPages')} />
+      <Pager
+        cursors={paging.cursors}
+        nextCursor={page?.nextCursor}
+        go={paging.setCursors}
+        label={t('checkout.linkPages')}
+      />
     </>
   );
 }
@@ -194,7 +170,7 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
   const paging = useCursors();
   const { setCursors } = paging;
   // Another link's sessions start from their first page.
-  useEffect(() => setCursors([null]), [props.linkId, setCursors]);
+  useEffect(() => setCursors([]), [props.linkId, setCursors]);
   const { page, error } = useListing<CheckoutSession>('/v2/checkout-sessions', {
     limit: 20,
     cursor: paging.cursor,
@@ -248,7 +224,12 @@ function Sessions(props: { linkId: string | null; onShowAll: () => void }) {
           </>
         )}
       />
-      <Pager paging={paging} nextCursor={page?.nextCursor} label={t('checkout.sessionPages')} />
+      <Pager
+        cursors={paging.cursors}
+        nextCursor={page?.nextCursor}
+        go={paging.setCursors}
+        label={t('checkout.sessionPages')}
+      />
     </>
   );
 }

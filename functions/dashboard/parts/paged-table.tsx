@@ -71,15 +71,19 @@ export function PagedTable<T extends { id: string }>(props: {
   );
 }
 
-/** Previous and Next over the cursors of the pages seen so far (`cursors`, kept in the URL). */
+/**
+ * Previous and Next over the cursors of the pages seen so far (`cursors`: the first page's is
+ * not among them). With a `label`, a navigation landmark of that name (a page with two listings).
+ */
 export function Pager(props: {
   cursors: readonly string[];
   nextCursor: string | null | undefined;
   go: (cursors: readonly string[]) => void;
+  label?: string;
 }) {
   const { cursors, nextCursor } = props;
-  return (
-    <div class="pager">
+  const buttons = (
+    <>
       <button
         type="button"
         class="secondary"
@@ -96,6 +100,13 @@ export function Pager(props: {
       >
         {t('common.next')}
       </button>
-    </div>
+    </>
+  );
+  return props.label ? (
+    <nav class="pager" aria-label={props.label}>
+      {buttons}
+    </nav>
+  ) : (
+    <div class="pager">{buttons}</div>
   );
 }
