@@ -1,5 +1,6 @@
 // Paging a listing in the dashboard, in Chromium: twenty rows a page, Next and Previous over the
 // cursors kept in the URL (so Back and a reload show the same page).
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, createKey, sharedStack } from '../support/api.ts';
 import { desktopWidth, newPayerContext, useBrowserAndReceiver } from '../support/browser.ts';
@@ -7,6 +8,13 @@ import { eventually } from '../support/dashboard-navigation.ts';
 import { bobBody, validCnpj } from '../support/purchase-fixtures.ts';
 
 const setup = useBrowserAndReceiver();
+
+async function signIn(page: Page, key: string): Promise<void> {
+  await page.goto(`${sharedStack().baseUrl}/dashboard/`);
+  await page.getByLabel('Secret key').fill(key);
+  await page.keyboard.press('Enter');
+  await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+}
 
 describe('dashboard paging', () => {
   it('shows twenty transactions a page and pages with Next and Previous through the URL', async () => {
@@ -20,10 +28,7 @@ describe('dashboard paging', () => {
     }
     const { context, page, watch } = await newPayerContext(setup.browser, desktopWidth);
     try {
-      await page.goto(`${sharedStack().baseUrl}/dashboard/`);
-      await page.getByLabel('Secret key').fill(key);
-      await page.keyboard.press('Enter');
-      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+      await signIn(page, key);
       await page.goto(`${sharedStack().baseUrl}/dashboard/#/transactions`);
       const rows = page.getByTestId('transactions').locator('tbody tr[data-id]');
       const previous = page.getByRole('button', { name: 'Previous' });
@@ -70,10 +75,7 @@ describe('dashboard paging', () => {
     }
     const { context, page, watch } = await newPayerContext(setup.browser, desktopWidth);
     try {
-      await page.goto(`${sharedStack().baseUrl}/dashboard/`);
-      await page.getByLabel('Secret key').fill(key);
-      await page.keyboard.press('Enter');
-      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Home');
+      await signIn(page, key);
       await page.goto(`${sharedStack().baseUrl}/dashboard/#/checkout`);
       const rows = page.getByTestId('payment-links').locator('tbody tr[data-id]');
       const pages = page.getByRole('navigation', { name: 'Payment link pages' });
