@@ -7,7 +7,7 @@
 // given up: the transaction or the event is marked FAILED and counted (an alarm watches it); a
 // transaction's charge is then closed on the rail and its payment gets one last look.
 import { serviceConfig, workIndexShards } from '../config.ts';
-import { mapInGroups } from '../in-groups.ts';
+import { groupsOf, mapInGroups } from '../in-groups.ts';
 import { log } from '../log.ts';
 import { countMetric, metricNames } from '../metrics.ts';
 import { queueNames } from '../queues.ts';
@@ -173,9 +173,8 @@ export async function sweepPendingWork(
     clock() - startedAt >= config.sweepTimeBudgetMs || enqueueFailures >= enqueueFailuresBeforeStop;
   rounds: while (partitions.some((partition) => !partition.done)) {
     const open = partitions.filter((partition) => !partition.done);
-    for (let index = 0; index < open.length; index += concurrency) {
+    for (const group of groupsOf(open, concurrency)) {
       if (mustStop()) break rounds;
-      const group = open.slice(index, index + concurrency);
       const pages = await Promise.all(
         group.map((partition) =>
           listOverdueWork(partition.kind, partition.shard, now.toISOString(), pageSize, partition.nextKey),

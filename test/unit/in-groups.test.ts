@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapInGroups } from '../../shared/in-groups.ts';
+import { groupsOf, mapInGroups } from '../../shared/in-groups.ts';
 
 describe('mapInGroups', () => {
   it('keeps at most `size` calls in flight and answers in the items’ order', async () => {
@@ -18,5 +18,12 @@ describe('mapInGroups', () => {
 
   it('answers nothing for no items', async () => {
     expect(await mapInGroups([], 4, async () => 1)).toEqual([]);
+  });
+});
+
+describe('groupsOf', () => {
+  it('cuts the items into consecutive groups, the last one smaller', () => {
+    expect(groupsOf([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(groupsOf([], 3)).toEqual([]);
   });
 });
