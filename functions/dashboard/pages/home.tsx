@@ -9,6 +9,7 @@ import { t } from '../i18n/i18n.ts';
 import { BalanceCard } from '../parts/balance-card.tsx';
 import { Loading, Notice } from '../parts/bits.tsx';
 import { DailyChart, type DailySeries } from '../parts/chart.tsx';
+import { FormError } from '../parts/form.tsx';
 import type { SaleSettings, AccountSummary as Summary, SummaryRow } from '../types.ts';
 
 /** The zones offered: the Americas' (where the service sells) and UTC, plus the account's own. */
@@ -134,11 +135,7 @@ export function HomePage() {
       </div>
       <Notice text={notice} />
       <BalanceCard />
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {!charts && !error ? <Loading /> : null}
       {charts ? (
         <>

@@ -63,11 +63,7 @@ export function ProductsPage() {
           </label>
         ))}
       </fieldset>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div class="split">
         <div>
           {!products && !error ? <Loading /> : null}

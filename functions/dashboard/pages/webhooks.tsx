@@ -154,11 +154,7 @@ export function WebhooksPage() {
             })}
           </p>
         ) : null}
-        {testError ? (
-          <p class="form-error" role="alert">
-            {testError}
-          </p>
-        ) : null}
+        <FormError message={testError} />
       </form>
 
       {optInEventTypeNames.length ? (

@@ -5,6 +5,7 @@ import { api } from '../api.ts';
 import { money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import type { Balance } from '../types.ts';
+import { FormError } from './form.tsx';
 
 export function BalanceCard() {
   const [balances, setBalances] = useState<Balance[] | null>(null);
@@ -17,11 +18,7 @@ export function BalanceCard() {
   return (
     <section class="card" aria-labelledby="balance-title" data-testid="balance">
       <h2 id="balance-title">{t('balance.title')}</h2>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {balances ? (
         <div class="table-wrap">
           <table>

@@ -1,9 +1,11 @@
 // A page of a cursor-paged listing as a table (a card per row on a phone), with its error and
-// loading states, and the pager whose cursors live in the URL.
+// loading states, and the pager over the cursors of the pages seen (kept in the URL, or in a
+// page's state).
 import type { ComponentChildren } from 'preact';
 import type { Page } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
 import { Loading } from './bits.tsx';
+import { FormError } from './form.tsx';
 
 export interface Column {
   label: string;
@@ -28,11 +30,7 @@ export function PagedTable<T extends { id: string }>(props: {
   const { page, error } = props;
   return (
     <>
-      {error ? (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {!page && !error ? <Loading /> : null}
       {page ? (
         <div class="table-wrap">
@@ -73,7 +71,7 @@ export function PagedTable<T extends { id: string }>(props: {
 
 /**
  * Previous and Next over the cursors of the pages seen so far (`cursors`: the first page's is
- * not among them). With a `label`, a navigation landmark of that name (a page with two listings).
+ * not among them).
  */
 export function Pager(props: {
   cursors: readonly string[];
@@ -82,8 +80,10 @@ export function Pager(props: {
   label?: string;
 }) {
   const { cursors, nextCursor } = props;
-  const buttons = (
-    <>
+  // A page with two listings names each pager: a navigation landmark apiece.
+  const Container = props.label ? 'nav' : 'div';
+  return (
+    <Container class="pager" aria-label={props.label}>
       <button
         type="button"
         class="secondary"
@@ -100,13 +100,6 @@ export function Pager(props: {
       >
         {t('common.next')}
       </button>
-    </>
-  );
-  return props.label ? (
-    <nav class="pager" aria-label={props.label}>
-      {buttons}
-    </nav>
-  ) : (
-    <div class="pager">{buttons}</div>
+    </Container>
   );
 }
