@@ -5,9 +5,8 @@
 // (marshalling is the function's own work), and a latency drawn for each call is put in instead.
 // Calls in flight together (a Promise.all) wait as long as the longest of them.
 // COST_MODEL_WAITS (a JSON file's path) replaces the defaults under its `aws` key.
-import { readFileSync } from 'node:fs';
 import type { MiddlewareStack } from '@smithy/types';
-import { drawMs, type Spread, seededRandom } from './network-waits.ts';
+import { drawMs, type Spread, seededRandom, waitsFileOverrides } from './network-waits.ts';
 
 export type AwsCall = 'dynamodb' | 'dynamodbTransaction' | 'sqs';
 
@@ -25,11 +24,7 @@ export const defaultAwsCallWaits: Record<AwsCall, Spread> = {
 };
 
 export function awsCallWaitsFromEnv(): Record<AwsCall, Spread> {
-  const file = process.env.COST_MODEL_WAITS;
-  if (!file) return defaultAwsCallWaits;
-  const overrides = (JSON.parse(readFileSync(file, 'utf8')) as { aws?: Partial<Record<AwsCall, Spread>> })
-    .aws;
-  return { ...defaultAwsCallWaits, ...overrides };
+  return { ...defaultAwsCallWaits, ...(waitsFileOverrides().aws as Partial<Record<AwsCall, Spread>>) };
 }
 
 /** Which wait a DynamoDB operation has. */

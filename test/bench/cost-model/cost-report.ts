@@ -305,11 +305,13 @@ function fixedCostRows(results: CostModelResults): { header: string[]; rows: Cel
   return { header: ['a month, no traffic', ...stagesFixed.map((stage) => stage.stage)], rows };
 }
 
+/** A latency's median and 95th percentile, in words. */
+const spread = (value: { medianMs: number; p95Ms: number }) =>
+  `${value.medianMs} ms median, ${value.p95Ms} ms p95`;
+
 /** The waits the figures were drawn with, as a sentence. */
 function waitsLine(): string {
   const waits = waitsFromEnv();
-  const spread = (value: { medianMs: number; p95Ms: number }) =>
-    `${value.medianMs} ms median, ${value.p95Ms} ms p95`;
   return (Object.keys(waits) as Array<keyof typeof waits>)
     .map(
       (name) => `${name}: round trip ${spread(waits[name].roundTrip)}, answer ${spread(waits[name].answer)}`,
@@ -325,9 +327,7 @@ function awsWaitsLine(): string {
     dynamodbTransaction: 'a DynamoDB transaction',
     sqs: 'an SQS send',
   };
-  return (Object.keys(named) as AwsCall[])
-    .map((call) => `${named[call]} ${waits[call].medianMs} ms median, ${waits[call].p95Ms} ms p95`)
-    .join('; ');
+  return (Object.keys(named) as AwsCall[]).map((call) => `${named[call]} ${spread(waits[call])}`).join('; ');
 }
 
 /** The section of docs/benchmarks.md that `npm run bench:cost` replaces on its own. */

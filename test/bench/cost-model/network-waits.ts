@@ -60,10 +60,18 @@ export const defaultWaits: Record<Destination, DestinationWaits> = {
   },
 };
 
-export function waitsFromEnv(): Record<Destination, DestinationWaits> {
+/** What the JSON file COST_MODEL_WAITS names replaces (nothing without it). */
+export function waitsFileOverrides(): {
+  psp?: DestinationWaits;
+  merchant?: DestinationWaits;
+  aws?: Record<string, Spread>;
+} {
   const file = process.env.COST_MODEL_WAITS;
-  if (!file) return defaultWaits;
-  const overrides = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<Destination, DestinationWaits>>;
+  return file ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+export function waitsFromEnv(): Record<Destination, DestinationWaits> {
+  const overrides = waitsFileOverrides();
   return { psp: overrides.psp ?? defaultWaits.psp, merchant: overrides.merchant ?? defaultWaits.merchant };
 }
 
