@@ -14,6 +14,9 @@ export interface FileDuration {
   importMs: number;
   /** Its hooks (a beforeAll starting a stack) and its tests. */
   hooksAndTestsMs: number;
+  /** When its worker took it and when it ended, in ms from the run's start: the schedule's tail. */
+  startedMs?: number;
+  endedMs?: number;
 }
 
 export interface FileDurationsReport {
@@ -26,9 +29,19 @@ export const fileDurationsPath = 'test-artifacts/file-durations.json';
 
 export default class FileDurationsReporter implements Reporter {
   private startedAt = Date.now();
+  private readonly started = new Map<string, number>();
+  private readonly ended = new Map<string, number>();
 
   onTestRunStart(): void {
     this.startedAt = Date.now();
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.started.set(module.moduleId, Date.now() - this.startedAt);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ended.set(module.moduleId, Date.now() - this.startedAt);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -42,6 +55,8 @@ export default class FileDurationsReporter implements Reporter {
         totalMs: Math.round(d.environmentSetupDuration + d.prepareDuration + importMs + d.duration),
         importMs: Math.round(importMs),
         hooksAndTestsMs: Math.round(d.duration),
+        startedMs: this.started.get(module.moduleId),
+        endedMs: this.ended.get(module.moduleId),
       };
     });
     files.sort((a, b) => b.totalMs - a.totalMs);

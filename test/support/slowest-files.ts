@@ -14,10 +14,17 @@ const summed = report.files.reduce((sum, file) => sum + file.totalMs, 0);
 process.stdout.write(
   `${report.files.length} files, ${seconds(summed).trim()} summed, ${seconds(report.wallMs).trim()} wall (run of ${report.startedAt})\n`,
 );
-process.stdout.write(`${'total'.padStart(8)} ${'import'.padStart(8)} ${'hooks+tests'.padStart(12)}  file\n`);
+process.stdout.write(
+  `${'total'.padStart(8)} ${'import'.padStart(8)} ${'hooks+tests'.padStart(12)} ${'ran'.padStart(16)}  file\n`,
+);
+// When it ran (from the run's start): a long file that starts late is the run's tail.
+const span = (file: (typeof report.files)[number]) =>
+  file.startedMs === undefined || file.endedMs === undefined
+    ? ''
+    : `${Math.round(file.startedMs / 1000)}–${Math.round(file.endedMs / 1000)} s`;
 for (const file of report.files.slice(0, count)) {
   const failed = file.state === 'passed' ? '' : `  (${file.state})`;
   process.stdout.write(
-    `${seconds(file.totalMs)} ${seconds(file.importMs)} ${seconds(file.hooksAndTestsMs).padStart(12)}  ${file.file}${failed}\n`,
+    `${seconds(file.totalMs)} ${seconds(file.importMs)} ${seconds(file.hooksAndTestsMs).padStart(12)} ${span(file).padStart(16)}  ${file.file}${failed}\n`,
   );
 }
