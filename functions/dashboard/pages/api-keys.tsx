@@ -7,6 +7,7 @@ import { calendarDay, dateTime } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import { Notice, ShownOnce } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
+import { TableWrap } from '../parts/table-wrap.tsx';
 import type { ApiKey } from '../types.ts';
 
 /** Each permission of shared/permissions.ts in words (typed by it: a new one must be described). */
@@ -78,7 +79,7 @@ export function ApiKeysPage() {
     <section>
       <h1>{t('keys.title')}</h1>
       <Notice text={notice} />
-      <div class="table-wrap">
+      <TableWrap label={t('keys.caption')}>
         <table data-testid="api-keys">
           <caption class="sr-only">{t('keys.caption')}</caption>
           <thead>
@@ -145,7 +146,7 @@ export function ApiKeysPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
 
       <form class="card" onSubmit={create} noValidate aria-labelledby="new-key-title">
         <h2 id="new-key-title">{t('keys.new')}</h2>

@@ -7,6 +7,7 @@ import { ApiError, api, type Page, query } from '../api.ts';
 import { chargeTime, dateTime, money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import { Loading, Notice, StatusBadge, statusWord } from '../parts/bits.tsx';
+import { TableWrap } from '../parts/table-wrap.tsx';
 import type { Subscription, Transaction } from '../types.ts';
 import { cancelReasonWord, cycleWord, subscriptionMethodWord } from '../words.ts';
 
@@ -186,7 +187,7 @@ export function SubscriptionDetailPage(props: { id: string }) {
       <h2>{t('subscription.cycles')}</h2>
       {cycles.length === 0 ? <p class="muted">{t('subscription.noCycles')}</p> : null}
       {cycles.length ? (
-        <div class="table-wrap">
+        <TableWrap label={t('subscription.cyclesCaption')}>
           <table data-testid="subscription-cycles" class="cards-on-phone">
             <caption class="sr-only">{t('subscription.cyclesCaption')}</caption>
             <thead>
@@ -218,7 +219,7 @@ export function SubscriptionDetailPage(props: { id: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {olderCursor ? (
         <div class="pager">

@@ -11,6 +11,7 @@ import { CopyButton, Loading, Notice, StatusBadge, statusWord } from '../parts/b
 import { PayerFacts } from '../parts/payer-cell.tsx';
 import { QrImage } from '../parts/qr-image.tsx';
 import { DisputeList, RefundAction, RefundList } from '../parts/refunds.tsx';
+import { TableWrap } from '../parts/table-wrap.tsx';
 import type { DisputeEventData, Refund, Transaction, TransactionEvent } from '../types.ts';
 import { eventTypeWord } from '../words.ts';
 
@@ -279,7 +280,7 @@ export function TransactionDetailPage(props: { id: string }) {
               {t('detail.nextAttempt', { at: dateTime(event.nextAttemptAt) })}
             </p>
           ) : null}
-          <div class="table-wrap">
+          <TableWrap label={t('detail.attemptsOf', { type: eventTypeWord(event.type) })}>
             <table>
               <caption class="sr-only">{t('detail.attemptsOf', { type: eventTypeWord(event.type) })}</caption>
               <thead>
@@ -320,7 +321,7 @@ export function TransactionDetailPage(props: { id: string }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </article>
       ))}
     </section>

@@ -12,6 +12,7 @@ import { t } from '../i18n/i18n.ts';
 import { useListing } from '../listing.ts';
 import { Notice, ShownOnce, StatusBadge } from '../parts/bits.tsx';
 import { described, errorsFrom, Field, type FieldErrors, FormError, noErrors } from '../parts/form.tsx';
+import { TableWrap } from '../parts/table-wrap.tsx';
 import type { EventSummary, TestDeliveryView as TestResult, WebhookSettings } from '../types.ts';
 import { eventTypeWord } from '../words.ts';
 
@@ -229,7 +230,7 @@ export function WebhooksPage() {
       </div>
 
       <h2>{t('webhooks.recent')}</h2>
-      <div class="table-wrap">
+      <TableWrap label={t('webhooks.recentCaption')}>
         <table data-testid="deliveries">
           <caption class="sr-only">{t('webhooks.recentCaption')}</caption>
           <thead>
@@ -286,7 +287,7 @@ export function WebhooksPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

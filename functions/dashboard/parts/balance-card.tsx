@@ -6,6 +6,7 @@ import { money } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
 import type { Balance } from '../types.ts';
 import { FormError } from './form.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 export function BalanceCard() {
   const [balances, setBalances] = useState<Balance[] | null>(null);
@@ -20,7 +21,7 @@ export function BalanceCard() {
       <h2 id="balance-title">{t('balance.title')}</h2>
       <FormError message={error} />
       {balances ? (
-        <div class="table-wrap">
+        <TableWrap label={t('balance.caption')}>
           <table>
             <caption class="sr-only">{t('balance.caption')}</caption>
             <thead>
@@ -60,7 +61,7 @@ export function BalanceCard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </section>
   );

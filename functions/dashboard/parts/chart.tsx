@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import { calendarDay } from '../format.ts';
 import { t } from '../i18n/i18n.ts';
+import { TableWrap } from './table-wrap.tsx';
 
 export interface DailySeries {
   label: string;
@@ -88,7 +89,7 @@ export function DailyChart(props: {
       <div ref={host} class="chart-canvas" aria-hidden="true" />
       <details>
         <summary>{t('chart.showNumbers')}</summary>
-        <div class="table-wrap">
+        <TableWrap label={props.title}>
           <table>
             <caption class="sr-only">{props.title}</caption>
             <thead>
@@ -114,7 +115,7 @@ export function DailyChart(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </details>
     </figure>
   );

@@ -6,6 +6,7 @@ import type { Page } from '../api.ts';
 import { t } from '../i18n/i18n.ts';
 import { Loading } from './bits.tsx';
 import { FormError } from './form.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 export interface Column {
   label: string;
@@ -33,7 +34,7 @@ export function PagedTable<T extends { id: string }>(props: {
       <FormError message={error} />
       {!page && !error ? <Loading /> : null}
       {page ? (
-        <div class="table-wrap">
+        <TableWrap label={props.caption}>
           <table
             data-testid={props.testId}
             class={props.cardsOnPhone === false ? undefined : 'cards-on-phone'}
@@ -63,7 +64,7 @@ export function PagedTable<T extends { id: string }>(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </>
   );

@@ -9,6 +9,7 @@ import { t } from '../i18n/i18n.ts';
 import { leftToRefund, readRefundAmount, refundUnavailable } from '../refund-form.ts';
 import type { DisputeEventData, Refund, Transaction } from '../types.ts';
 import { StatusBadge } from './bits.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 type Dispute = DisputeEventData['dispute'];
 
@@ -138,7 +139,7 @@ export function RefundAction(props: {
 export function RefundList(props: { refunds: readonly Refund[] }) {
   if (props.refunds.length === 0) return <p class="muted">{t('refunds.none')}</p>;
   return (
-    <div class="table-wrap">
+    <TableWrap label={t('refunds.caption')}>
       <table data-testid="refunds">
         <caption class="sr-only">{t('refunds.caption')}</caption>
         <thead>
@@ -170,13 +171,13 @@ export function RefundList(props: { refunds: readonly Refund[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
 export function DisputeList(props: { disputes: readonly Dispute[]; currency: string }) {
   return (
-    <div class="table-wrap">
+    <TableWrap label={t('disputes.caption')}>
       <table data-testid="disputes">
         <caption class="sr-only">{t('disputes.caption')}</caption>
         <thead>
@@ -204,6 +205,6 @@ export function DisputeList(props: { disputes: readonly Dispute[]; currency: str
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
