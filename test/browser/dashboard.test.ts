@@ -3,7 +3,9 @@
 // and the delivered cashin.paid, make the receiver fail, see the failure, redeliver, rotate the
 // secret and end its overlap, create and revoke a key, set the branding and the payer e-mails, sign out. Every page is scanned with axe
 // (0 serious or critical violations) and photographed at 390 and 1280 px.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
@@ -182,7 +184,10 @@ describe('merchant dashboard', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
-      const exported = parse(readFileSync((await download.path())!, 'utf8'), {
+      // The run's Chromium is connected to, not launched: the download is copied here to be read.
+      const csvFile = join(mkdtempSync(join(tmpdir(), 'dashboard-export-')), download.suggestedFilename());
+      await download.saveAs(csvFile);
+      const exported = parse(readFileSync(csvFile, 'utf8'), {
         bom: true,
         columns: true,
         delimiter: [',', ';'],

@@ -26,10 +26,16 @@ export const desktopWidth = 1280;
  */
 export const payerJourneyTimeoutMs = 60_000;
 
-/** Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it opens. */
+/**
+ * Chromium, and the stack's OpenAPI document loaded for `checkConformanceNow` on the pages it
+ * opens: a connection to the run's one Chromium (global-setup.ts), whose `close()` closes only
+ * what this file opened; a Chromium of its own where the run has none. On a connected browser a
+ * download has no local path: read it with `saveAs`.
+ */
 export async function launchBrowser(): Promise<Browser> {
   await documentOf();
-  return chromium.launch(chromiumLaunchOptions);
+  const endpoint = sharedStack().chromiumWsEndpoint;
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions);
 }
 
 /** What a page did that a payer page must never do: load from elsewhere, break its CSP. */

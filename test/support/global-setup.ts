@@ -1,12 +1,15 @@
 // Starts one local stack (in memory) for every integration test file, and stops it after.
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { resetCoverage, writeCoverage } from './openapi-coverage.ts';
 
 let stack: LocalStack | undefined;
 let ownStacksDynamo: DynamoDbLocal | undefined;
+let browserServer: BrowserServer | undefined;
 
 export interface SharedStack {
   baseUrl: string;
@@ -33,6 +36,12 @@ export interface SharedStack {
    * shared stack's so that their load does not slow it.
    */
   ownStacksDynamoEndpoint: string;
+  /**
+   * One Chromium for every browser file (test/support/browser.ts connects to it; each file's
+   * contexts are its own): a launch and close costs about 1.7 s of CPU, 25 files 40 s. Empty
+   * where Chromium could not start: a browser file then launches its own and says why it cannot.
+   */
+  chromiumWsEndpoint: string;
 }
 
 // Short, so a test that changes a key or the account's settings waits little for the stack to see it.
@@ -47,6 +56,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   resetCoverage();
   const ownStacksDynamoStarted = startDynamoDbLocal({});
+  const browserStarted = chromium.launchServer(chromiumLaunchOptions).catch(() => undefined);
   stack = await startLocalStack({
     port: 0,
     env: {
@@ -67,9 +77,11 @@ export default async function setup(project: TestProject) {
     pollersPerQueue: 4,
   }).catch(async (error: unknown) => {
     await (await ownStacksDynamoStarted.catch(() => undefined))?.stop();
+    await (await browserStarted)?.close();
     throw error;
   });
   ownStacksDynamo = await ownStacksDynamoStarted;
+  browserServer = await browserStarted;
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
   project.provide('stack', {
     baseUrl: stack.baseUrl,
@@ -88,6 +100,7 @@ export default async function setup(project: TestProject) {
     mailInboxUrl: stack.mail.inboxUrl,
     mailSmtpUrl: stack.mail.smtpUrl,
     ownStacksDynamoEndpoint: ownStacksDynamo.endpoint,
+    chromiumWsEndpoint: browserServer?.wsEndpoint() ?? '',
   });
   return async () => {
     try {
@@ -101,7 +114,7 @@ export default async function setup(project: TestProject) {
         `Local IAM on the shared stack: ${iam.decisions} authorizations, ${iam.simulations} simulator runs, ${iam.simulatedMs} ms\n`,
       );
     } finally {
-      await Promise.all([stack?.stop(), ownStacksDynamo?.stop()]);
+      await Promise.all([stack?.stop(), ownStacksDynamo?.stop(), browserServer?.close()]);
     }
   };
 }
