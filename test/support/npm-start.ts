@@ -4,7 +4,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../infra/local/free-port.ts';
 import { repoRoot } from '../../infra/local/repo-root.ts';
 import { pollUntil } from './api.ts';
 
@@ -20,7 +19,6 @@ export interface StartedService {
 }
 
 export async function npmStart(extraEnv: Record<string, string> = {}): Promise<StartedService> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cashin-start-'));
   // A user's shell has none of the settings the shared test stack put into this process's environment.
   const env = Object.fromEntries(
@@ -31,7 +29,9 @@ export async function npmStart(extraEnv: Record<string, string> = {}): Promise<S
         ),
     ),
   );
-  Object.assign(env, { PORT: String(port), LOCAL_DATA_DIR: dataDir, ...extraEnv });
+  // Port 0: the stack binds a port of the OS's choosing and prints it. A port probed free here
+  // could be taken (by any socket of the run) in the seconds before the stack binds it.
+  Object.assign(env, { PORT: '0', LOCAL_DATA_DIR: dataDir, ...extraEnv });
   const child: ChildProcess = spawn(process.execPath, ['infra/local/start.ts', '--in-memory'], {
     cwd: repoRoot,
     env,
@@ -52,12 +52,13 @@ export async function npmStart(extraEnv: Record<string, string> = {}): Promise<S
   );
   const secretKey = lines.find((line) => /^sk_test_/.test(line));
   const accountId = /Account:\s+(acc_\S+)/.exec(output)?.[1];
-  if (!secretKey || !accountId) {
+  const baseUrl = /Base URL:\s+(http:\/\/localhost:\d+)/.exec(output)?.[1];
+  if (!secretKey || !accountId || !baseUrl) {
     child.kill('SIGKILL');
     throw new Error(`npm start did not print a key:\n${output}`);
   }
   return {
-    baseUrl: `http://localhost:${port}`,
+    baseUrl,
     secretKey,
     accountId,
     env,
