@@ -1,4 +1,5 @@
-// Starts one local stack (in memory) for every integration test file, and stops it after.
+// Starts one local stack (in memory) for every integration test file and one Chromium for every
+// browser file, and stops them after.
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
@@ -38,7 +39,7 @@ export interface SharedStack {
   ownStacksDynamoEndpoint: string;
   /**
    * One Chromium for every browser file (test/support/browser.ts connects to it; each file's
-   * contexts are its own): a launch and close costs about 1.7 s of CPU, 25 files 40 s. Empty
+   * contexts are its own): the 19 browser files took 329 s of CPU with a launch each, 312 s. Empty
    * where Chromium could not start: a browser file then launches its own and says why it cannot.
    */
   chromiumWsEndpoint: string;
