@@ -30,7 +30,7 @@ export class FunctionError extends Error {
   }
 }
 
-const runtime = resolve(repoRoot, 'infra/local/function-runtime.ts');
+const runtime = resolve(repoRoot, 'infra/local/function-runtime-entry.mjs');
 
 interface Sandbox {
   readonly worker: Worker;
