@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import { checkFetched } from '../support/api.ts';
 import {
-  clipboardText,
   desktopWidth,
   newPayerContext,
   overflowsHorizontally,
@@ -13,6 +12,7 @@ import {
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
+import { copiedText } from '../support/clipboard.ts';
 import {
   expectPageHeaders,
   expectPaidAndNotified,
@@ -44,8 +44,9 @@ describe('boleto page', { timeout: payerJourneyTimeoutMs }, () => {
       expect(decodeItfSvg(barcodeSvg).digits).toBe(boletoBarcode);
       expect(await page.getByTestId('barcode').isVisible()).toBe(true);
 
-      await page.getByTestId('copy-button').first().click();
-      expect(await clipboardText(page)).toBe(boletoDigitableLine.replace(/\D/g, ''));
+      expect(await copiedText(page, () => page.getByTestId('copy-button').first().click())).toBe(
+        boletoDigitableLine.replace(/\D/g, ''),
+      );
       expect(await page.getByTestId('print-button').isVisible()).toBe(true);
 
       // Printed: the page switches to its print stylesheet and the barcode is still there.

@@ -9,7 +9,6 @@ import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import type { CheckoutBody } from '../../shared/payment-methods.ts';
 import { call } from '../support/api.ts';
 import {
-  clipboardText,
   decodeQrElement,
   desktopWidth,
   newPayerContext,
@@ -19,6 +18,7 @@ import {
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
+import { copiedText } from '../support/clipboard.ts';
 import {
   expectPageHeaders,
   expectPaidAndNotified,
@@ -53,18 +53,17 @@ const bodySteps: Record<CheckoutBody, (page: Page, tx: any) => Promise<void>> = 
     expect((await page.getByTestId('breb-key').textContent())?.trim()).toBe(expected.key);
     expect(expected.key).toBe(`@cashin${tx.id.slice(-8)}`);
     expect(await decodeQrElement(page.getByTestId('qr-image'))).toBe(expected.qrPayload);
-    await page.getByTestId('copy-button').first().click();
-    expect(await clipboardText(page)).toBe(expected.key);
+    expect(await copiedText(page, () => page.getByTestId('copy-button').first().click())).toBe(expected.key);
   },
   async 'bank-account'(page, tx) {
     const expected = sandboxBankTransfer({ id: tx.id });
     expect((await page.getByTestId('reference').textContent())?.trim()).toBe(tx.id);
     expect(await page.getByTestId('bank-name').textContent()).toBe(expected.bank);
     expect((await page.getByTestId('nit').textContent())?.trim()).toBe(expected.nit);
-    await page.locator('[data-copy-target="reference"]').click();
-    expect(await clipboardText(page)).toBe(tx.id);
-    await page.locator('[data-copy-target="account-number"]').click();
-    expect(await clipboardText(page)).toBe(expected.accountNumber.replace(/\D/g, ''));
+    expect(await copiedText(page, () => page.locator('[data-copy-target="reference"]').click())).toBe(tx.id);
+    expect(await copiedText(page, () => page.locator('[data-copy-target="account-number"]').click())).toBe(
+      expected.accountNumber.replace(/\D/g, ''),
+    );
   },
 };
 

@@ -7,13 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formFields } from '../../shared/checkout/checkout-form.ts';
 import { submitCheckout } from '../../shared/checkout/submit-checkout.ts';
 import { call, createKey, sharedStack } from '../support/api.ts';
-import {
-  clipboardText,
-  decodeQrElement,
-  desktopWidth,
-  launchBrowser,
-  newPayerContext,
-} from '../support/browser.ts';
+import { decodeQrElement, desktopWidth, launchBrowser, newPayerContext } from '../support/browser.ts';
+import { copiedText } from '../support/clipboard.ts';
 import { checkPage, eventually, open } from '../support/dashboard-navigation.ts';
 import { validCnpj, validCpf } from '../support/purchase-fixtures.ts';
 
@@ -107,8 +102,7 @@ describe('dashboard checkout', () => {
       await eventually(() => urlText.textContent()).toBe(`${sharedStack().baseUrl}/l/${linkId}`);
       const url = (await urlText.textContent())!;
       expect(await decodeQrElement(page.getByTestId('payment-link-qr'))).toBe(url);
-      await page.getByRole('button', { name: 'Copy URL' }).click();
-      expect(await clipboardText(page)).toBe(url);
+      expect(await copiedText(page, () => page.getByRole('button', { name: 'Copy URL' }).click())).toBe(url);
       await eventually(() =>
         page.getByTestId('payment-links').locator(`tr[data-id="${linkId}"]`).count(),
       ).toBe(1);

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import {
-  clipboardText,
   decodeQrElement,
   desktopWidth,
   newPayerContext,
@@ -14,6 +13,7 @@ import {
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
+import { copiedText } from '../support/clipboard.ts';
 import {
   expectPageHeaders,
   expectPaidAndNotified,
@@ -38,8 +38,7 @@ describe('Pix page', { timeout: payerJourneyTimeoutMs }, () => {
       expect(await page.getByTestId('amount').first().textContent()).toBe('R$\u00a01.234,50');
       expect((await page.getByTestId('qr-text').textContent())?.trim()).toBe(tx.qr);
       expect(await decodeQrElement(page.getByTestId('qr-image'))).toBe(tx.qr);
-      await page.getByTestId('copy-button').first().click();
-      expect(await clipboardText(page)).toBe(tx.qr);
+      expect(await copiedText(page, () => page.getByTestId('copy-button').first().click())).toBe(tx.qr);
 
       const countdown = page.getByTestId('countdown');
       const first = await countdown.textContent();

@@ -5,7 +5,6 @@ import { formatMoney } from '../../shared/hosted-pages/render/money-format.ts';
 import { getTransaction } from '../../shared/store/transactions.ts';
 import { sharedStack, useSharedStore } from '../support/api.ts';
 import {
-  clipboardText,
   decodeQrElement,
   desktopWidth,
   newPayerContext,
@@ -15,6 +14,7 @@ import {
   saveScreenshot,
   useBrowserAndReceiver,
 } from '../support/browser.ts';
+import { copiedText } from '../support/clipboard.ts';
 import {
   expectPageHeaders,
   expectPaidAndNotified,
@@ -44,8 +44,7 @@ describe('BOB QR page', { timeout: payerJourneyTimeoutMs }, () => {
       expect(await page.getByTestId('expires-at').textContent()).toMatch(/\d{4}/);
       expect((await page.getByTestId('qr-text').textContent())?.trim()).toBe(tx.qr);
       expect(await decodeQrElement(page.getByTestId('qr-image'))).toBe(tx.qr);
-      await page.getByTestId('copy-button').first().click();
-      expect(await clipboardText(page)).toBe(tx.qr);
+      expect(await copiedText(page, () => page.getByTestId('copy-button').first().click())).toBe(tx.qr);
 
       expect(await overflowsHorizontally(page), `fits ${phoneWidth} px`).toBe(false);
       await saveScreenshot(page, 'qr');

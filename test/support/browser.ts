@@ -100,10 +100,6 @@ export function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-export function clipboardText(page: Page): Promise<string> {
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
 export interface PayerTestSetup {
   browser: Browser;
   receiver: WebhookReceiver;
