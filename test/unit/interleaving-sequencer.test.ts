@@ -3,8 +3,8 @@ import { interleave } from '../support/interleaving-sequencer.ts';
 
 describe('interleave', () => {
   it('places the spread items at even intervals, each after the item it follows', () => {
-    expect(interleave([1, 2, 3, 4], ['a', 'b'])).toEqual([1, 2, 'a', 3, 4, 'b']);
-    expect(interleave([1, 2], ['a', 'b', 'c', 'd'])).toEqual([1, 'a', 'b', 2, 'c', 'd']);
+    expect(interleave<number | string>([1, 2, 3, 4], ['a', 'b'])).toEqual([1, 2, 'a', 3, 4, 'b']);
+    expect(interleave<number | string>([1, 2], ['a', 'b', 'c', 'd'])).toEqual([1, 'a', 'b', 2, 'c', 'd']);
   });
 
   it('keeps every item once, in order', () => {
