@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import InterleavingSequencer from './test/support/interleaving-sequencer.ts';
 
 /** Unit files that read process.cpuUsage(): they need a process of their own. */
 const processCpuFiles = ['test/unit/aws-call-waits.test.ts'];
@@ -15,8 +14,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { LOG_LEVEL: 'silent' },
-    // Unit files fill the stack files' waits instead of running last (test/support/interleaving-sequencer.ts).
-    sequence: { sequencer: InterleavingSequencer },
     // Per-file durations of every run, for npm run test:durations (test/support/slowest-files.ts).
     reporters: [
       'default',
