@@ -6,19 +6,15 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
-import { newPageToken, newTransactionId } from '../../shared/ids.ts';
-import { methodOf } from '../../shared/payment-methods.ts';
-import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
-import { railNameFor } from '../../shared/rails/rail-choice.ts';
 import { chargeRefOf } from '../../shared/rails/rail-port.ts';
 import { railFor } from '../../shared/rails/rails.ts';
 import { paySandboxCharge } from '../../shared/rails/sandbox/sandbox-rail.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { getTransaction, insertTransaction } from '../../shared/store/transactions.ts';
+import { getTransaction } from '../../shared/store/transactions.ts';
 import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
-import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
 import { watchPayment } from '../../shared/transactions/watch-payment.ts';
 import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { insertPendingPurchase } from '../support/pending-purchase.ts';
 import { bobBody, copBody } from '../support/purchase-fixtures.ts';
 import { sharedView } from '../support/transaction-views.ts';
 
@@ -158,23 +154,12 @@ describe('POST /transactions/:id/cancel', () => {
 
   it('cancels before the instruction exists; a registration racing it cannot reopen the charge', async () => {
     useSharedStore();
-    // Written as a purchase writes it, without enqueuing its instruction, and due long after this
-    // test: no worker or sweep fills it first (a purchase through the API races its worker).
-    const now = new Date();
-    const id = newTransactionId(now.getTime());
-    const request = parsePurchaseRequest(copBody(), now);
-    const record = newTransactionRecord({
-      id,
-      pageToken: newPageToken(id),
+    // Due long after this test, so no sweep fills it first either.
+    const record = await insertPendingPurchase({
       accountId: sharedStack().accountId,
-      request,
-      costFee: 0,
-      accountPostbackUrl: null,
-      rail: railNameFor(methodOf(request))!,
-      now,
+      instructionDueAt: new Date(Date.now() + 30 * 60_000),
     });
-    const instructionDueAt = new Date(now.getTime() + 30 * 60_000).toISOString();
-    expect(await insertTransaction(record, { instructionDueAt })).toBe('inserted');
+    const { id } = record;
     const canceled = await cancel(id);
     expect(canceled.status).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'CANCELED', redirectUrl: null });

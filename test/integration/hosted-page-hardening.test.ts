@@ -4,13 +4,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { expiredPageKeptMs } from '../../shared/hosted-pages/page-expiry.ts';
-import { newToken, newTransactionId } from '../../shared/ids.ts';
-import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
+import { newToken } from '../../shared/ids.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { getTransaction, insertTransaction } from '../../shared/store/transactions.ts';
+import { getTransaction } from '../../shared/store/transactions.ts';
 import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
-import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
 import { call, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
+import { insertPendingPurchase } from '../support/pending-purchase.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
 
 async function pageOfNewTransaction() {
@@ -47,19 +46,14 @@ describe('hosted page tokens', () => {
     useSharedStore();
     const { accountId } = await createKey(['createTransaction']);
     const now = new Date();
-    const id = newTransactionId(now.getTime());
     // As a transaction written before this change: its token is a bare secret.
     const legacyToken = newToken();
-    const record = newTransactionRecord({
-      id,
-      pageToken: legacyToken,
+    const { id } = await insertPendingPurchase({
       accountId,
-      request: parsePurchaseRequest(copBody(), now),
-      costFee: 0,
-      accountPostbackUrl: null,
+      instructionDueAt: now,
       now,
+      pageToken: legacyToken,
     });
-    expect(await insertTransaction(record, { instructionDueAt: now.toISOString() })).toBe('inserted');
     await fillInstruction({ accountId, transactionId: id }, now);
     const tx = await pollUntil(
       async () => (await getTransaction(accountId, id))!,

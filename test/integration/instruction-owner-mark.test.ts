@@ -4,29 +4,15 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
-import { newPageToken, newTransactionId } from '../../shared/ids.ts';
-import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { insertTransaction } from '../../shared/store/transactions.ts';
 import { fillInstruction } from '../../shared/transactions/fill-instruction.ts';
-import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
 import { createKey, sharedStack } from '../support/api.ts';
-import { copBody } from '../support/purchase-fixtures.ts';
+import { insertPendingPurchase } from '../support/pending-purchase.ts';
 
 async function pendingTransaction(instructionDueAt: Date, now: Date) {
   const { accountId } = await createKey(['createTransaction']);
-  const id = newTransactionId(now.getTime());
-  const record = newTransactionRecord({
-    id,
-    pageToken: newPageToken(id),
-    accountId,
-    request: parsePurchaseRequest(copBody(), now),
-    costFee: 0,
-    accountPostbackUrl: null,
-    now,
-  });
+  const { id } = await insertPendingPurchase({ accountId, instructionDueAt, now });
   const dueAt = instructionDueAt.toISOString();
-  expect(await insertTransaction(record, { instructionDueAt: dueAt })).toBe('inserted');
   /** The instruction work's sort key, or null once the stack's worker (the next look) filled it. */
   const workSortKey = async () => {
     const { Item } = await dynamo().send(
