@@ -55,7 +55,7 @@ export async function npmStart(extraEnv: Record<string, string> = {}): Promise<S
   const baseUrl = /Base URL:\s+(http:\/\/localhost:\d+)/.exec(output)?.[1];
   if (!secretKey || !accountId || !baseUrl) {
     child.kill('SIGKILL');
-    throw new Error(`npm start did not print a key:\n${output}`);
+    throw new Error(`npm start did not print its base URL, account and key:\n${output}`);
   }
   return {
     baseUrl,
