@@ -79,73 +79,70 @@ export function ApiKeysPage() {
     <section>
       <h1>{t('keys.title')}</h1>
       <Notice text={notice} />
-      <TableWrap label={t('keys.caption')}>
-        <table data-testid="api-keys">
-          <caption class="sr-only">{t('keys.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('keys.name')}</th>
-              <th scope="col">{t('keys.permissions')}</th>
-              <th scope="col">{t('keys.created')}</th>
-              <th scope="col">{t('keys.lastUsed')}</th>
-              <th scope="col">
-                <span class="sr-only">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.id} data-key-id={key.id}>
-                <td>
-                  {key.name ?? <span class="muted">{t('keys.noName')}</span>}
-                  <div class="muted small">
-                    {key.id}
-                    {key.id === sessionKeyId ? ` · ${t('keys.thisKey')}` : ''}
-                  </div>
-                </td>
-                <td>
-                  <ul class="plain">
-                    {key.permissions.map((permission) => (
-                      <li key={permission} title={permission}>
-                        {permissionWord(permission)}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td>{dateTime(key.createdAt)}</td>
-                <td>{key.lastUsedOn ? calendarDay(key.lastUsedOn) : t('common.never')}</td>
-                <td>
-                  {key.revokedAt ? (
-                    <span class="badge badge-revoked">{t('keys.revoked')}</span>
-                  ) : confirming === key.id ? (
-                    <span class="confirm">
-                      {key.id === sessionKeyId ? (
-                        <span class="warning" role="alert" data-testid="revoke-session-key">
-                          {t('keys.inUse')}
-                        </span>
-                      ) : null}
-                      <button type="button" class="danger small" onClick={() => revoke(key.id)}>
-                        {t('keys.confirmRevoke')}
-                      </button>{' '}
-                      <button type="button" class="secondary small" onClick={() => setConfirming(null)}>
-                        {t('keys.keep')}
-                      </button>
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      class="secondary small"
-                      aria-label={t('keys.revokeLabel', { name: key.name ?? key.id })}
-                      onClick={() => setConfirming(key.id)}
-                    >
-                      {t('keys.revoke')}
+      <TableWrap caption={t('keys.caption')} testId="api-keys">
+        <thead>
+          <tr>
+            <th scope="col">{t('keys.name')}</th>
+            <th scope="col">{t('keys.permissions')}</th>
+            <th scope="col">{t('keys.created')}</th>
+            <th scope="col">{t('keys.lastUsed')}</th>
+            <th scope="col">
+              <span class="sr-only">{t('common.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} data-key-id={key.id}>
+              <td>
+                {key.name ?? <span class="muted">{t('keys.noName')}</span>}
+                <div class="muted small">
+                  {key.id}
+                  {key.id === sessionKeyId ? ` · ${t('keys.thisKey')}` : ''}
+                </div>
+              </td>
+              <td>
+                <ul class="plain">
+                  {key.permissions.map((permission) => (
+                    <li key={permission} title={permission}>
+                      {permissionWord(permission)}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>{dateTime(key.createdAt)}</td>
+              <td>{key.lastUsedOn ? calendarDay(key.lastUsedOn) : t('common.never')}</td>
+              <td>
+                {key.revokedAt ? (
+                  <span class="badge badge-revoked">{t('keys.revoked')}</span>
+                ) : confirming === key.id ? (
+                  <span class="confirm">
+                    {key.id === sessionKeyId ? (
+                      <span class="warning" role="alert" data-testid="revoke-session-key">
+                        {t('keys.inUse')}
+                      </span>
+                    ) : null}
+                    <button type="button" class="danger small" onClick={() => revoke(key.id)}>
+                      {t('keys.confirmRevoke')}
+                    </button>{' '}
+                    <button type="button" class="secondary small" onClick={() => setConfirming(null)}>
+                      {t('keys.keep')}
                     </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    class="secondary small"
+                    aria-label={t('keys.revokeLabel', { name: key.name ?? key.id })}
+                    onClick={() => setConfirming(key.id)}
+                  >
+                    {t('keys.revoke')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </TableWrap>
 
       <form class="card" onSubmit={create} noValidate aria-labelledby="new-key-title">

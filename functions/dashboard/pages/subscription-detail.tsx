@@ -187,38 +187,39 @@ export function SubscriptionDetailPage(props: { id: string }) {
       <h2>{t('subscription.cycles')}</h2>
       {cycles.length === 0 ? <p class="muted">{t('subscription.noCycles')}</p> : null}
       {cycles.length ? (
-        <TableWrap label={t('subscription.cyclesCaption')}>
-          <table data-testid="subscription-cycles" class="cards-on-phone">
-            <caption class="sr-only">{t('subscription.cyclesCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('subscription.cycle')}</th>
-                <th scope="col">{t('subscription.status')}</th>
-                <th scope="col" class="number">
-                  {t('subscriptions.amount')}
-                </th>
-                <th scope="col">{t('subscription.chargedAt')}</th>
-                <th scope="col">{t('subscription.paidAt')}</th>
-                <th scope="col">{t('subscription.transaction')}</th>
+        <TableWrap
+          caption={t('subscription.cyclesCaption')}
+          testId="subscription-cycles"
+          class="cards-on-phone"
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t('subscription.cycle')}</th>
+              <th scope="col">{t('subscription.status')}</th>
+              <th scope="col" class="number">
+                {t('subscriptions.amount')}
+              </th>
+              <th scope="col">{t('subscription.chargedAt')}</th>
+              <th scope="col">{t('subscription.paidAt')}</th>
+              <th scope="col">{t('subscription.transaction')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cycles.map((charge) => (
+              <tr key={charge.id} data-cycle={charge.cycle} data-id={charge.id}>
+                <td class="card-payer">{t('subscription.cycleNumber', { cycle: charge.cycle ?? '—' })}</td>
+                <td class="card-status">
+                  <StatusBadge status={charge.status} kind="transaction" />
+                </td>
+                <td class="number card-amount">{money(charge.amount, charge.currency)}</td>
+                <td class="card-method">{dateTime(charge.createdAt)}</td>
+                <td class="card-date">{dateTime(charge.paidAt)}</td>
+                <td class="card-id">
+                  <a href={`#/transactions/${charge.id}`}>{charge.id}</a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {cycles.map((charge) => (
-                <tr key={charge.id} data-cycle={charge.cycle} data-id={charge.id}>
-                  <td class="card-payer">{t('subscription.cycleNumber', { cycle: charge.cycle ?? '—' })}</td>
-                  <td class="card-status">
-                    <StatusBadge status={charge.status} kind="transaction" />
-                  </td>
-                  <td class="number card-amount">{money(charge.amount, charge.currency)}</td>
-                  <td class="card-method">{dateTime(charge.createdAt)}</td>
-                  <td class="card-date">{dateTime(charge.paidAt)}</td>
-                  <td class="card-id">
-                    <a href={`#/transactions/${charge.id}`}>{charge.id}</a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </tbody>
         </TableWrap>
       ) : null}
       {olderCursor ? (

@@ -280,47 +280,44 @@ export function TransactionDetailPage(props: { id: string }) {
               {t('detail.nextAttempt', { at: dateTime(event.nextAttemptAt) })}
             </p>
           ) : null}
-          <TableWrap label={t('detail.attemptsOf', { type: eventTypeWord(event.type) })}>
-            <table>
-              <caption class="sr-only">{t('detail.attemptsOf', { type: eventTypeWord(event.type) })}</caption>
-              <thead>
+          <TableWrap caption={t('detail.attemptsOf', { type: eventTypeWord(event.type) })}>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('detail.when')}</th>
+                <th scope="col">{t('detail.url')}</th>
+                <th scope="col">{t('detail.result')}</th>
+                <th scope="col" class="number">
+                  {t('detail.duration')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {event.attempts.length === 0 ? (
                 <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('detail.when')}</th>
-                  <th scope="col">{t('detail.url')}</th>
-                  <th scope="col">{t('detail.result')}</th>
-                  <th scope="col" class="number">
-                    {t('detail.duration')}
-                  </th>
+                  <td colSpan={5}>{t('detail.noAttempt')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {event.attempts.length === 0 ? (
-                  <tr>
-                    <td colSpan={5}>{t('detail.noAttempt')}</td>
-                  </tr>
-                ) : null}
-                {event.attempts.map((attempt, index) => {
-                  const leftOut = attempt.number - (event.attempts[index - 1]?.number ?? 0) - 1;
-                  return [
-                    leftOut > 0 ? (
-                      <tr key={`left-out-${attempt.number}`}>
-                        <td colSpan={5} class="muted">
-                          {t('detail.leftOut', { count: leftOut })}
-                        </td>
-                      </tr>
-                    ) : null,
-                    <tr key={attempt.number}>
-                      <td>{attempt.number}</td>
-                      <td>{dateTime(attempt.at)}</td>
-                      <td class="wrap-anywhere">{attempt.url ?? '—'}</td>
-                      <td>{attempt.error ?? `HTTP ${attempt.statusCode}`}</td>
-                      <td class="number">{attempt.durationMs} ms</td>
-                    </tr>,
-                  ];
-                })}
-              </tbody>
-            </table>
+              ) : null}
+              {event.attempts.map((attempt, index) => {
+                const leftOut = attempt.number - (event.attempts[index - 1]?.number ?? 0) - 1;
+                return [
+                  leftOut > 0 ? (
+                    <tr key={`left-out-${attempt.number}`}>
+                      <td colSpan={5} class="muted">
+                        {t('detail.leftOut', { count: leftOut })}
+                      </td>
+                    </tr>
+                  ) : null,
+                  <tr key={attempt.number}>
+                    <td>{attempt.number}</td>
+                    <td>{dateTime(attempt.at)}</td>
+                    <td class="wrap-anywhere">{attempt.url ?? '—'}</td>
+                    <td>{attempt.error ?? `HTTP ${attempt.statusCode}`}</td>
+                    <td class="number">{attempt.durationMs} ms</td>
+                  </tr>,
+                ];
+              })}
+            </tbody>
           </TableWrap>
         </article>
       ))}

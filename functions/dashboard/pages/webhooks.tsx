@@ -230,63 +230,60 @@ export function WebhooksPage() {
       </div>
 
       <h2>{t('webhooks.recent')}</h2>
-      <TableWrap label={t('webhooks.recentCaption')}>
-        <table data-testid="deliveries">
-          <caption class="sr-only">{t('webhooks.recentCaption')}</caption>
-          <thead>
+      <TableWrap caption={t('webhooks.recentCaption')} testId="deliveries">
+        <thead>
+          <tr>
+            <th scope="col">{t('webhooks.event')}</th>
+            <th scope="col">{t('webhooks.status')}</th>
+            <th scope="col">{t('webhooks.lastAttempt')}</th>
+            <th scope="col">{t('webhooks.transaction')}</th>
+            <th scope="col">
+              <span class="sr-only">{t('common.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.length === 0 ? (
             <tr>
-              <th scope="col">{t('webhooks.event')}</th>
-              <th scope="col">{t('webhooks.status')}</th>
-              <th scope="col">{t('webhooks.lastAttempt')}</th>
-              <th scope="col">{t('webhooks.transaction')}</th>
-              <th scope="col">
-                <span class="sr-only">{t('common.actions')}</span>
-              </th>
+              <td colSpan={5}>{t('webhooks.none')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {deliveries.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{t('webhooks.none')}</td>
-              </tr>
-            ) : null}
-            {deliveries.map((event) => (
-              <tr key={event.id} data-id={event.id} data-status={event.deliveryStatus}>
-                <td data-type={event.type}>
-                  {eventTypeWord(event.type)}
-                  <div class="muted small">{dateTime(event.createdAt)}</div>
-                </td>
-                <td>
-                  <StatusBadge status={event.deliveryStatus} kind="delivery" />
-                  {event.nextAttemptAt ? (
-                    <div class="small" data-testid="next-attempt">
-                      {t('detail.nextAttempt', { at: dateTime(event.nextAttemptAt) })}
-                    </div>
-                  ) : null}
-                </td>
-                <td>
-                  {event.lastAttempt
-                    ? t('webhooks.attempt', {
-                        result: event.lastAttempt.error ?? `HTTP ${event.lastAttempt.statusCode}`,
-                        number: event.lastAttempt.number,
-                      })
-                    : (event.lastError ?? '—')}
-                </td>
-                <td>
-                  <a href={`#/transactions/${event.transactionId}`}>{event.transactionId}</a>
-                </td>
-                <td>
-                  {/* A run under way without a retry waiting (its first attempt) cannot be restarted. */}
-                  {event.deliveryStatus !== 'PENDING' || event.nextAttemptAt ? (
-                    <button type="button" class="secondary small" onClick={() => redeliver(event.id)}>
-                      {event.nextAttemptAt ? t('detail.redeliverNow') : t('detail.redeliver')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ) : null}
+          {deliveries.map((event) => (
+            <tr key={event.id} data-id={event.id} data-status={event.deliveryStatus}>
+              <td data-type={event.type}>
+                {eventTypeWord(event.type)}
+                <div class="muted small">{dateTime(event.createdAt)}</div>
+              </td>
+              <td>
+                <StatusBadge status={event.deliveryStatus} kind="delivery" />
+                {event.nextAttemptAt ? (
+                  <div class="small" data-testid="next-attempt">
+                    {t('detail.nextAttempt', { at: dateTime(event.nextAttemptAt) })}
+                  </div>
+                ) : null}
+              </td>
+              <td>
+                {event.lastAttempt
+                  ? t('webhooks.attempt', {
+                      result: event.lastAttempt.error ?? `HTTP ${event.lastAttempt.statusCode}`,
+                      number: event.lastAttempt.number,
+                    })
+                  : (event.lastError ?? '—')}
+              </td>
+              <td>
+                <a href={`#/transactions/${event.transactionId}`}>{event.transactionId}</a>
+              </td>
+              <td>
+                {/* A run under way without a retry waiting (its first attempt) cannot be restarted. */}
+                {event.deliveryStatus !== 'PENDING' || event.nextAttemptAt ? (
+                  <button type="button" class="secondary small" onClick={() => redeliver(event.id)}>
+                    {event.nextAttemptAt ? t('detail.redeliverNow') : t('detail.redeliver')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </TableWrap>
     </section>
   );

@@ -21,46 +21,43 @@ export function BalanceCard() {
       <h2 id="balance-title">{t('balance.title')}</h2>
       <FormError message={error} />
       {balances ? (
-        <TableWrap label={t('balance.caption')}>
-          <table>
-            <caption class="sr-only">{t('balance.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('balance.currency')}</th>
-                <th scope="col" class="number">
-                  {t('balance.available')}
-                </th>
-                <th scope="col" class="number">
-                  {t('balance.pending')}
-                </th>
-                <th scope="col" class="number">
-                  {t('balance.refunded')}
-                </th>
-                <th scope="col" class="number">
-                  {t('balance.disputed')}
-                </th>
+        <TableWrap caption={t('balance.caption')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('balance.currency')}</th>
+              <th scope="col" class="number">
+                {t('balance.available')}
+              </th>
+              <th scope="col" class="number">
+                {t('balance.pending')}
+              </th>
+              <th scope="col" class="number">
+                {t('balance.refunded')}
+              </th>
+              <th scope="col" class="number">
+                {t('balance.disputed')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {balances.map((balance) => (
+              <tr key={balance.currency} data-testid="balance-row" data-currency={balance.currency}>
+                <th scope="row">{balance.currency}</th>
+                <td class="number" data-field="available">
+                  {money(balance.available, balance.currency)}
+                </td>
+                <td class="number" data-field="pending">
+                  {money(balance.pending, balance.currency)}
+                </td>
+                <td class="number" data-field="refunded">
+                  {money(balance.refunded, balance.currency)}
+                </td>
+                <td class="number" data-field="disputed">
+                  {money(balance.disputed, balance.currency)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {balances.map((balance) => (
-                <tr key={balance.currency} data-testid="balance-row" data-currency={balance.currency}>
-                  <th scope="row">{balance.currency}</th>
-                  <td class="number" data-field="available">
-                    {money(balance.available, balance.currency)}
-                  </td>
-                  <td class="number" data-field="pending">
-                    {money(balance.pending, balance.currency)}
-                  </td>
-                  <td class="number" data-field="refunded">
-                    {money(balance.refunded, balance.currency)}
-                  </td>
-                  <td class="number" data-field="disputed">
-                    {money(balance.disputed, balance.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </tbody>
         </TableWrap>
       ) : null}
     </section>

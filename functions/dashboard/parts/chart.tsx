@@ -89,32 +89,29 @@ export function DailyChart(props: {
       <div ref={host} class="chart-canvas" aria-hidden="true" />
       <details>
         <summary>{t('chart.showNumbers')}</summary>
-        <TableWrap label={props.title}>
-          <table>
-            <caption class="sr-only">{props.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('chart.day')}</th>
+        <TableWrap caption={props.title}>
+          <thead>
+            <tr>
+              <th scope="col">{t('chart.day')}</th>
+              {props.series.map((series) => (
+                <th scope="col" key={series.label}>
+                  {series.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.days.map((day, index) => (
+              <tr key={day}>
+                <th scope="row">{calendarDay(day)}</th>
                 {props.series.map((series) => (
-                  <th scope="col" key={series.label}>
-                    {series.label}
-                  </th>
+                  <td key={series.label}>
+                    {props.format ? props.format(series.values[index] ?? 0) : series.values[index]}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {props.days.map((day, index) => (
-                <tr key={day}>
-                  <th scope="row">{calendarDay(day)}</th>
-                  {props.series.map((series) => (
-                    <td key={series.label}>
-                      {props.format ? props.format(series.values[index] ?? 0) : series.values[index]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </tbody>
         </TableWrap>
       </details>
     </figure>

@@ -34,36 +34,34 @@ export function PagedTable<T extends { id: string }>(props: {
       <FormError message={error} />
       {!page && !error ? <Loading /> : null}
       {page ? (
-        <TableWrap label={props.caption}>
-          <table
-            data-testid={props.testId}
-            class={props.cardsOnPhone === false ? undefined : 'cards-on-phone'}
-          >
-            <caption class="sr-only">{props.caption}</caption>
-            <thead>
-              <tr>
-                {props.columns.map((column) => (
-                  <th key={column.label} scope="col" class={column.number ? 'number' : undefined}>
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.length === 0 ? (
-                <tr>
-                  <td colSpan={props.columns.length}>
-                    {page.nextCursor ? (props.noneSoFar ?? props.none) : props.none}
-                  </td>
-                </tr>
-              ) : null}
-              {page.data.map((item) => (
-                <tr key={item.id} data-id={item.id}>
-                  {props.cells(item)}
-                </tr>
+        <TableWrap
+          caption={props.caption}
+          testId={props.testId}
+          class={props.cardsOnPhone === false ? undefined : 'cards-on-phone'}
+        >
+          <thead>
+            <tr>
+              {props.columns.map((column) => (
+                <th key={column.label} scope="col" class={column.number ? 'number' : undefined}>
+                  {column.label}
+                </th>
               ))}
-            </tbody>
-          </table>
+            </tr>
+          </thead>
+          <tbody>
+            {page.data.length === 0 ? (
+              <tr>
+                <td colSpan={props.columns.length}>
+                  {page.nextCursor ? (props.noneSoFar ?? props.none) : props.none}
+                </td>
+              </tr>
+            ) : null}
+            {page.data.map((item) => (
+              <tr key={item.id} data-id={item.id}>
+                {props.cells(item)}
+              </tr>
+            ))}
+          </tbody>
         </TableWrap>
       ) : null}
     </>

@@ -139,72 +139,66 @@ export function RefundAction(props: {
 export function RefundList(props: { refunds: readonly Refund[] }) {
   if (props.refunds.length === 0) return <p class="muted">{t('refunds.none')}</p>;
   return (
-    <TableWrap label={t('refunds.caption')}>
-      <table data-testid="refunds">
-        <caption class="sr-only">{t('refunds.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" class="number">
-              {t('refunds.amountColumn')}
-            </th>
-            <th scope="col">{t('refunds.status')}</th>
-            <th scope="col">{t('refunds.reasonColumn')}</th>
-            <th scope="col">{t('refunds.requestedAt')}</th>
-            <th scope="col">{t('refunds.updatedAt')}</th>
+    <TableWrap caption={t('refunds.caption')} testId="refunds">
+      <thead>
+        <tr>
+          <th scope="col" class="number">
+            {t('refunds.amountColumn')}
+          </th>
+          <th scope="col">{t('refunds.status')}</th>
+          <th scope="col">{t('refunds.reasonColumn')}</th>
+          <th scope="col">{t('refunds.requestedAt')}</th>
+          <th scope="col">{t('refunds.updatedAt')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.refunds.map((refund) => (
+          <tr key={refund.id} data-testid="refund" data-status={refund.status}>
+            <td class="number">{money(refund.amount, refund.currency)}</td>
+            <td>
+              <StatusBadge status={refund.status} kind="refund" />
+            </td>
+            <td>
+              {refund.failureReason
+                ? t('refunds.failed', { reason: refund.failureReason })
+                : (refund.reason ?? '—')}
+            </td>
+            <td>{dateTime(refund.createdAt)}</td>
+            <td>{dateTime(refund.updatedAt)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {props.refunds.map((refund) => (
-            <tr key={refund.id} data-testid="refund" data-status={refund.status}>
-              <td class="number">{money(refund.amount, refund.currency)}</td>
-              <td>
-                <StatusBadge status={refund.status} kind="refund" />
-              </td>
-              <td>
-                {refund.failureReason
-                  ? t('refunds.failed', { reason: refund.failureReason })
-                  : (refund.reason ?? '—')}
-              </td>
-              <td>{dateTime(refund.createdAt)}</td>
-              <td>{dateTime(refund.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </tbody>
     </TableWrap>
   );
 }
 
 export function DisputeList(props: { disputes: readonly Dispute[]; currency: string }) {
   return (
-    <TableWrap label={t('disputes.caption')}>
-      <table data-testid="disputes">
-        <caption class="sr-only">{t('disputes.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" class="number">
-              {t('refunds.amountColumn')}
-            </th>
-            <th scope="col">{t('refunds.status')}</th>
-            <th scope="col">{t('refunds.reasonColumn')}</th>
-            <th scope="col">{t('disputes.openedAt')}</th>
-            <th scope="col">{t('refunds.updatedAt')}</th>
+    <TableWrap caption={t('disputes.caption')} testId="disputes">
+      <thead>
+        <tr>
+          <th scope="col" class="number">
+            {t('refunds.amountColumn')}
+          </th>
+          <th scope="col">{t('refunds.status')}</th>
+          <th scope="col">{t('refunds.reasonColumn')}</th>
+          <th scope="col">{t('disputes.openedAt')}</th>
+          <th scope="col">{t('refunds.updatedAt')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.disputes.map((dispute) => (
+          <tr key={dispute.id} data-testid="dispute">
+            <td class="number">{money(dispute.amount, props.currency)}</td>
+            <td>
+              <StatusBadge status={dispute.status} kind="dispute" />
+            </td>
+            <td>{dispute.reason}</td>
+            <td>{dateTime(dispute.createdAt)}</td>
+            <td>{dateTime(dispute.updatedAt)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {props.disputes.map((dispute) => (
-            <tr key={dispute.id} data-testid="dispute">
-              <td class="number">{money(dispute.amount, props.currency)}</td>
-              <td>
-                <StatusBadge status={dispute.status} kind="dispute" />
-              </td>
-              <td>{dispute.reason}</td>
-              <td>{dateTime(dispute.createdAt)}</td>
-              <td>{dateTime(dispute.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </tbody>
     </TableWrap>
   );
 }
