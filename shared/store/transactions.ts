@@ -1,12 +1,12 @@
 // Transactions, the service-wide reservation of their ids, their per-account externalId
 // uniqueness items, and the sparse index of transactions still waiting for their instruction.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import { countChange } from './daily-counters.ts';
-import { failedConditions } from './dynamo-errors.ts';
+import { failedConditions, isConditionFailure } from './dynamo-errors.ts';
 import { type EventWrites, eventWriteItems } from './event-writes.ts';
 import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
@@ -29,20 +29,24 @@ export type InsertOutcome =
   /** Still losing races with concurrent transactions on the same items after retrying. */
   | 'conflict';
 
-/** How the write reaches DynamoDB; tests replace it to replay a request whose response was lost. */
-export type SendTransactWrite = (command: TransactWriteCommand) => Promise<unknown>;
+/** How the writes reach DynamoDB; tests replace it to replay a request whose response was lost. */
+export type SendWrite = (command: PutCommand | DeleteCommand | TransactWriteCommand) => Promise<unknown>;
 
-const sendToDynamo: SendTransactWrite = (command) => dynamo().send(command);
+const sendToDynamo: SendWrite = (command) => dynamo().send(command as TransactWriteCommand);
 
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 /**
- * Writes, in one DynamoDB transaction (all or nothing): the transaction, the reservation of its
- * id across the whole service, its externalId uniqueness item and (when given) the completed
- * idempotency record. Each item carries this write's random `writeId`, and a failed condition
- * returns the item that was there (`ALL_OLD`): a write that finds its own `writeId` committed
- * earlier (a retry after a lost response) is the same write, not a taken id. A transaction sold
- * by a checkout session completes that session in the same write, so a session is paid once.
+ * Writes a new transaction. First the reservation of its id across the whole service, alone: a
+ * plain conditional write bills half what the same item costs inside a transaction, and an id
+ * whose transaction then fails to commit is only an id never used (its reservation names an
+ * account with no such transaction, which every reader treats as not found; a refused write takes
+ * its reservation back). Then, in one DynamoDB transaction (all or nothing): the transaction, its
+ * externalId uniqueness item and (when given) the completed idempotency record. Each item carries
+ * this write's random `writeId`, and a failed condition returns the item that was there
+ * (`ALL_OLD`): a write that finds its own `writeId` committed earlier (a retry after a lost
+ * response) is the same write, not a taken id. A transaction sold by a checkout session completes
+ * that session in the same write, so a session is paid once.
  */
 export async function insertTransaction(
   record: TransactionRecord,
@@ -57,13 +61,68 @@ export async function insertTransaction(
      */
     subscriptionCycle?: { advance: TransactItems[number]; events: EventWrites };
   },
-  send: SendTransactWrite = sendToDynamo,
+  send: SendWrite = sendToDynamo,
 ): Promise<InsertOutcome> {
   const writeId = randomUUID();
-  const guarded = {
-    ConditionExpression: 'attribute_not_exists(pk)',
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  } as const;
+  if (!(await reserveTransactionId(record, writeId, send))) return 'id-taken';
+  const outcome = await writeTransaction(record, options, writeId, send);
+  if (outcome !== 'inserted') await releaseTransactionId(record.id, writeId, send);
+  return outcome;
+}
+
+const guarded = {
+  ConditionExpression: 'attribute_not_exists(pk)',
+  ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+} as const;
+
+/** True when the id is now reserved by this write (or was, by this same write, before a lost response). */
+async function reserveTransactionId(
+  record: TransactionRecord,
+  writeId: string,
+  send: SendWrite,
+): Promise<boolean> {
+  const command = new PutCommand({
+    TableName: tableName(),
+    Item: {
+      ...keys.transactionIdReservation(record.id),
+      entity: 'transactionIdReservation',
+      accountId: record.accountId,
+      transactionId: record.id,
+      writeId,
+      createdAt: record.createdAt,
+    },
+    ...guarded,
+  });
+  try {
+    await retryingConflicts(() => send(command));
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return writeIdOf((error as { Item?: Record<string, unknown> }).Item) === writeId;
+  }
+}
+
+/** Frees an id this write reserved and whose transaction was refused, so it names no account. */
+async function releaseTransactionId(transactionId: string, writeId: string, send: SendWrite): Promise<void> {
+  const command = new DeleteCommand({
+    TableName: tableName(),
+    Key: keys.transactionIdReservation(transactionId),
+    ConditionExpression: 'writeId = :writeId',
+    ExpressionAttributeValues: { ':writeId': writeId },
+  });
+  try {
+    await retryingConflicts(() => send(command));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+async function writeTransaction(
+  record: TransactionRecord,
+  options: Parameters<typeof insertTransaction>[1],
+  writeId: string,
+  send: SendWrite,
+): Promise<InsertOutcome> {
   const items: TransactItems = [
     {
       Put: {
@@ -76,20 +135,6 @@ export async function insertTransaction(
           entity: 'transaction',
           writeId,
           ...record,
-        },
-        ...guarded,
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.transactionIdReservation(record.id),
-          entity: 'transactionIdReservation',
-          accountId: record.accountId,
-          transactionId: record.id,
-          writeId,
-          createdAt: record.createdAt,
         },
         ...guarded,
       },
@@ -151,7 +196,8 @@ export async function insertTransaction(
     // One committed item proves the whole transaction committed: ours, if it carries our writeId.
     if (failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
     if (cycleIndex >= 0 && failed.length) return 'cycle-taken';
-    if (failed.includes(0) || failed.includes(1)) return 'id-taken';
+    // The id is reserved by this write, so only a transaction written before reservations can hold it.
+    if (failed.includes(0)) return 'id-taken';
     // Before the externalId: a second submit of a session fails on both, and the session says why.
     if (failed.includes(sessionIndex)) return 'session-closed';
     if (failed.includes(externalIdIndex)) return 'external-id-taken';
@@ -163,7 +209,11 @@ export async function insertTransaction(
 function oldWriteId(error: unknown, index: number): string | undefined {
   const reasons = (error as { CancellationReasons?: Array<{ Item?: Record<string, unknown> }> })
     .CancellationReasons;
-  const value = reasons?.[index]?.Item?.writeId as { S?: string } | string | undefined;
+  return writeIdOf(reasons?.[index]?.Item);
+}
+
+function writeIdOf(item: Record<string, unknown> | undefined): string | undefined {
+  const value = item?.writeId as { S?: string } | string | undefined;
   return typeof value === 'string' ? value : value?.S;
 }
 

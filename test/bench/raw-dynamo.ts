@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -71,8 +72,8 @@ function hourCounters(tableName: string, accountId: string, template: Record<str
 }
 
 /**
- * A purchase's write: the transaction (with its work-index keys), the service-wide reservation of
- * its id, its externalId item and the hour's counters, in one transaction.
+ * A purchase's writes: the service-wide reservation of its id, then the transaction (with its
+ * work-index keys), its externalId item and the hour's counters, in one transaction.
  */
 export function purchaseWrite(
   raw: RawDynamo,
@@ -85,6 +86,19 @@ export function purchaseWrite(
     const id = newTransactionId();
     const externalId = `${prefix}-${index}`;
     const createdAt = new Date().toISOString();
+    await raw.client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.transactionIdReservation(id),
+          entity: 'transactionIdReservation',
+          accountId,
+          transactionId: id,
+          createdAt,
+        },
+        ConditionExpression: notExists,
+      }),
+    );
     await raw.client.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -99,19 +113,6 @@ export function purchaseWrite(
                 externalId,
                 createdAt,
                 updatedAt: createdAt,
-              },
-              ConditionExpression: notExists,
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.transactionIdReservation(id),
-                entity: 'transactionIdReservation',
-                accountId,
-                transactionId: id,
-                createdAt,
               },
               ConditionExpression: notExists,
             },

@@ -3,14 +3,16 @@
 // transaction); a transaction that loses races (TransactionConflict) is retried, never a 500.
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import type { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
+import { tableName } from '../../shared/config.ts';
 import { randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { maxConflictAttempts } from '../../shared/store/transaction-conflicts.ts';
-import { getTransaction, insertTransaction } from '../../shared/store/transactions.ts';
+import { getTransaction, insertTransaction, type SendWrite } from '../../shared/store/transactions.ts';
 import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
 import { useSharedStore } from '../support/api.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
@@ -26,6 +28,17 @@ function record(accountId: string, id = randomTransactionId(Date.now()), externa
     accountPostbackUrl: null,
     now,
   });
+}
+
+async function reservationOf(transactionId: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.transactionIdReservation(transactionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.accountId as string | undefined;
 }
 
 const options = () => ({ instructionDueAt: new Date(Date.now() + 60_000).toISOString() });
@@ -49,15 +62,46 @@ describe('purchase write', () => {
     useSharedStore();
     const tx = record('acc_store-replay', undefined, `ext-${Date.now()}`);
     let sends = 0;
-    const committedThenResent = async (command: TransactWriteCommand) => {
+    // Both writes (the id's reservation, then the transaction) lose their first response.
+    const committedThenResent: SendWrite = async (command) => {
       sends += 1;
-      await dynamo().send(command); // committed; its response is lost on the way back
+      await dynamo().send(command as TransactWriteCommand); // committed; its response is lost on the way back
       sends += 1;
-      return dynamo().send(command); // the SDK's retry of the same request
+      return dynamo().send(command as TransactWriteCommand); // the SDK's retry of the same request
     };
     expect(await insertTransaction(tx, options(), committedThenResent)).toBe('inserted');
-    expect(sends).toBe(2);
+    expect(sends).toBe(4);
     expect((await getTransaction(tx.accountId, tx.id))?.pageToken).toBe(tx.pageToken);
+    expect(await reservationOf(tx.id)).toBe(tx.accountId);
+  });
+
+  it('reserves the id on its own before the transaction, which DynamoDB bills twice per item', async () => {
+    useSharedStore();
+    const tx = record('acc_store-reserve-first');
+    const sent: string[] = [];
+    const recording: SendWrite = async (command) => {
+      const items = command instanceof TransactWriteCommand ? (command.input.TransactItems ?? []) : [];
+      sent.push(
+        command instanceof TransactWriteCommand
+          ? `transaction of ${items.map((item) => String(item.Put?.Item?.entity ?? 'update')).join(', ')}`
+          : String((command.input as { Item?: { entity?: string } }).Item?.entity),
+      );
+      return dynamo().send(command as TransactWriteCommand);
+    };
+    expect(await insertTransaction(tx, options(), recording)).toBe('inserted');
+    expect(sent).toEqual(['transactionIdReservation', 'transaction of transaction, update']);
+  });
+
+  it('a refused transaction takes back the reservation of its id', async () => {
+    useSharedStore();
+    const externalId = `ext-${randomUUID()}`;
+    expect(await insertTransaction(record('acc_store-release', undefined, externalId), options())).toBe(
+      'inserted',
+    );
+    const refused = record('acc_store-release', undefined, externalId);
+    expect(await insertTransaction(refused, options())).toBe('external-id-taken');
+    expect(await reservationOf(refused.id)).toBeUndefined();
+    expect(await getTransaction(refused.accountId, refused.id)).toBeUndefined();
   });
 
   it('another write with the same id, in this account or another, is refused as id-taken', async () => {
@@ -72,7 +116,8 @@ describe('purchase write', () => {
   it('TransactionConflict is retried, and answers "conflict" (a 409, never a 500) when it persists', async () => {
     useSharedStore();
     let calls = 0;
-    const conflictOnce = async (command: TransactWriteCommand) => {
+    const conflictOnce: SendWrite = async (command) => {
+      if (!(command instanceof TransactWriteCommand)) return dynamo().send(command as PutCommand);
       calls += 1;
       if (calls === 1) throw conflictError(2);
       return dynamo().send(command);
@@ -82,12 +127,15 @@ describe('purchase write', () => {
     expect(calls).toBe(2);
 
     let attempts = 0;
-    const alwaysConflict = async () => {
+    const alwaysConflict: SendWrite = async (command) => {
+      if (!(command instanceof TransactWriteCommand)) return dynamo().send(command as PutCommand);
       attempts += 1;
       throw conflictError(2);
     };
-    expect(await insertTransaction(record('acc_store-conflict'), options(), alwaysConflict)).toBe('conflict');
+    const lost = record('acc_store-conflict');
+    expect(await insertTransaction(lost, options(), alwaysConflict)).toBe('conflict');
     expect(attempts).toBe(maxConflictAttempts);
+    expect(await reservationOf(lost.id)).toBeUndefined();
   });
 });
 
