@@ -60,15 +60,22 @@ describe('NetworkWaits', () => {
   let server: ReturnType<typeof createServer>;
   let port: number;
   beforeAll(async () => {
-    server = createServer((_request, response) => response.end('ok'));
+    server = createServer((request, response) => {
+      // A far side that works before answering: its CPU is not the caller's.
+      if (request.url === '/busy') {
+        const until = performance.now() + 30;
+        while (performance.now() < until);
+      }
+      response.end('ok');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const get = (agent: Agent) =>
+  const get = (agent: Agent, path = '/') =>
     new Promise<void>((resolve, reject) => {
-      request(`http://127.0.0.1:${port}/`, { agent }, (response) => {
+      request(`http://127.0.0.1:${port}${path}`, { agent }, (response) => {
         response.resume();
         response.on('end', resolve);
       })
@@ -96,6 +103,29 @@ describe('NetworkWaits', () => {
       await waits.during(elsewhere, () => get(agent));
       expect(elsewhere.calls.psp).toBe(0);
       expect(elsewhere.waitedMs).toBe(0);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('measures the CPU the far side spends answering (it runs in this process here, not on AWS)', async () => {
+    const waits = new NetworkWaits({ psp: fixed, merchant: fixed });
+    waits.destinations = (remotePort) => (remotePort === port ? 'psp' : undefined);
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const counter = newWaitCounter();
+      await waits.during(counter, async () => {
+        await get(agent, '/busy');
+        await get(agent);
+      });
+      expect(counter.calls.psp).toBe(2);
+      expect(counter.farSideCpuMs).toBeGreaterThanOrEqual(25);
+      expect(counter.farSideCpuMs).toBeLessThan(200);
+      // A server that is no named destination is the caller's own business.
+      const elsewhere = newWaitCounter();
+      waits.destinations = () => undefined;
+      await waits.during(elsewhere, () => get(agent, '/busy'));
+      expect(elsewhere.farSideCpuMs).toBe(0);
     } finally {
       agent.destroy();
     }

@@ -48,12 +48,16 @@ export class Invoker {
     const waited = newWaitCounter();
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
+    const overheadBefore = this.meter.overheadCpuMs();
     try {
       return await this.waits.during(waited, () => this.meter.inInvocation(work));
     } finally {
-      const wallMs = performance.now() - started;
+      // What ran here but is not the function's work: the far sides' answers and the model's own
+      // reads (their CPU is also wall time).
+      const notTheFunctionsMs = waited.farSideCpuMs + this.meter.overheadCpuMs(overheadBefore);
+      const wallMs = Math.max(0, performance.now() - started - notTheFunctionsMs);
       const cpu = process.cpuUsage(cpuBefore);
-      const cpuMs = (cpu.user + cpu.system) / 1000;
+      const cpuMs = Math.max(0, (cpu.user + cpu.system) / 1000 - notTheFunctionsMs);
       const tally = this.meter.tally;
       tally.lambdaInvocations += 1;
       tally.gbSeconds += billedGbSeconds(wallMs, memoryMb);
@@ -70,7 +74,7 @@ export class Invoker {
       );
       if (process.env.COST_MODEL_TRACE)
         writeTrace(
-          `INVOKE ${name} ${memoryMb} MB wall ${wallMs.toFixed(0)} ms cpu ${cpuMs.toFixed(0)} ms waits ${waited.waitedMs.toFixed(0)} ms psp ${waited.calls.psp} (new ${waited.newConnections.psp}) merchant ${waited.calls.merchant} aws ${waited.aws.calls} local ${waited.aws.localMs.toFixed(0)} ms modelled ${waited.aws.modelledMs.toFixed(0)} ms\n`,
+          `INVOKE ${name} ${memoryMb} MB wall ${wallMs.toFixed(0)} ms cpu ${cpuMs.toFixed(0)} ms (not its own ${notTheFunctionsMs.toFixed(1)} ms) waits ${waited.waitedMs.toFixed(0)} ms psp ${waited.calls.psp} (new ${waited.newConnections.psp}) merchant ${waited.calls.merchant} aws ${waited.aws.calls} local ${waited.aws.localMs.toFixed(0)} ms modelled ${waited.aws.modelledMs.toFixed(0)} ms\n`,
         );
       tally.pspCalls += waited.calls.psp;
       tally.pspNewConnections += waited.newConnections.psp;

@@ -154,6 +154,31 @@ export class Meter {
   tally: Tally = emptyTally();
   private readonly scope = new AsyncLocalStorage<'counted' | 'uncounted'>();
   private invocationDepth = 0;
+  /** CPU the meter spent reading items around writes (ms, since it started), and its reads in flight. */
+  private overheadMs = 0;
+  private overheadInFlight = 0;
+  private overheadStartedAt: NodeJS.CpuUsage | undefined;
+
+  /**
+   * CPU (ms) the meter's own reads have spent since `since` (a value this returned before): time
+   * inside an invocation that is not the function's. Overlapping reads are counted once.
+   */
+  overheadCpuMs(since = 0): number {
+    return this.overheadMs - since;
+  }
+
+  /** Runs the meter's own reads, timing their CPU as overhead. */
+  private async overhead<T>(work: () => Promise<T>): Promise<T> {
+    if (this.overheadInFlight++ === 0) this.overheadStartedAt = process.cpuUsage();
+    try {
+      return await this.uncounted(work);
+    } finally {
+      if (--this.overheadInFlight === 0) {
+        const spent = process.cpuUsage(this.overheadStartedAt);
+        this.overheadMs += (spent.user + spent.system) / 1000;
+      }
+    }
+  }
 
   /** Runs a payer's (or the bench's own) work: none of its DynamoDB requests is ours. */
   uncounted<T>(work: () => Promise<T>): Promise<T> {
@@ -277,7 +302,7 @@ export class Meter {
       return { kind, key };
     });
     const read = () =>
-      this.uncounted(() => Promise.all(items.map((item) => uncountedGet(item.key)))) as Promise<
+      this.overhead(() => Promise.all(items.map((item) => uncountedGet(item.key)))) as Promise<
         Array<Input | undefined>
       >;
     const before = await read();
@@ -310,7 +335,7 @@ export class Meter {
         [table.partitionKey]: action.Item?.[table.partitionKey],
         [table.sortKey]: action.Item?.[table.sortKey],
       };
-      const existing = await this.uncounted(() => uncountedGet(key));
+      const existing = await this.overhead(() => uncountedGet(key));
       return { read: 0, write: writeUnitsFor(existing ? itemBytes(existing) : 0), workIndexWrite: 0 };
     }
     if (name === 'TransactionCanceledException')

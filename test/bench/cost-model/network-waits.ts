@@ -6,12 +6,14 @@
 // to answer, and the handshakes' round trips when the call opened a new connection (TCP, then
 // TLS: one more for TLS 1.3, two for 1.2), as the real socket says. Draws are log-normal from a
 // median and a 95th percentile, seeded, so runs compare. Calls within one invocation are
-// counted one after another (the handlers make them in sequence).
+// counted one after another (the handlers make them in sequence). The PSP and the receiver run in
+// this process, so the CPU they spend answering (between their server's request and its response)
+// is measured and taken out of the calling invocation's: on AWS it is another party's machine.
 // COST_MODEL_WAITS (a JSON file's path) replaces the defaults, destination by destination.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { AwsCallTally } from './aws-call-waits.ts';
@@ -124,6 +126,8 @@ export interface WaitCounter {
   waitedMs: number;
   calls: Record<Destination, number>;
   newConnections: Record<Destination, number>;
+  /** CPU the far sides (here, in this process) spent answering its calls: not the function's. */
+  farSideCpuMs: number;
   /** Its calls to DynamoDB and SQS (aws-call-waits.ts). */
   aws: AwsCallTally;
 }
@@ -132,6 +136,7 @@ export const newWaitCounter = (): WaitCounter => ({
   waitedMs: 0,
   calls: { psp: 0, merchant: 0 },
   newConnections: { psp: 0, merchant: 0 },
+  farSideCpuMs: 0,
   aws: { calls: 0, localMs: 0, modelledMs: 0 },
 });
 
@@ -145,6 +150,9 @@ export class NetworkWaits {
   readonly #started = new WeakMap<ClientRequest, WaitCounter>();
   /** When each connection last answered, on the (simulated) clock. */
   readonly #lastUsed = new WeakMap<Socket, number>();
+  /** The far side's CPU at each answer's start, and what it spent per connection (the client's port). */
+  readonly #answering = new WeakMap<IncomingMessage, NodeJS.CpuUsage>();
+  readonly #farSideCpuMs = new Map<number, number>();
   readonly #waits: Record<Destination, DestinationWaits>;
   readonly #random: () => number;
   #destinationOf: (port: number) => Destination | undefined = () => undefined;
@@ -160,6 +168,23 @@ export class NetworkWaits {
     });
     subscribe('http.client.response.finish', (message) => {
       this.#record((message as { request: ClientRequest; response: IncomingMessage }).request);
+    });
+    subscribe('http.server.request.start', (message) => {
+      const { request, server } = message as { request: IncomingMessage; server: Server };
+      const address = server.address();
+      if (typeof address === 'object' && address && this.#destinationOf(address.port))
+        this.#answering.set(request, process.cpuUsage());
+    });
+    subscribe('http.server.response.finish', (message) => {
+      const { request } = message as { request: IncomingMessage };
+      const started = this.#answering.get(request);
+      const clientPort = request.socket?.remotePort;
+      if (!started || clientPort === undefined) return;
+      const spent = process.cpuUsage(started);
+      this.#farSideCpuMs.set(
+        clientPort,
+        (this.#farSideCpuMs.get(clientPort) ?? 0) + (spent.user + spent.system) / 1000,
+      );
     });
   }
 
@@ -183,6 +208,8 @@ export class NetworkWaits {
     if (!counter || !socket?.remotePort) return;
     const destination = this.#destinationOf(socket.remotePort);
     if (!destination) return;
+    counter.farSideCpuMs += this.#farSideCpuMs.get(socket.localPort ?? -1) ?? 0;
+    this.#farSideCpuMs.delete(socket.localPort ?? -1);
     const tlsProtocol = 'getProtocol' in socket ? (socket as TLSSocket).getProtocol() : null;
     const waits = this.#waits[destination];
     const now = Date.now();
