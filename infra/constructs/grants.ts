@@ -60,16 +60,19 @@ function tableStatement(targets: GrantTargets, actions: readonly string[]): Poli
 
 /**
  * Item access limited to partition keys matching the scope's patterns (IAM
- * `dynamodb:LeadingKeys`). No Query or Scan: a function that may only read known keys has no
- * use for them, and a Scan names no leading key the condition could check.
+ * `dynamodb:LeadingKeys`). Query on the table only, never an index: a Query names one partition
+ * key, which the condition checks as it does a GetItem's, so it reads only the partitions of keys
+ * the function knows (a transaction's state and details in one read unit). No Scan: it names no
+ * leading key the condition could check.
  */
 function scopedTableStatement(
   targets: GrantTargets,
   verb: 'read' | 'write',
   scope: KeyScope,
 ): PolicyStatement {
+  const readActions = [...itemReadActions, 'dynamodb:Query'];
   return new PolicyStatement({
-    actions: verb === 'read' ? itemReadActions : [...itemReadActions, ...itemWriteActions],
+    actions: verb === 'read' ? readActions : [...readActions, ...itemWriteActions],
     resources: [targets.table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keyScopes[scope]] } },
   });

@@ -49,10 +49,18 @@ export const keys = {
   offerListingPartition: (accountId: string, productId: string) =>
     `${acc(accountId)}#PRD#${productId}#OFFERS`,
 
+  /** A transaction's state: what its state changes rewrite (transaction-items.ts). */
   transaction: (accountId: string, transactionId: string) => ({
     pk: `${acc(accountId)}#TX#${transactionId}`,
     sk: 'TX',
   }),
+  transactionStateSortKey: 'TX',
+  /** A transaction's details, beside its state: written once, with the purchase. */
+  transactionDetails: (accountId: string, transactionId: string) => ({
+    pk: `${acc(accountId)}#TX#${transactionId}`,
+    sk: 'TX#DETAILS',
+  }),
+  transactionDetailsSortKey: 'TX#DETAILS',
   /** Reserves a transaction id across the whole service (ids are drawn, not assigned). */
   transactionIdReservation: (transactionId: string) => ({ pk: `TXID#${transactionId}`, sk: 'UNIQUE' }),
   /** The account's transactions newest first: written with the transaction (and by the backfill). */

@@ -61,9 +61,11 @@ export async function backfillListingPage(
     new ScanCommand({
       TableName: tableName(),
       Limit: pageSize,
-      // Transactions also miss the payer-search keys when written before those indexes.
+      // Transactions also miss the payer-search keys when written before those indexes: a
+      // transaction item that holds its payer (written before the state/details split; since,
+      // the details item carries them, written with it).
       FilterExpression:
-        '(entity = :event AND attribute_not_exists(gsi1pk)) OR (entity = :transaction AND (attribute_not_exists(gsi1pk) OR attribute_not_exists(gsi3pk)))',
+        '(entity = :event AND attribute_not_exists(gsi1pk)) OR (entity = :transaction AND (attribute_not_exists(gsi1pk) OR (attribute_not_exists(gsi3pk) AND attribute_exists(payer))))',
       ExpressionAttributeValues: { ':transaction': 'transaction', ':event': 'event' },
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
@@ -73,7 +75,7 @@ export async function backfillListingPage(
     const listing = listingKeysOf(item);
     if (!listing) continue;
     const search =
-      item.entity === 'transaction'
+      item.entity === 'transaction' && item.payer
         ? payerSearchKeys(
             item as unknown as Pick<TransactionRecord, 'accountId' | 'id' | 'createdAt' | 'payer'>,
           )

@@ -28,6 +28,10 @@ export interface PageQuery {
    * (entries it drops still count against the read bound: DynamoDB bills them).
    */
   indexFilter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  /** How the entries' items are read (default: the item each entry's table key names). */
+  itemsOf?: (
+    entries: readonly Record<string, unknown>[],
+  ) => Promise<Array<Record<string, unknown> | undefined>>;
 }
 
 export interface Page {
@@ -98,7 +102,7 @@ export async function queryPage(query: PageQuery): Promise<Page> {
     // What DynamoDB read, before its filter; a filtered read resumes from its last key, kept or not.
     read += result.ScannedCount ?? entries.length;
     lastRead = (query.indexFilter ? result.LastEvaluatedKey : undefined) ?? entries.at(-1) ?? lastRead;
-    const items = await itemsOfEntries(entries);
+    const items = await (query.itemsOf ?? itemsOfEntries)(entries);
     entries.forEach((entry, position) => {
       const item = items[position];
       if (item && (!query.keep || query.keep(item))) kept.push({ entry, item });

@@ -4,7 +4,7 @@ import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
-import { withoutKeys } from './records.ts';
+import { transactionOf, transactionsOfEntries } from './transaction-items.ts';
 
 export function transactionCursorShape(accountId: string): CursorShape {
   return {
@@ -51,8 +51,9 @@ export async function listTransactionRecords(
     limit: options.limit,
     newestFirst: true,
     sortKeyRange: options.range,
-    keep: (item) => options.keep(withoutKeys<TransactionRecord>(item)),
+    itemsOf: transactionsOfEntries,
+    keep: (item) => options.keep(transactionOf(item)),
     ...(options.after ? { after: options.after } : {}),
   });
-  return { records: page.items.map((item) => withoutKeys<TransactionRecord>(item)), nextKey: page.nextKey };
+  return { records: page.items.map((item) => transactionOf(item)), nextKey: page.nextKey };
 }

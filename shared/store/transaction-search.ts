@@ -10,9 +10,9 @@ import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { CursorKey, CursorShape } from './cursor.ts';
 import { keys } from './keys.ts';
 import { queryPage } from './paged-query.ts';
-import { withoutKeys } from './records.ts';
+import { transactionOf, transactionsOfEntries } from './transaction-items.ts';
 
-/** The index keys (and the projected name) a transaction item carries for the payer search. */
+/** The index keys (and the projected name) a transaction's details item carries for the payer search. */
 export function payerSearchKeys(record: Pick<TransactionRecord, 'accountId' | 'id' | 'createdAt' | 'payer'>) {
   const nameKey = normalizePayerName(record.payer.name);
   return {
@@ -43,10 +43,14 @@ export function payerSearchCursorShape(accountId: string, search: PayerSearch): 
   const [pkField, skField] = index === 'gsi3' ? ['gsi3pk', 'gsi3sk'] : ['gsi4pk', 'gsi4sk'];
   return {
     fields: ['pk', 'sk', pkField, skField],
-    pinned: { [pkField]: partition, sk: keys.transaction(accountId, 'x').sk },
+    pinned: { [pkField]: partition },
+    // The entry is on the transaction's details item (on its only item, when written before the split).
     check: (key) => {
       const transactionId = String(key[skField]).split('#').at(-1) ?? '';
-      return key.pk === keys.transaction(accountId, transactionId).pk;
+      return (
+        key.pk === keys.transaction(accountId, transactionId).pk &&
+        (key.sk === keys.transactionDetailsSortKey || key.sk === keys.transactionStateSortKey)
+      );
     },
   };
 }
@@ -69,7 +73,8 @@ export async function searchTransactionRecords(
     limit: options.limit,
     newestFirst: true,
     sortKeyRange: options.range,
-    keep: (item) => options.keep(withoutKeys<TransactionRecord>(item)),
+    itemsOf: transactionsOfEntries,
+    keep: (item) => options.keep(transactionOf(item)),
     ...(search.by === 'name'
       ? {
           indexFilter: {
@@ -81,5 +86,5 @@ export async function searchTransactionRecords(
       : {}),
     ...(options.after ? { after: options.after } : {}),
   });
-  return { records: page.items.map((item) => withoutKeys<TransactionRecord>(item)), nextKey: page.nextKey };
+  return { records: page.items.map((item) => transactionOf(item)), nextKey: page.nextKey };
 }

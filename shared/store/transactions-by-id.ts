@@ -3,16 +3,15 @@
 import type { TransactionRecord } from '../transactions/transaction.ts';
 import type { CursorKey } from './cursor.ts';
 import { keys } from './keys.ts';
-import { itemsOfEntries } from './paged-query.ts';
-import { withoutKeys } from './records.ts';
+import { transactionOf, transactionsOfEntries } from './transaction-items.ts';
 
 /** The transactions in the ids' order; undefined where there is none (eventually consistent). */
 export async function getTransactionsById(
   accountId: string,
   transactionIds: readonly string[],
 ): Promise<Array<TransactionRecord | undefined>> {
-  const items = await itemsOfEntries(transactionIds.map((id) => keys.transaction(accountId, id)));
-  return items.map((item) => (item ? withoutKeys<TransactionRecord>(item) : undefined));
+  const items = await transactionsOfEntries(transactionIds.map((id) => keys.transaction(accountId, id)));
+  return items.map((item) => (item ? transactionOf(item) : undefined));
 }
 
 /** The listing cursor that points at a transaction (the next page starts after it). */

@@ -12,9 +12,9 @@ import type { IdempotencyCompletion } from './idempotency.ts';
 import { completionUpdate } from './idempotency.ts';
 import { keys } from './keys.ts';
 import { itemsOfEntries } from './paged-query.ts';
-import { withoutKeys } from './records.ts';
 import { table } from './table.ts';
 import { isTransactionConflict, retryingConflicts } from './transaction-conflicts.ts';
+import { newTransactionItems, readTransaction } from './transaction-items.ts';
 import { payerSearchKeys } from './transaction-search.ts';
 
 export type InsertOutcome =
@@ -123,22 +123,20 @@ async function writeTransaction(
   writeId: string,
   send: SendWrite,
 ): Promise<InsertOutcome> {
-  const items: TransactItems = [
+  const { state, details } = newTransactionItems(
+    record,
     {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.transaction(record.accountId, record.id),
-          ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
-          ...keys.transactionListing(record.accountId, record.createdAt, record.id),
-          ...payerSearchKeys(record),
-          entity: 'transaction',
-          writeId,
-          ...record,
-        },
-        ...guarded,
+      state: {
+        ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
+        ...keys.transactionListing(record.accountId, record.createdAt, record.id),
       },
+      details: payerSearchKeys(record),
     },
+    writeId,
+  );
+  const items: TransactItems = [
+    { Put: { TableName: tableName(), Item: state, ...guarded } },
+    { Put: { TableName: tableName(), Item: details, ...guarded } },
   ];
   const externalIdIndex = record.externalId === null ? -1 : items.length;
   if (record.externalId !== null) {
@@ -197,7 +195,7 @@ async function writeTransaction(
     if (failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
     if (cycleIndex >= 0 && failed.length) return 'cycle-taken';
     // The id is reserved by this write, so only a transaction written before reservations can hold it.
-    if (failed.includes(0)) return 'id-taken';
+    if (failed.includes(0) || failed.includes(1)) return 'id-taken';
     // Before the externalId: a second submit of a session fails on both, and the session says why.
     if (failed.includes(sessionIndex)) return 'session-closed';
     if (failed.includes(externalIdIndex)) return 'external-id-taken';
@@ -217,19 +215,12 @@ function writeIdOf(item: Record<string, unknown> | undefined): string | undefine
   return typeof value === 'string' ? value : value?.S;
 }
 
-export async function getTransaction(
+export function getTransaction(
   accountId: string,
   transactionId: string,
   consistent = false,
 ): Promise<TransactionRecord | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.transaction(accountId, transactionId),
-      ConsistentRead: consistent,
-    }),
-  );
-  return Item ? withoutKeys<TransactionRecord>(Item) : undefined;
+  return readTransaction(accountId, transactionId, consistent);
 }
 
 /** The account of a transaction id, from the id's service-wide reservation. */

@@ -108,7 +108,7 @@ describe('an expired transaction', () => {
     const tx = await expiredTransaction(bobBody(), (t) => Boolean(t.qr));
     // The QR page's link is not in the API object (docs/api.md): read its token from the table.
     const { Item } = await dynamo().send(
-      new GetCommand({ TableName: stack.tableName, Key: keys.transaction(key.accountId, tx.id) }),
+      new GetCommand({ TableName: stack.tableName, Key: keys.transactionDetails(key.accountId, tx.id) }),
     );
     const { context, page } = await newPayerContext(browser, undefined, stack.baseUrl);
     try {

@@ -1,6 +1,6 @@
 // Transactions and events written before the listing indexes existed: the backfill puts them in
 // GET /transactions (and its payer search) and GET /events, is idempotent, and resumes where an interrupted run stopped.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '../../shared/aws/clients.ts';
 import { tableName } from '../../shared/config.ts';
@@ -19,6 +19,27 @@ async function unindex(key: { pk: string; sk: string }) {
       UpdateExpression: 'REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, payerNameKey',
     }),
   );
+}
+
+/** Makes a transaction one item, as it was stored before its state and details were apart. */
+async function asWrittenBeforeTheSplit(accountId: string, id: string) {
+  const state = keys.transaction(accountId, id);
+  const details = keys.transactionDetails(accountId, id);
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :state AND :details',
+      ExpressionAttributeValues: { ':pk': state.pk, ':state': state.sk, ':details': details.sk },
+      ConsistentRead: true,
+    }),
+  );
+  expect(Items).toHaveLength(2);
+  const [stateItem, detailsItem] = [
+    Items.find((item) => item.sk === state.sk)!,
+    Items.find((item) => item.sk === details.sk)!,
+  ];
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...detailsItem, ...stateItem } }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: details }));
 }
 
 describe('listing index backfill', () => {
@@ -40,6 +61,7 @@ describe('listing index backfill', () => {
       15_000,
       50,
     );
+    await asWrittenBeforeTheSplit(account.accountId, id);
     await unindex(keys.transaction(account.accountId, id));
     await unindex(keys.event(account.accountId, id, 'cashin.paid'));
     expect((await call('GET', '/transactions', { key })).body.data).toEqual([]);

@@ -89,7 +89,10 @@ describe('purchase write', () => {
       return dynamo().send(command as TransactWriteCommand);
     };
     expect(await insertTransaction(tx, options(), recording)).toBe('inserted');
-    expect(sent).toEqual(['transactionIdReservation', 'transaction of transaction, update']);
+    expect(sent).toEqual([
+      'transactionIdReservation',
+      'transaction of transaction, transactionDetails, update',
+    ]);
   });
 
   it('a refused transaction takes back the reservation of its id', async () => {

@@ -24,7 +24,7 @@ export const noWriteUnitsByItem = (): WriteUnitsByItem =>
 /** The kind of the item at a table key. */
 export function writtenItemKind(pk: string | undefined, sk: string | undefined): WrittenItemKind {
   if (pk === undefined) return 'other';
-  if (sk === 'TX') return 'transaction';
+  if (sk === 'TX' || sk === 'TX#DETAILS') return 'transaction';
   if (sk?.startsWith('EVENT#')) return 'webhook event';
   if (pk.endsWith('#SUMMARY')) return 'hour counters';
   if (pk.startsWith('TXID#')) return 'id reservation';
