@@ -72,16 +72,16 @@ function hourCounters(tableName: string, accountId: string, template: Record<str
 }
 
 /**
- * A purchase's writes: the service-wide reservation of its id, then the transaction (with its
- * work-index keys), its externalId item and the hour's counters, in one transaction.
+ * A purchase's writes: the service-wide reservation of its id, then the transaction's state (with
+ * its work-index keys) and details, its externalId item and the hour's counters, in one transaction.
  */
 export function purchaseWrite(
   raw: RawDynamo,
   tableName: string,
-  template: Record<string, unknown>,
+  template: { state: Record<string, unknown>; details: Record<string, unknown> },
   prefix: string,
 ): RawOperation {
-  const accountId = template.accountId as string;
+  const accountId = template.state.accountId as string;
   return async (index) => {
     const id = newTransactionId();
     const externalId = `${prefix}-${index}`;
@@ -106,14 +106,20 @@ export function purchaseWrite(
             Put: {
               TableName: tableName,
               Item: {
-                ...template,
+                ...template.state,
                 ...keys.transaction(accountId, id),
                 ...unsweptWorkKeys(createdAt, id),
                 id,
-                externalId,
                 createdAt,
                 updatedAt: createdAt,
               },
+              ConditionExpression: notExists,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...template.details, ...keys.transactionDetails(accountId, id), externalId },
               ConditionExpression: notExists,
             },
           },
@@ -130,7 +136,7 @@ export function purchaseWrite(
             },
           },
           // The hour's counters of the account, as every purchase updates them.
-          hourCounters(tableName, accountId, template, createdAt),
+          hourCounters(tableName, accountId, template.state, createdAt),
         ],
       }),
     );
@@ -187,7 +193,8 @@ export function productWrite(
 }
 
 /**
- * A transaction read as GET /transactions/:id makes it: one eventually consistent GetItem, then,
+ * A transaction read as GET /transactions/:id makes it: one eventually consistent Query of its
+ * state and details (shared/store/transaction-items.ts), then,
  * when the transaction owes the payer e-mails, the Query of their statuses
  * (shared/transactions/get-transaction.ts).
  */
@@ -199,11 +206,21 @@ export function transactionRead(
 ): RawOperation {
   return async (index) => {
     const transactionId = ids[index % ids.length]!;
-    const { Item } = await raw.client.send(
-      new GetCommand({ TableName: tableName, Key: keys.transaction(accountId, transactionId) }),
+    const state = keys.transaction(accountId, transactionId);
+    const { Items = [] } = await raw.client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :state AND :details',
+        ExpressionAttributeValues: {
+          ':pk': state.pk,
+          ':state': state.sk,
+          ':details': keys.transactionDetailsSortKey,
+        },
+      }),
     );
-    if (!Item) throw new Error('raw baseline: transaction not found');
-    if (!emailOwed(Item as unknown as TransactionRecord)) return;
+    if (Items.length === 0) throw new Error('raw baseline: transaction not found');
+    const [first, second] = Items;
+    if (!emailOwed({ ...second, ...first } as unknown as TransactionRecord)) return;
     await raw.client.send(
       new QueryCommand({
         TableName: tableName,

@@ -13,6 +13,7 @@ import { tableName } from '../../shared/config.ts';
 import { randomTransactionId } from '../../shared/ids.ts';
 import { parsePurchaseRequest } from '../../shared/purchase/purchase-schema.ts';
 import { keys } from '../../shared/store/keys.ts';
+import { newTransactionItems } from '../../shared/store/transaction-items.ts';
 import { payerSearchKeys } from '../../shared/store/transaction-search.ts';
 import { maskDocument, payerOf } from '../../shared/transactions/payer.ts';
 import { newTransactionRecord, type TransactionRecord } from '../../shared/transactions/transaction.ts';
@@ -119,13 +120,16 @@ export async function seedAccount(accountId: string, count: number): Promise<Tra
   }
   await putAll(
     records.flatMap((record) => [
-      {
-        ...keys.transaction(accountId, record.id),
-        ...keys.transactionListing(accountId, record.createdAt, record.id),
-        ...payerSearchKeys(record),
-        entity: 'transaction',
-        ...record,
-      },
+      ...Object.values(
+        newTransactionItems(
+          record,
+          {
+            state: keys.transactionListing(accountId, record.createdAt, record.id),
+            details: payerSearchKeys(record),
+          },
+          'bench-seed',
+        ),
+      ),
       {
         ...keys.transactionExternalId(accountId, record.externalId!),
         entity: 'transactionExternalId',

@@ -154,7 +154,10 @@ export async function measureThroughput(api: BenchApi, options: ThroughputOption
         },
       }),
     );
-    const transactionTemplate = await raw.read(keys.transaction(api.accountId, seeded[0]!));
+    const transactionTemplate = {
+      state: await raw.read(keys.transaction(api.accountId, seeded[0]!)),
+      details: await raw.read(keys.transactionDetails(api.accountId, seeded[0]!)),
+    };
     const productTemplate = await raw.read(keys.product(api.accountId, product.id));
 
     // DynamoDB Local is a JVM: its first few hundred requests run slower until the JIT has
