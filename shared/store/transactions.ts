@@ -37,13 +37,15 @@ const sendToDynamo: SendWrite = (command) => dynamo().send(command as TransactWr
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 /**
- * Writes a new transaction. First the reservation of its id across the whole service, alone: a
- * plain conditional write bills half what the same item costs inside a transaction, and an id
- * whose transaction then fails to commit is only an id never used (its reservation names an
- * account with no such transaction, which every reader treats as not found; a refused write takes
- * its reservation back). Then, in one DynamoDB transaction (all or nothing): the transaction, its
- * externalId uniqueness item and (when given) the completed idempotency record. Each item carries
- * this write's random `writeId`, and a failed condition returns the item that was there
+ * Writes a new transaction. First, side by side and each alone, the reservation of its id across
+ * the whole service and the transaction's details (transaction-items.ts): a plain conditional
+ * write bills half what the same item costs inside a transaction. Then, in one DynamoDB
+ * transaction (all or nothing), the transaction's state (from which every reader starts: the
+ * transaction exists when it does), its externalId uniqueness item, the hour's counter and (when
+ * given) the completed idempotency record. A write the transaction refuses takes its reservation
+ * and details back; one a crash cuts between the two steps leaves them behind, an id never used
+ * and details no state names, which no reader reaches. Each item carries this write's random
+ * `writeId` where a retry needs it, and a failed condition returns the item that was there
  * (`ALL_OLD`): a write that finds its own `writeId` committed earlier (a retry after a lost
  * response) is the same write, not a taken id. A transaction sold by a checkout session completes
  * that session in the same write, so a session is paid once.
@@ -64,9 +66,36 @@ export async function insertTransaction(
   send: SendWrite = sendToDynamo,
 ): Promise<InsertOutcome> {
   const writeId = randomUUID();
-  if (!(await reserveTransactionId(record, writeId, send))) return 'id-taken';
-  const outcome = await writeTransaction(record, options, writeId, send);
-  if (outcome !== 'inserted') await releaseTransactionId(record.id, writeId, send);
+  const { state, details } = newTransactionItems(
+    record,
+    {
+      state: {
+        ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
+        ...keys.transactionListing(record.accountId, record.createdAt, record.id),
+      },
+      details: payerSearchKeys(record),
+    },
+    writeId,
+  );
+  const reservation = {
+    ...keys.transactionIdReservation(record.id),
+    entity: 'transactionIdReservation',
+    accountId: record.accountId,
+    transactionId: record.id,
+    writeId,
+    createdAt: record.createdAt,
+  };
+  const owned = await Promise.all([putOwn(reservation, writeId, send), putOwn(details, writeId, send)]);
+  // Either taken: the id is another transaction's, in this account or another.
+  const outcome = owned.every(Boolean)
+    ? await writeTransaction(record, state, options, writeId, send)
+    : 'id-taken';
+  if (outcome !== 'inserted')
+    await Promise.all(
+      [keys.transactionIdReservation(record.id), keys.transactionDetails(record.accountId, record.id)].map(
+        (key) => deleteOwn(key, writeId, send),
+      ),
+    );
   return outcome;
 }
 
@@ -75,24 +104,9 @@ const guarded = {
   ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
 } as const;
 
-/** True when the id is now reserved by this write (or was, by this same write, before a lost response). */
-async function reserveTransactionId(
-  record: TransactionRecord,
-  writeId: string,
-  send: SendWrite,
-): Promise<boolean> {
-  const command = new PutCommand({
-    TableName: tableName(),
-    Item: {
-      ...keys.transactionIdReservation(record.id),
-      entity: 'transactionIdReservation',
-      accountId: record.accountId,
-      transactionId: record.id,
-      writeId,
-      createdAt: record.createdAt,
-    },
-    ...guarded,
-  });
+/** Puts a new item; true when it is this write's (now, or before a lost response), false when another's. */
+async function putOwn(item: Record<string, unknown>, writeId: string, send: SendWrite): Promise<boolean> {
+  const command = new PutCommand({ TableName: tableName(), Item: item, ...guarded });
   try {
     await retryingConflicts(() => send(command));
     return true;
@@ -102,11 +116,11 @@ async function reserveTransactionId(
   }
 }
 
-/** Frees an id this write reserved and whose transaction was refused, so it names no account. */
-async function releaseTransactionId(transactionId: string, writeId: string, send: SendWrite): Promise<void> {
+/** Deletes an item this write put, if it is still this write's. */
+async function deleteOwn(key: { pk: string; sk: string }, writeId: string, send: SendWrite): Promise<void> {
   const command = new DeleteCommand({
     TableName: tableName(),
-    Key: keys.transactionIdReservation(transactionId),
+    Key: key,
     ConditionExpression: 'writeId = :writeId',
     ExpressionAttributeValues: { ':writeId': writeId },
   });
@@ -119,25 +133,12 @@ async function releaseTransactionId(transactionId: string, writeId: string, send
 
 async function writeTransaction(
   record: TransactionRecord,
+  state: Record<string, unknown>,
   options: Parameters<typeof insertTransaction>[1],
   writeId: string,
   send: SendWrite,
 ): Promise<InsertOutcome> {
-  const { state, details } = newTransactionItems(
-    record,
-    {
-      state: {
-        ...keys.pendingWork('fill-instruction', options.instructionDueAt, record.id),
-        ...keys.transactionListing(record.accountId, record.createdAt, record.id),
-      },
-      details: payerSearchKeys(record),
-    },
-    writeId,
-  );
-  const items: TransactItems = [
-    { Put: { TableName: tableName(), Item: state, ...guarded } },
-    { Put: { TableName: tableName(), Item: details, ...guarded } },
-  ];
+  const items: TransactItems = [{ Put: { TableName: tableName(), Item: state, ...guarded } }];
   const externalIdIndex = record.externalId === null ? -1 : items.length;
   if (record.externalId !== null) {
     items.push({
@@ -191,11 +192,10 @@ async function writeTransaction(
     if (isTransactionConflict(error)) return 'conflict';
     const failed = failedConditions(error);
     if (!failed.length) throw error;
-    // One committed item proves the whole transaction committed: ours, if it carries our writeId.
-    if (failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
-    if (cycleIndex >= 0 && failed.length) return 'cycle-taken';
-    // The id is reserved by this write, so only a transaction written before reservations can hold it.
-    if (failed.includes(0) || failed.includes(1)) return 'id-taken';
+    // This write holds the id's reservation, and only its holder writes the state: a state already
+    // there is this write's, committed before a lost response (so is anything else found with our writeId).
+    if (failed.includes(0) || failed.some((index) => oldWriteId(error, index) === writeId)) return 'inserted';
+    if (cycleIndex >= 0) return 'cycle-taken';
     // Before the externalId: a second submit of a session fails on both, and the session says why.
     if (failed.includes(sessionIndex)) return 'session-closed';
     if (failed.includes(externalIdIndex)) return 'external-id-taken';

@@ -72,8 +72,9 @@ function hourCounters(tableName: string, accountId: string, template: Record<str
 }
 
 /**
- * A purchase's writes: the service-wide reservation of its id, then the transaction's state (with
- * its work-index keys) and details, its externalId item and the hour's counters, in one transaction.
+ * A purchase's writes: the service-wide reservation of its id and the transaction's details, side
+ * by side, then its state (with its work-index keys), its externalId item and the hour's counters,
+ * in one transaction.
  */
 export function purchaseWrite(
   raw: RawDynamo,
@@ -86,19 +87,28 @@ export function purchaseWrite(
     const id = newTransactionId();
     const externalId = `${prefix}-${index}`;
     const createdAt = new Date().toISOString();
-    await raw.client.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...keys.transactionIdReservation(id),
-          entity: 'transactionIdReservation',
-          accountId,
-          transactionId: id,
-          createdAt,
-        },
-        ConditionExpression: notExists,
-      }),
-    );
+    await Promise.all([
+      raw.client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.transactionIdReservation(id),
+            entity: 'transactionIdReservation',
+            accountId,
+            transactionId: id,
+            createdAt,
+          },
+          ConditionExpression: notExists,
+        }),
+      ),
+      raw.client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...template.details, ...keys.transactionDetails(accountId, id), externalId },
+          ConditionExpression: notExists,
+        }),
+      ),
+    ]);
     await raw.client.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -113,13 +123,6 @@ export function purchaseWrite(
                 createdAt,
                 updatedAt: createdAt,
               },
-              ConditionExpression: notExists,
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...template.details, ...keys.transactionDetails(accountId, id), externalId },
               ConditionExpression: notExists,
             },
           },

@@ -75,8 +75,8 @@ export async function measureRequestCounts(
   const definitions: CallDef[] = [
     {
       call: 'POST /transactions/v2/purchase',
-      floor: '1 PutItem (the id) + 1 TransactWrite + 1 SQS send',
-      floorDynamo: 2,
+      floor: '2 PutItem (the id, the details) + 1 TransactWrite + 1 SQS send',
+      floorDynamo: 3,
       floorSqs: 1,
       cached: purchaseCaches,
       over: rateLimit,
@@ -86,8 +86,8 @@ export async function measureRequestCounts(
     },
     {
       call: 'POST /transactions/v2/purchase + Idempotency-Key',
-      floor: '1 PutItem (the id) + 1 TransactWrite + 1 SQS send',
-      floorDynamo: 2,
+      floor: '2 PutItem (the id, the details) + 1 TransactWrite + 1 SQS send',
+      floorDynamo: 3,
       floorSqs: 1,
       cached: purchaseCaches,
       over: `the key is claimed with a conditional PutItem before the work (so a concurrent retry gets 409, not a second transaction); its completion rides in the same TransactWrite as the transaction, one more item; ${rateLimit}`,

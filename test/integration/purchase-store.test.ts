@@ -13,6 +13,7 @@ import { claimIdempotencyKey } from '../../shared/store/idempotency.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { maxConflictAttempts } from '../../shared/store/transaction-conflicts.ts';
 import { getTransaction, insertTransaction, type SendWrite } from '../../shared/store/transactions.ts';
+import { getTransactionsById } from '../../shared/store/transactions-by-id.ts';
 import { newTransactionRecord } from '../../shared/transactions/transaction.ts';
 import { useSharedStore } from '../support/api.ts';
 import { copBody } from '../support/purchase-fixtures.ts';
@@ -58,24 +59,30 @@ function conflictError(items: number) {
 }
 
 describe('purchase write', () => {
-  it('committed, response lost, sent again: the same write, not a taken id', async () => {
-    useSharedStore();
-    const tx = record('acc_store-replay', undefined, `ext-${Date.now()}`);
-    let sends = 0;
-    // Both writes (the id's reservation, then the transaction) lose their first response.
-    const committedThenResent: SendWrite = async (command) => {
-      sends += 1;
-      await dynamo().send(command as TransactWriteCommand); // committed; its response is lost on the way back
-      sends += 1;
-      return dynamo().send(command as TransactWriteCommand); // the SDK's retry of the same request
-    };
-    expect(await insertTransaction(tx, options(), committedThenResent)).toBe('inserted');
-    expect(sends).toBe(4);
-    expect((await getTransaction(tx.accountId, tx.id))?.pageToken).toBe(tx.pageToken);
-    expect(await reservationOf(tx.id)).toBe(tx.accountId);
-  });
+  it.each([
+    ['with an externalId', `ext-${Date.now()}`],
+    ['without one', undefined],
+  ])(
+    'committed, response lost, sent again (%s): the same write, not a taken id',
+    async (_case, externalId) => {
+      useSharedStore();
+      const tx = record('acc_store-replay', undefined, externalId);
+      let sends = 0;
+      // Every write (the id's reservation, the details, then the transaction) loses its first response.
+      const committedThenResent: SendWrite = async (command) => {
+        sends += 1;
+        await dynamo().send(command as TransactWriteCommand); // committed; its response is lost on the way back
+        sends += 1;
+        return dynamo().send(command as TransactWriteCommand); // the SDK's retry of the same request
+      };
+      expect(await insertTransaction(tx, options(), committedThenResent)).toBe('inserted');
+      expect(sends).toBe(6);
+      expect((await getTransaction(tx.accountId, tx.id))?.pageToken).toBe(tx.pageToken);
+      expect(await reservationOf(tx.id)).toBe(tx.accountId);
+    },
+  );
 
-  it('reserves the id on its own before the transaction, which DynamoDB bills twice per item', async () => {
+  it('reserves the id and writes the details on their own before the transaction, which DynamoDB bills twice per item', async () => {
     useSharedStore();
     const tx = record('acc_store-reserve-first');
     const sent: string[] = [];
@@ -89,13 +96,11 @@ describe('purchase write', () => {
       return dynamo().send(command as TransactWriteCommand);
     };
     expect(await insertTransaction(tx, options(), recording)).toBe('inserted');
-    expect(sent).toEqual([
-      'transactionIdReservation',
-      'transaction of transaction, transactionDetails, update',
-    ]);
+    expect(sent.slice(0, 2).toSorted()).toEqual(['transactionDetails', 'transactionIdReservation']);
+    expect(sent.slice(2)).toEqual(['transaction of transaction, update']);
   });
 
-  it('a refused transaction takes back the reservation of its id', async () => {
+  it('a refused transaction takes back the reservation of its id and its details', async () => {
     useSharedStore();
     const externalId = `ext-${randomUUID()}`;
     expect(await insertTransaction(record('acc_store-release', undefined, externalId), options())).toBe(
@@ -105,6 +110,14 @@ describe('purchase write', () => {
     expect(await insertTransaction(refused, options())).toBe('external-id-taken');
     expect(await reservationOf(refused.id)).toBeUndefined();
     expect(await getTransaction(refused.accountId, refused.id)).toBeUndefined();
+    const { Item } = await dynamo().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.transactionDetails(refused.accountId, refused.id),
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item).toBeUndefined();
   });
 
   it('another write with the same id, in this account or another, is refused as id-taken', async () => {
@@ -139,6 +152,18 @@ describe('purchase write', () => {
     expect(await insertTransaction(lost, options(), alwaysConflict)).toBe('conflict');
     expect(attempts).toBe(maxConflictAttempts);
     expect(await reservationOf(lost.id)).toBeUndefined();
+  });
+
+  it('a crash between the details and the transaction leaves no transaction: nothing reads the details alone', async () => {
+    useSharedStore();
+    const tx = record('acc_store-crash');
+    const crashAtTheTransaction: SendWrite = async (command) => {
+      if (command instanceof TransactWriteCommand) throw new Error('the function stopped here');
+      return dynamo().send(command as PutCommand);
+    };
+    await expect(insertTransaction(tx, options(), crashAtTheTransaction)).rejects.toThrow('stopped here');
+    expect(await getTransaction(tx.accountId, tx.id, true)).toBeUndefined();
+    expect(await getTransactionsById(tx.accountId, [tx.id])).toEqual([undefined]);
   });
 });
 
