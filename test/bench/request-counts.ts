@@ -112,7 +112,7 @@ export async function measureRequestCounts(
     },
     {
       call: 'GET /transactions/:id',
-      floor: '1 GetItem',
+      floor: '1 Query (the transaction’s state and details)',
       floorDynamo: 1,
       floorSqs: 0,
       cached: keyCache,
@@ -123,7 +123,7 @@ export async function measureRequestCounts(
     },
     {
       call: 'GET /transactions/:id, 10 at once',
-      floor: '1 GetItem',
+      floor: '1 Query (the transaction’s state and details)',
       floorDynamo: 1,
       floorSqs: 0,
       cached: keyCache,
