@@ -83,11 +83,20 @@ describe('NetworkWaits', () => {
         .end();
     });
 
-  it("counts an invocation's calls to a named destination, handshakes only on its new connection", async () => {
+  /** Waits that name the test server the PSP, and a kept-alive agent to call it with. */
+  async function withPspCalls(run: (waits: NetworkWaits, agent: Agent) => Promise<void>): Promise<void> {
     const waits = new NetworkWaits({ psp: fixed, merchant: fixed });
     waits.destinations = (remotePort) => (remotePort === port ? 'psp' : undefined);
     const agent = new Agent({ keepAlive: true });
     try {
+      await run(waits, agent);
+    } finally {
+      agent.destroy();
+    }
+  }
+
+  it("counts an invocation's calls to a named destination, handshakes only on its new connection", () =>
+    withPspCalls(async (waits, agent) => {
       const counter = newWaitCounter();
       await waits.during(counter, async () => {
         await get(agent);
@@ -103,16 +112,10 @@ describe('NetworkWaits', () => {
       await waits.during(elsewhere, () => get(agent));
       expect(elsewhere.calls.psp).toBe(0);
       expect(elsewhere.waitedMs).toBe(0);
-    } finally {
-      agent.destroy();
-    }
-  });
+    }));
 
-  it('measures the CPU the far side spends answering (it runs in this process here, not on AWS)', async () => {
-    const waits = new NetworkWaits({ psp: fixed, merchant: fixed });
-    waits.destinations = (remotePort) => (remotePort === port ? 'psp' : undefined);
-    const agent = new Agent({ keepAlive: true });
-    try {
+  it('measures the CPU the far side spends answering (it runs in this process here, not on AWS)', () =>
+    withPspCalls(async (waits, agent) => {
       const counter = newWaitCounter();
       await waits.during(counter, async () => {
         await get(agent, '/busy');
@@ -126,10 +129,7 @@ describe('NetworkWaits', () => {
       waits.destinations = () => undefined;
       await waits.during(elsewhere, () => get(agent, '/busy'));
       expect(elsewhere.farSideCpuMs).toBe(0);
-    } finally {
-      agent.destroy();
-    }
-  });
+    }));
 
   it("counts a kept-alive connection idle past the far side's keep-alive as a new one (the clock may jump)", async () => {
     const waits = new NetworkWaits({ psp: fixed, merchant: fixed });
