@@ -67,4 +67,27 @@ describe('Pix page', { timeout: payerJourneyTimeoutMs }, () => {
       await context.close();
     }
   });
+
+  it("the status watch does not reload the page while the Pay form's answer is on its way", async () => {
+    const tx = await purchaseWithInstruction({ ...pixBody(), postbackUrl: setup.receiver.url }, (t) =>
+      Boolean(t.qr),
+    );
+    const { context, page } = await newPayerContext(setup.browser);
+    try {
+      expectPageHeaders(await page.goto(tx.redirectUrl), 200);
+      // The watch learns the payment as soon as it asks, while the Pay form's answer takes longer
+      // than the watch's 3 s: a reload then would cancel the form's navigation.
+      await page.route('**/status', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"PAID"}' }),
+      );
+      await page.route('**/sandbox-pay', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 4_500));
+        await route.continue();
+      });
+      await Promise.all([page.waitForURL(/\?result=1$/), page.getByTestId('pay-button').click()]);
+      await page.locator('[data-testid="status"][data-status="PAID"]').waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
 });

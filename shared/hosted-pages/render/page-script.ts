@@ -8,7 +8,8 @@
 // - print buttons: hidden without JS, shown and wired to window.print() here;
 // - the status watch: while the payment is awaited the page asks its status (data-watch-status)
 //   every 3 s for 5 minutes, then every 15 s, never while the tab is hidden, and reloads once it
-//   is no longer PENDING, so the page shows the paid (or expired) state the server renders.
+//   is no longer PENDING, so the page shows the paid (or expired) state the server renders; it
+//   stops while a Pay form's answer is on its way (a reload would cancel that navigation).
 export const PAGE_SCRIPT = `(function () {
   var live = document.getElementById('live-region');
   function selectText(el) {
@@ -51,8 +52,13 @@ export const PAGE_SCRIPT = `(function () {
     });
   });
   var payButtons = [];
+  // A pay form on its way: the page is being left for the form's answer, and the status watch
+  // must not reload it meanwhile (a reload would cancel that navigation).
+  var leaving = false;
+  var resumeWatch = function () {};
   Array.prototype.forEach.call(document.querySelectorAll('form[data-pay-form]'), function (form) {
     form.addEventListener('submit', function () {
+      leaving = true;
       var button = form.querySelector('[type=submit]');
       if (!button) return;
       payButtons.push(button);
@@ -61,6 +67,7 @@ export const PAGE_SCRIPT = `(function () {
   });
   window.addEventListener('pageshow', function () {
     payButtons.forEach(function (button) { button.disabled = false; button.removeAttribute('aria-busy'); });
+    if (leaving) { leaving = false; resumeWatch(); }
   });
   // Countdowns to an expiry: updated every second; at zero the page reloads and shows its
   // closed state (the server decides it, not this clock).
@@ -91,17 +98,19 @@ export const PAGE_SCRIPT = `(function () {
       watchTimer = setTimeout(askStatus, Date.now() - watchStarted < 300000 ? 3000 : 15000);
     }
     function askStatus() {
-      if (document.hidden || asking) return;
+      if (document.hidden || asking || leaving) return;
       asking = true;
       fetch(statusUrl, { cache: 'no-store', credentials: 'omit' })
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (body) {
           asking = false;
+          if (leaving) return;
           if (body && body.status && body.status !== 'PENDING') window.location.reload();
           else askLater();
         }, function () { asking = false; askLater(); });
     }
     document.addEventListener('visibilitychange', function () { if (!document.hidden) askStatus(); });
+    resumeWatch = askLater;
     askLater();
   }
   Array.prototype.forEach.call(document.querySelectorAll('[data-print]'), function (button) {
