@@ -136,21 +136,28 @@ export function RefundAction(props: {
   );
 }
 
+/** The columns refunds and disputes share: what went back, its state and why, since and until when. */
+function MoneyBackHead(props: { startedColumn: string }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" class="number">
+          {t('refunds.amountColumn')}
+        </th>
+        <th scope="col">{t('refunds.status')}</th>
+        <th scope="col">{t('refunds.reasonColumn')}</th>
+        <th scope="col">{props.startedColumn}</th>
+        <th scope="col">{t('refunds.updatedAt')}</th>
+      </tr>
+    </thead>
+  );
+}
+
 export function RefundList(props: { refunds: readonly Refund[] }) {
   if (props.refunds.length === 0) return <p class="muted">{t('refunds.none')}</p>;
   return (
     <TableWrap caption={t('refunds.caption')} testId="refunds">
-      <thead>
-        <tr>
-          <th scope="col" class="number">
-            {t('refunds.amountColumn')}
-          </th>
-          <th scope="col">{t('refunds.status')}</th>
-          <th scope="col">{t('refunds.reasonColumn')}</th>
-          <th scope="col">{t('refunds.requestedAt')}</th>
-          <th scope="col">{t('refunds.updatedAt')}</th>
-        </tr>
-      </thead>
+      <MoneyBackHead startedColumn={t('refunds.requestedAt')} />
       <tbody>
         {props.refunds.map((refund) => (
           <tr key={refund.id} data-testid="refund" data-status={refund.status}>
@@ -175,17 +182,7 @@ export function RefundList(props: { refunds: readonly Refund[] }) {
 export function DisputeList(props: { disputes: readonly Dispute[]; currency: string }) {
   return (
     <TableWrap caption={t('disputes.caption')} testId="disputes">
-      <thead>
-        <tr>
-          <th scope="col" class="number">
-            {t('refunds.amountColumn')}
-          </th>
-          <th scope="col">{t('refunds.status')}</th>
-          <th scope="col">{t('refunds.reasonColumn')}</th>
-          <th scope="col">{t('disputes.openedAt')}</th>
-          <th scope="col">{t('refunds.updatedAt')}</th>
-        </tr>
-      </thead>
+      <MoneyBackHead startedColumn={t('disputes.openedAt')} />
       <tbody>
         {props.disputes.map((dispute) => (
           <tr key={dispute.id} data-testid="dispute">
