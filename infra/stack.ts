@@ -41,6 +41,7 @@ import {
 } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Grant } from '../shared/grants.ts';
 import {
@@ -60,6 +61,7 @@ import { type FunctionDefaults, ServiceFunction } from './constructs/function-fa
 import { applyGrants } from './constructs/grants.ts';
 import { ServiceHttpApi } from './constructs/http-api.ts';
 import { Images } from './constructs/images.ts';
+import { grantJobInvocations } from './constructs/job-invocations.ts';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements.ts';
 import { pixApiTarget } from './constructs/pix-api.ts';
 import { WorkQueues } from './constructs/queues.ts';
@@ -213,6 +215,7 @@ export class ServiceStack extends Stack {
     });
     this.monitoring = alarms;
 
+    const grantsOf = new Map<string, readonly Grant[]>();
     const build = (
       scope: FunctionStack,
       key: string,
@@ -228,6 +231,7 @@ export class ServiceStack extends Stack {
         assets?: readonly string[];
         reservedConcurrency?: number;
         asyncRetryAttempts?: number;
+        asyncFailureQueue?: IQueue;
       },
     ) => {
       const built = new ServiceFunction(scope, `${scopeId}${pascalCase(name)}`, {
@@ -241,8 +245,10 @@ export class ServiceStack extends Stack {
         ...(spec.assets ? { assets: spec.assets } : {}),
         ...(spec.reservedConcurrency !== undefined ? { reservedConcurrency: spec.reservedConcurrency } : {}),
         ...(spec.asyncRetryAttempts !== undefined ? { asyncRetryAttempts: spec.asyncRetryAttempts } : {}),
+        ...(spec.asyncFailureQueue ? { asyncFailureQueue: spec.asyncFailureQueue } : {}),
       });
       applyGrants(built.function, key, spec.grants, targets);
+      grantsOf.set(key, spec.grants);
       alarms.watchFunction(scope, scope.title, key, built.function);
       this.functions.set(key, built);
       return built;
@@ -277,7 +283,7 @@ export class ServiceStack extends Stack {
     const background = new FunctionStack(this, 'Workers', 'workers and schedules');
     functionStacks.push(background);
 
-    for (const [name, { def, queue }] of workQueues.byName) {
+    for (const [name, { def, queue, deadLetterQueue }] of workQueues.byName) {
       // The worker's share of the account's concurrency is kept for it and is also its ceiling;
       // the event source never asks for more, so messages are not throttled back to the queue.
       const capacity = stage.capacity.workers[name as QueueName] as number | undefined;
@@ -289,6 +295,11 @@ export class ServiceStack extends Stack {
         grants: def.grants,
         allowRecursiveLoop: def.grants.some((grant) => grant.startsWith('queue:')),
         ...(capacity !== undefined ? { reservedConcurrency: capacity } : {}),
+        // A job's first attempt, when invoked (shared/aws/worker-invocation.ts): the worker hands a
+        // failed job to the queue itself; an invocation that still fails ends in the queue's DLQ.
+        ...('firstAttempt' in def && def.firstAttempt === 'invoke'
+          ? { asyncRetryAttempts: 2, asyncFailureQueue: deadLetterQueue }
+          : {}),
       });
       alarms.watchWorkerBatches(background, name, worker.logGroup);
       worker.function.addEventSource(
@@ -377,6 +388,7 @@ export class ServiceStack extends Stack {
       feedbackTopic.addSubscription(new LambdaSubscription(feedback));
     }
 
+    grantJobInvocations(this.functions, grantsOf, workQueues.byName);
     alarms.addFunctionWidgets();
 
     new CfnOutput(this, 'ApiUrl', { value: http.publicBaseUrl, description: 'Base URL of the API' });

@@ -2,7 +2,7 @@
 // so a function fails at cold start with a clear message instead of mid-request.
 import { parseRetrySchedule } from './webhooks/retry-schedule.ts';
 
-function optional(name: string): string | undefined {
+export function optional(name: string): string | undefined {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
 }
@@ -78,6 +78,7 @@ export const awsConfig = memo(() => ({
   sqsEndpoint: optional('SQS_ENDPOINT'),
   s3Endpoint: optional('S3_ENDPOINT'),
   kmsEndpoint: optional('KMS_ENDPOINT'),
+  lambdaEndpoint: optional('LAMBDA_ENDPOINT'),
 }));
 
 export const tableName = memo(() => requireEnv('TABLE_NAME'));

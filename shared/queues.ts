@@ -26,6 +26,13 @@ export interface QueueDef {
    * pays for its memory while it waits (`npm run bench:cost`, the figures with waits).
    */
   readonly memoryMb?: number;
+  /**
+   * `invoke`: a job sent without a delay by another function starts as an asynchronous invocation
+   * of the worker (Lambda's own event queue: no SQS request), not as a message. A job that fails
+   * there, a delayed one and one the worker sends itself go through the queue (docs/decisions.md,
+   * "A job's first attempt is an invocation").
+   */
+  readonly firstAttempt?: 'invoke';
 }
 
 /**
@@ -54,6 +61,7 @@ export const queues = {
     // Waits on the rail (the PSP's cob); its few ms of CPU take ~14× longer at this share of a
     // vCPU, far less than the PSP's answer.
     memoryMb: waitingWorkerMemoryMb,
+    firstAttempt: 'invoke',
     workerTimeoutSeconds: 20,
     batchSize: 10,
     maxReceiveCount: 8,
@@ -69,6 +77,7 @@ export const queues = {
     worker: 'functions/workers/watch-payment.ts',
     // Waits on the rail, then on the merchant's receiver.
     memoryMb: waitingWorkerMemoryMb,
+    firstAttempt: 'invoke',
     // The rail's answer, then the first webhook attempt of a payment it reports (record-payment.ts).
     workerTimeoutSeconds: 30,
     batchSize: 10,
@@ -179,6 +188,11 @@ export type ScheduleName = keyof typeof schedules;
 /** Environment variable that carries a queue's URL to the functions that send to it. */
 export function queueUrlEnv(name: QueueName): string {
   return `QUEUE_URL_${name.toUpperCase().replaceAll('-', '_')}`;
+}
+
+/** Environment variable that carries the name of a queue's worker function to the functions that invoke it. */
+export function workerFunctionEnv(name: QueueName): string {
+  return `WORKER_FUNCTION_${name.toUpperCase().replaceAll('-', '_')}`;
 }
 
 /** Environment variable that carries a queue's dead-letter queue URL. */

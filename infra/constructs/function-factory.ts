@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, RecursiveLoop, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { bundlingOptions } from '../bundling/bundling-options.ts';
 import { repoRoot } from '../paths.ts';
@@ -38,6 +40,8 @@ export interface ServiceFunctionProps {
   readonly reservedConcurrency?: number;
   /** Lambda's own retries of an asynchronous invocation (default 2). */
   readonly asyncRetryAttempts?: number;
+  /** Where an asynchronous invocation goes once Lambda's retries are spent (a queue's DLQ). */
+  readonly asyncFailureQueue?: IQueue;
 }
 
 export class ServiceFunction extends Construct {
@@ -86,6 +90,7 @@ export class ServiceFunction extends Construct {
         ? { reservedConcurrentExecutions: props.reservedConcurrency }
         : {}),
       ...(props.asyncRetryAttempts !== undefined ? { retryAttempts: props.asyncRetryAttempts } : {}),
+      ...(props.asyncFailureQueue ? { onFailure: new SqsDestination(props.asyncFailureQueue) } : {}),
       bundling: {
         ...bundlingOptions,
         ...(props.assets?.length

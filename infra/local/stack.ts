@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { resetProcessConfiguration } from '../../shared/config.ts';
 import {
   deadLetterUrlEnv,
@@ -41,8 +41,14 @@ import {
 import { localAccountId, localRegion, notRunLocally, resolveIntrinsics } from './parity/cfn-intrinsics.ts';
 import type { PolicyDocument } from './parity/function-manifest.ts';
 import { type AwsAnswer, type IamCaller, startIamGateway } from './parity/iam-gateway.ts';
-import { type LocalResources, localFunctions, physicalValues } from './parity/local-functions.ts';
+import {
+  type LocalResources,
+  localFunctionName,
+  localFunctions,
+  physicalValues,
+} from './parity/local-functions.ts';
 import { startLocalKms } from './parity/local-kms.ts';
+import { type InvocableFunction, type LocalLambda, startLocalLambda } from './parity/local-lambda.ts';
 import { localStageSettings, tunedSettings } from './parity/local-settings.ts';
 import { cachedFunctionManifest } from './parity/manifest-cache.ts';
 import { PolicyEvaluator } from './parity/policy-evaluator.ts';
@@ -88,6 +94,8 @@ export interface LocalStackOptions {
   answerAwsRequest?: (service: AwsService, request: AwsRequest) => AwsAnswer | undefined;
   /** Sees each AWS request a function made, once answered (the benchmark counts them). */
   observeAwsRequests?: (observed: ObservedAwsRequest) => void;
+  /** Waits before Lambda retries a failed asynchronous invocation (Lambda's own: 1 min, then 2 min). */
+  asyncRetryDelaysMs?: readonly number[];
   /**
    * `off` lets every function make any AWS call (debugging only; LOCAL_IAM=off does the same).
    * By default each call is checked against the function's synthesized IAM policy.
@@ -118,6 +126,10 @@ export interface LocalStack {
   exportsBucket: string;
   /** Sits between the functions and SQS; `setDown(true)` makes every send fail. */
   sqsProxy: ToggleProxy;
+  /** Sits between the functions and Lambda's Invoke API; `setDown(true)` makes every invocation fail. */
+  lambdaProxy: ToggleProxy;
+  /** Lambda's Invoke API: asynchronous invocations still running or waiting for a retry. */
+  lambda: Pick<LocalLambda, 'pending'>;
   /** The operator's environment (this process's store code uses it); functions have their own. */
   env: Record<string, string>;
   sqs: SQSClient;
@@ -270,24 +282,57 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             }: its row in shared/routes.ts or shared/queues.ts lacks the grant\n`,
           ),
       });
-    const [dynamoIam, sqsIam, s3Iam, kmsIam] = await Promise.all([
+    let host: FunctionHost | undefined;
+    const invoke = <T>(name: string, event: unknown, timeoutMs: number) => {
+      if (!host) throw new Error('the local stack is still starting');
+      return host.invoke<T>(name, event, timeoutMs);
+    };
+    // Lambda's Invoke API; which functions it runs is known once they are (below).
+    const invocable = new Map<string, InvocableFunction>();
+    const lambdaService = await startLocalLambda({
+      functions: invocable,
+      invoke,
+      ...(options.asyncRetryDelaysMs ? { retryDelaysMs: options.asyncRetryDelaysMs } : {}),
+      sendToQueue: async (queueUrl, body) => {
+        await lambdaDestinations.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+      },
+      onGivenUp: (name, error) => {
+        if (options.onWorkerError) options.onWorkerError(name, error);
+        else
+          process.stderr.write(
+            `lambda ${name}: asynchronous invocation given up: ${(error as Error).stack ?? error}\n`,
+          );
+      },
+    });
+    const lambdaDestinations = new SQSClient({
+      region: localRegion,
+      endpoint: messaging.endpoint,
+      credentials: localCredentials,
+    });
+    const lambdaProxy = await startToggleProxy(lambdaService.endpoint);
+    cleanups.push(
+      () => lambdaService.close(),
+      () => lambdaProxy.close(),
+      () => {
+        lambdaDestinations.destroy();
+        return Promise.resolve();
+      },
+    );
+
+    const [dynamoIam, sqsIam, s3Iam, kmsIam, lambdaIam] = await Promise.all([
       iamGateway('dynamodb', dynamo.endpoint),
       iamGateway('sqs', sqsProxy.endpoint),
       iamGateway('s3', messaging.endpoint),
       iamGateway('kms', kms.endpoint),
+      iamGateway('lambda', lambdaProxy.endpoint),
     ]);
     cleanups.push(
       () => dynamoIam.close(),
       () => sqsIam.close(),
       () => s3Iam.close(),
       () => kmsIam.close(),
+      () => lambdaIam.close(),
     );
-
-    let host: FunctionHost | undefined;
-    const invoke = <T>(name: string, event: unknown, timeoutMs: number) => {
-      if (!host) throw new Error('the local stack is still starting');
-      return host.invoke<T>(name, event, timeoutMs);
-    };
     const s3 = new S3Client({
       region: localRegion,
       endpoint: messaging.endpoint,
@@ -331,10 +376,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         sqs: sqsIam.endpoint,
         s3: s3Iam.endpoint,
         kms: kmsIam.endpoint,
+        lambda: lambdaIam.endpoint,
       },
       region: localRegion,
     };
     const functions = localFunctions(manifest, localResources, settings);
+    for (const fn of functions.values())
+      invocable.set(localFunctionName(fn.name), {
+        source: fn.name,
+        timeoutMs: fn.timeoutSeconds * 1000,
+        ...(fn.asyncInvoke ? { asyncInvoke: fn.asyncInvoke } : {}),
+      });
     const keyPolicy = resolveIntrinsics(manifest.secretsKeyPolicy, physicalValues(manifest, localResources), {
       unresolved: notRunLocally,
     }) as PolicyDocument;
@@ -357,6 +409,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqsProxy.endpoint,
       S3_ENDPOINT: messaging.endpoint,
+      // Through IAM: a request signed with a function's key is authorized as that function.
+      LAMBDA_ENDPOINT: lambdaIam.endpoint,
       IMAGE_BUCKET: messaging.bucket,
       EXPORT_BUCKET: messaging.exportsBucket,
       PUBLIC_BASE_URL: baseUrl,
@@ -470,6 +524,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       bucket: messaging.bucket,
       exportsBucket: messaging.exportsBucket,
       sqsProxy,
+      lambdaProxy,
+      lambda: { pending: () => lambdaService.pending() },
       env,
       sqs,
       functions: startedHost,

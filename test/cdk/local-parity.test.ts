@@ -41,7 +41,7 @@ const functions = localFunctions(
     pixApiSecretArn: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:pix',
     publicBaseUrl: 'http://localhost:3000',
     imageBaseUrl: 'http://localhost:3000/_images',
-    endpoints: { dynamodb: 'http://d', sqs: 'http://q', s3: 'http://s', kms: 'http://k' },
+    endpoints: { dynamodb: 'http://d', sqs: 'http://q', s3: 'http://s', kms: 'http://k', lambda: 'http://l' },
     region: 'us-east-1',
   },
   { LOG_LEVEL: 'silent', PIX_API_CLIENT_SECRET: 'secret', PAYMENT_POLL_SCHEDULE: '1s' },

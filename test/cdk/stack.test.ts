@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMemoryMb } from '../../infra/function-memory.ts';
 import { deployedSchedules } from '../../infra/stack.ts';
 import { resolveStage, stages } from '../../infra/stages.ts';
-import { deadLetterUrlEnv, type QueueName, queues, queueUrlEnv, schedules } from '../../shared/queues.ts';
+import {
+  deadLetterUrlEnv,
+  type QueueDef,
+  type QueueName,
+  queues,
+  queueUrlEnv,
+  schedules,
+  workerFunctionEnv,
+} from '../../shared/queues.ts';
 import { routeList } from '../../shared/route-table.ts';
 import { table as tableShape } from '../../shared/store/table.ts';
 import {
@@ -61,6 +69,10 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.queue);
   const deadLetterQueueId = (name: string) =>
     logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.deadLetterQueue);
+  const invokesFirst = (name: QueueName) => (queues[name] as QueueDef).firstAttempt === 'invoke';
+  /** The worker function's logical id begins so (`WorkerFillInstructionFunction…`). */
+  const pascalCaseWorker = (name: string) =>
+    `Worker${name.replace(/(^|-)([a-z])/g, (_match, _dash, char: string) => char.toUpperCase())}Function`;
   /** Queue names a grant list may send to (`send`) or dead-letter into (`dead-letter`). */
   const queuesFor = (grants: readonly string[], verb: 'send' | 'dead-letter') =>
     grants.flatMap((grant) => {
@@ -226,11 +238,35 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
         .flatMap((statement) =>
           asArray<any>(statement.Resource).map((resource) => resource['Fn::GetAtt'][0] as string),
         );
+      // A worker whose jobs start as invocations: an invocation Lambda gives up on ends in its DLQ.
+      const ownQueue = key.startsWith('queue:') ? (key.slice('queue:'.length) as QueueName) : undefined;
+      const invokedFirst = (name: string) => invokesFirst(name as QueueName);
       const expectedSend = [
         ...queuesFor(grants, 'send').map(queueId),
         ...queuesFor(grants, 'dead-letter').map(deadLetterQueueId),
+        ...(ownQueue && invokedFirst(ownQueue) ? [deadLetterQueueId(ownQueue)] : []),
       ];
-      expect(sendTargets.sort(), `${key} send targets`).toEqual(expectedSend.sort());
+      expect([...new Set(sendTargets)].sort(), `${key} send targets`).toEqual(
+        [...new Set(expectedSend)].sort(),
+      );
+      // It may invoke the worker of every other queue it sends to that starts jobs as invocations.
+      const invokeTargets = statements
+        .filter((statement) => asArray<string>(statement.Action).includes('lambda:InvokeFunction'))
+        .flatMap((statement) => asArray<any>(statement.Resource))
+        .map((resource) => JSON.stringify(resource));
+      const invoked = queuesFor(grants, 'send').filter((name) => invokedFirst(name) && name !== ownQueue);
+      expect(invokeTargets.length, `${key} invoke targets`).toBe(invoked.length);
+      for (const name of invoked)
+        expect(
+          invokeTargets.some((resource) => resource.includes(pascalCaseWorker(name))),
+          `${key} invokes ${name}`,
+        ).toBe(true);
+      expect(
+        Object.keys(fnOf(key).resource.Properties!.Environment.Variables)
+          .filter((name) => name.startsWith('WORKER_FUNCTION_'))
+          .sort(),
+        key,
+      ).toEqual(invoked.map((name) => workerFunctionEnv(name as QueueName)).sort());
     }
   });
 

@@ -1,6 +1,6 @@
 // A dependency that hangs (accepts the connection, never answers) must not hold a request
-// until the function's timeout: SQS hanging during a purchase still gives 201, and the
-// sweeper sends the job once SQS answers again.
+// until the function's timeout: Lambda's Invoke API and SQS both hanging during a purchase
+// (every way its job could leave) still gives 201, and the sweeper sends the job once they answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { call, pollUntil } from '../support/api.ts';
@@ -21,10 +21,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('SQS hangs during a purchase', () => {
-  it('answers 201 (the SQS client gives up after its request timeouts) and the work is not lost', async () => {
+describe('Lambda and SQS hang during a purchase', () => {
+  it('answers 201 (the Lambda and SQS clients give up after their request timeouts) and the work is not lost', async () => {
     const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
     const key = await issueApiKey({ permissions: ['createTransaction'] });
+    stack.lambdaProxy.setHung(true);
     stack.sqsProxy.setHung(true);
     const created = await call('POST', '/transactions/v2/purchase', {
       body: bobBody(),
@@ -32,6 +33,7 @@ describe('SQS hangs during a purchase', () => {
       baseUrl: stack.baseUrl,
     });
     expect(created.status, created.text).toBe(201);
+    stack.lambdaProxy.setHung(false);
     stack.sqsProxy.setHung(false);
     const tx = await pollUntil(
       async () =>

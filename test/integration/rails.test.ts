@@ -3,7 +3,9 @@
 // exactly one cashin.paid event, however often it is paid or its message delivered.
 
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack, ObservedAwsRequest } from '../../infra/local/stack.ts';
 import { methodCodesOf } from '../../shared/payment-methods.ts';
 import {
   barcodeFromDigitableLine,
@@ -15,7 +17,7 @@ import {
 import { parseBolivianQr, verifyEmvCrc } from '../../shared/rails/emv-qr.ts';
 import { listEventsWithAttempts } from '../../shared/store/events.ts';
 import { call, checkFetched, createKey, pollUntil, sharedStack, useSharedStore } from '../support/api.ts';
-import { ownStackTable } from '../support/own-stack.ts';
+import { ownStackTable, setJobsUnreachable } from '../support/own-stack.ts';
 import { bobBody, boletoBody, copBody } from '../support/purchase-fixtures.ts';
 
 // The shared stack runs with SANDBOX_INSTRUCTION_DELAY_MS=300.
@@ -192,53 +194,192 @@ describe('poll chains', () => {
   });
 });
 
-describe('nothing is lost between the write and the queue', () => {
-  it('a purchase made while SQS is unreachable still gets its instruction (the sweeper re-enqueues it)', async () => {
-    // This file's own stack, so the queue can be taken down without disturbing other tests.
+describe('nothing is lost between the write and the worker', () => {
+  // This block's own stack, so Lambda and the queues can be taken down without disturbing other
+  // tests; it records which AWS requests each function made.
+  let stack: LocalStack;
+  let key: string;
+  const requests: ObservedAwsRequest[] = [];
+  const madeBy = (functionName: string, since: number) =>
+    requests.slice(since).filter((request) => request.functionName === functionName);
+  beforeAll(async () => {
     const { startLocalStack } = await import('../../infra/local/stack.ts');
-    const stack = await startLocalStack({
+    stack = await startLocalStack({
       ...ownStackTable(),
       port: 0,
-      env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '100', SWEEP_AFTER_MS: '500' },
+      env: { LOG_LEVEL: 'silent', SANDBOX_INSTRUCTION_DELAY_MS: '0', SWEEP_AFTER_MS: '500' },
       scheduleIntervalMs: 500,
+      asyncRetryDelaysMs: [100, 100],
+      observeAwsRequests: (observed) => requests.push(observed),
+      onWorkerError: () => undefined,
+    });
+    const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
+    key = (await issueApiKey({ permissions: ['createTransaction'] })).secretKey;
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const purchase = async () => {
+    const created = await call('POST', '/transactions/v2/purchase', {
+      body: bobBody(),
+      key,
+      baseUrl: stack.baseUrl,
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.body.id as string;
+  };
+  const filled = (id: string) =>
+    pollUntil(
+      async () => (await call('GET', `/transactions/${id}`, { key, baseUrl: stack.baseUrl })).body,
+      (t) => Boolean(t.qr),
+      15_000,
+      100,
+    );
+
+  it("a purchase's instruction job starts as an invocation of its worker: no SQS request, even with SQS down", async () => {
+    const since = requests.length;
+    stack.sqsProxy.setDown(true);
+    try {
+      const tx = await filled(await purchase());
+      expect(verifyEmvCrc(tx.qr)).toBe(true);
+    } finally {
+      stack.sqsProxy.setDown(false);
+    }
+    const purchaseCalls = madeBy('route:createPurchase', since);
+    expect(purchaseCalls.filter((call) => call.service === 'lambda').map((call) => call.operation)).toEqual([
+      'Invoke',
+    ]);
+    expect(purchaseCalls.filter((call) => call.service === 'sqs')).toEqual([]);
+  });
+
+  it('a job Lambda does not take goes through the queue', async () => {
+    const since = requests.length;
+    stack.lambdaProxy.setDown(true);
+    let id: string;
+    try {
+      id = await purchase();
+    } finally {
+      stack.lambdaProxy.setDown(false);
+    }
+    expect(verifyEmvCrc((await filled(id)).qr)).toBe(true);
+    expect(
+      madeBy('route:createPurchase', since)
+        .filter((call) => call.service === 'sqs')
+        .map((call) => call.operation),
+    ).toEqual(['SendMessage']);
+  });
+
+  it('an invoked job that fails is handed to its queue, whose retries take over', async () => {
+    const since = requests.length;
+    // A job the worker refuses (no transaction id), invoked as another function would invoke it.
+    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
+    const lambda = new LambdaClient({ region: 'us-east-1', endpoint: stack.env.LAMBDA_ENDPOINT });
+    try {
+      const answer = await lambda.send(
+        new InvokeCommand({
+          FunctionName: 'queue-fill-instruction',
+          InvocationType: 'Event',
+          Payload: JSON.stringify({
+            jobInvocation: { queue: 'fill-instruction', body: JSON.stringify({ accountId: 'acc_x' }) },
+          }),
+        }),
+      );
+      expect(answer.StatusCode).toBe(202);
+    } finally {
+      lambda.destroy();
+    }
+    const handedOver = await pollUntil(
+      async () => madeBy('queue:fill-instruction', since).filter((call) => call.service === 'sqs'),
+      (calls) => calls.length > 0,
+      10_000,
+      50,
+    );
+    expect(handedOver[0]!.operation).toBe('SendMessage');
+  });
+
+  it("an invocation that still fails ends, as Lambda gives it up, in the queue's dead-letter queue", async () => {
+    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
+    const lambda = new LambdaClient({ region: 'us-east-1', endpoint: stack.env.LAMBDA_ENDPOINT });
+    const body = JSON.stringify({ accountId: `acc_${randomUUID()}` });
+    // The worker cannot hand the job to its queue either: Lambda retries it twice, then gives up.
+    stack.sqsProxy.setDown(true);
+    try {
+      await lambda.send(
+        new InvokeCommand({
+          FunctionName: 'queue-fill-instruction',
+          InvocationType: 'Event',
+          Payload: JSON.stringify({ jobInvocation: { queue: 'fill-instruction', body } }),
+        }),
+      );
+      const record = await pollUntil(
+        async () => {
+          const { Messages } = await stack.sqs.send(
+            new ReceiveMessageCommand({
+              QueueUrl: stack.queues['fill-instruction'].dlqUrl,
+              MaxNumberOfMessages: 10,
+              WaitTimeSeconds: 0,
+            }),
+          );
+          return (Messages ?? [])
+            .map((message) => JSON.parse(message.Body ?? '{}'))
+            .find((parsed) => parsed.requestPayload?.jobInvocation?.body === body);
+        },
+        (found) => found !== undefined,
+        15_000,
+        100,
+      );
+      expect(record.requestContext).toMatchObject({
+        condition: 'RetriesExhausted',
+        approximateInvokeCount: 3,
+      });
+      expect(record.responseContext.functionError).toBe('Unhandled');
+    } finally {
+      stack.sqsProxy.setDown(false);
+      lambda.destroy();
+    }
+  });
+
+  it('a function whose row does not grant the queue may not invoke its worker (AccessDeniedException)', async () => {
+    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
+    const { accessKeyIdFor } = await import('../../infra/local/parity/local-functions.ts');
+    // Signed as the function that reads a transaction, which sends no job.
+    const lambda = new LambdaClient({
+      region: 'us-east-1',
+      endpoint: stack.env.LAMBDA_ENDPOINT,
+      credentials: { accessKeyId: accessKeyIdFor('route:getTransaction'), secretAccessKey: 'local' },
     });
     try {
-      const { issueApiKey } = await import('../../shared/accounts/issue-api-key.ts');
-      const key = await issueApiKey({ permissions: ['createTransaction'] });
-      stack.sqsProxy.setDown(true);
-      const created = await call('POST', '/transactions/v2/purchase', {
-        body: bobBody(),
-        key: key.secretKey,
-        baseUrl: stack.baseUrl,
-      });
-      expect(created.status).toBe(201);
+      await expect(
+        lambda.send(
+          new InvokeCommand({
+            FunctionName: 'queue-fill-instruction',
+            InvocationType: 'Event',
+            Payload: '{}',
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    } finally {
+      lambda.destroy();
+    }
+  });
+
+  it('a purchase made while Lambda and SQS are both unreachable still gets its instruction (the sweeper sends it)', async () => {
+    setJobsUnreachable(stack, true);
+    let id: string;
+    try {
+      id = await purchase();
       // No job could be sent, so the instruction cannot be there yet: paying it now is refused.
-      const early = await call('POST', `/sandbox/transactions/${created.body.id}/pay`, {
-        key: key.secretKey,
-        baseUrl: stack.baseUrl,
-      });
+      const early = await call('POST', `/sandbox/transactions/${id}/pay`, { key, baseUrl: stack.baseUrl });
       expect(early.status).toBe(409);
       expect(early.body).toEqual({
         statusCode: 409,
         message: expect.stringContaining('instruction'),
         error: 'Conflict',
       });
-      stack.sqsProxy.setDown(false);
-      const tx = await pollUntil(
-        async () =>
-          (
-            await call('GET', `/transactions/${created.body.id}`, {
-              key: key.secretKey,
-              baseUrl: stack.baseUrl,
-            })
-          ).body,
-        (t) => Boolean(t.qr),
-        15_000,
-        100,
-      );
-      expect(verifyEmvCrc(tx.qr)).toBe(true);
     } finally {
-      await stack.stop();
+      setJobsUnreachable(stack, false);
     }
-  }, 180_000);
+    expect(verifyEmvCrc((await filled(id)).qr)).toBe(true);
+  });
 });

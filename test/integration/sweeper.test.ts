@@ -9,7 +9,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { call, pollUntil } from '../support/api.ts';
-import { ownStackTable } from '../support/own-stack.ts';
+import { ownStackTable, setJobsUnreachable } from '../support/own-stack.ts';
 import { bobBody } from '../support/purchase-fixtures.ts';
 
 const graceMs = 2000;
@@ -56,7 +56,7 @@ const sweep = async (now?: Date, clock?: () => number) =>
 
 /** Purchases made while SQS is down: each one's instruction is owed only through the work index. */
 async function purchasesWithoutJobs(count: number): Promise<string[]> {
-  stack.sqsProxy.setDown(true);
+  setJobsUnreachable(stack, true);
   const ids: string[] = [];
   try {
     for (let start = 0; start < count; start += 10) {
@@ -71,7 +71,7 @@ async function purchasesWithoutJobs(count: number): Promise<string[]> {
       }
     }
   } finally {
-    stack.sqsProxy.setDown(false);
+    setJobsUnreachable(stack, false);
   }
   return ids;
 }

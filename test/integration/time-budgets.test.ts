@@ -24,7 +24,7 @@ import { recordingMarginMs } from '../../shared/time-budget.ts';
 import type { FillInstructionJob } from '../../shared/transactions/jobs.ts';
 import { call, pollUntil } from '../support/api.ts';
 import { apiPixEnvFor, type FakePsp, startFakePsp } from '../support/fake-psp/fake-psp.ts';
-import { ownStackTable } from '../support/own-stack.ts';
+import { ownStackTable, setJobsUnreachable } from '../support/own-stack.ts';
 import { pixBody } from '../support/purchase-fixtures.ts';
 
 type HttpFunction = (
@@ -115,15 +115,15 @@ async function purchaseWithQr() {
   );
 }
 
-/** A PENDING Pix transaction whose instruction job was never sent (SQS down at the purchase). */
+/** A PENDING Pix transaction whose instruction job was never sent (Lambda and SQS down at the purchase). */
 async function purchaseWithoutJob(): Promise<FillInstructionJob> {
-  stack.sqsProxy.setDown(true);
+  setJobsUnreachable(stack, true);
   try {
     const created = await api('POST', '/transactions/v2/purchase', pixBody());
     expect(created.status, created.text).toBe(201);
     return { accountId, transactionId: created.body.id };
   } finally {
-    stack.sqsProxy.setDown(false);
+    setJobsUnreachable(stack, false);
   }
 }
 

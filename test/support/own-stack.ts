@@ -10,3 +10,15 @@ export function ownStackTable(): { dynamoEndpoint: string; tableName: string } {
     tableName: `cashin-own-${randomUUID().slice(0, 8)}`,
   };
 }
+
+/**
+ * Takes down (or up) both ways a job reaches its worker: the invocation of its first attempt
+ * (shared/aws/worker-invocation.ts) and its queue. With both down a job is lost until the sweeper.
+ */
+export function setJobsUnreachable(
+  stack: { sqsProxy: { setDown(down: boolean): void }; lambdaProxy: { setDown(down: boolean): void } },
+  down: boolean,
+): void {
+  stack.sqsProxy.setDown(down);
+  stack.lambdaProxy.setDown(down);
+}

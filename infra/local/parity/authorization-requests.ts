@@ -15,7 +15,7 @@ export interface Authorization {
   readonly context: Readonly<Record<string, string | readonly string[]>>;
 }
 
-export type AwsService = 'dynamodb' | 'sqs' | 's3' | 'kms';
+export type AwsService = 'dynamodb' | 'sqs' | 's3' | 'kms' | 'lambda';
 
 export interface AwsRequest {
   readonly method: string;
@@ -38,6 +38,17 @@ const operationOf = (request: AwsRequest): string => header(request, 'x-amz-targ
 export const tableArn = (tableName: string) =>
   `arn:aws:dynamodb:${localRegion}:${localAccountId}:table/${tableName}`;
 export const queueArn = (queueName: string) => `arn:aws:sqs:${localRegion}:${localAccountId}:${queueName}`;
+export const functionArn = (functionName: string) =>
+  `arn:aws:lambda:${localRegion}:${localAccountId}:function:${functionName}`;
+
+/** The function an Invoke request names (`/2015-03-31/functions/{FunctionName}/invocations`), by name. */
+export function invokedFunctionName(url: string): string | undefined {
+  const match = /^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(new URL(url, 'http://local').pathname);
+  if (!match) return undefined;
+  const named = decodeURIComponent(match[1]!);
+  // A name, or an ARN (arn:aws:lambda:region:account:function:name[:qualifier]).
+  return named.startsWith('arn:') ? named.split(':')[6] : named;
+}
 
 type AttributeMap = Record<string, { S?: string; N?: string; B?: string } | undefined>;
 
@@ -278,11 +289,16 @@ export function authorizationsOf(
       return s3Authorizations(request);
     case 'kms':
       return kmsAuthorizations(request, options.keyArnOf);
+    case 'lambda': {
+      const name = invokedFunctionName(request.url);
+      return [{ action: 'lambda:InvokeFunction', resource: name ? functionArn(name) : '*', context: {} }];
+    }
   }
 }
 
 /** The API operation a request calls, as the SDK's command is named (`PutObject` for S3 by method). */
 export function operationName(service: AwsService, request: AwsRequest): string {
+  if (service === 'lambda') return 'Invoke';
   if (service !== 's3') return operationOf(request);
   const method = request.method.toUpperCase();
   return method === 'PUT'

@@ -32,6 +32,9 @@ export interface SynthesizedFunction {
   /** The role's statements (its inline policies and every policy attached to it). */
   readonly policy: PolicyDocument;
   readonly roleLogicalId: string;
+  readonly logicalId: string;
+  /** Its `AWS::Lambda::EventInvokeConfig`, when it has one: retries, and where a given-up event goes. */
+  readonly asyncInvoke?: { readonly retryAttempts: number; readonly onFailure?: unknown };
 }
 
 /** Logical ids of what the local stack stands in for, so intrinsics can be given local values. */
@@ -119,6 +122,11 @@ export function buildFunctionManifest(options: LocalStageOptions): FunctionManif
         resource.Properties?.FunctionName?.Ref === functionLogicalId,
     );
     const maxConcurrency = mapping?.Properties?.ScalingConfig?.MaximumConcurrency;
+    const invokeConfig = Object.values(resources).find(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::EventInvokeConfig' &&
+        resource.Properties?.FunctionName?.Ref === functionLogicalId,
+    )?.Properties;
     functions[source] = {
       source,
       entry: built.entry,
@@ -128,6 +136,17 @@ export function buildFunctionManifest(options: LocalStageOptions): FunctionManif
       environment: properties.Environment?.Variables ?? {},
       policy: { Version: '2012-10-17', Statement: policiesOfRole(roleLogicalId) },
       roleLogicalId,
+      logicalId: functionLogicalId,
+      ...(invokeConfig
+        ? {
+            asyncInvoke: {
+              retryAttempts: Number(invokeConfig.MaximumRetryAttempts ?? 2),
+              ...(invokeConfig.DestinationConfig?.OnFailure
+                ? { onFailure: invokeConfig.DestinationConfig.OnFailure.Destination }
+                : {}),
+            },
+          }
+        : {}),
     };
   }
   const pixApiSecret = stack.node

@@ -80,6 +80,12 @@ export function accessDenied(
         },
         body: JSON.stringify({ __type: 'com.amazon.coral.access#AccessDeniedException', message }),
       };
+    case 'lambda':
+      return {
+        status: 403,
+        headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' },
+        body: JSON.stringify({ Type: 'User', Message: message }),
+      };
     case 's3':
       return {
         status: 403,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { type QueueName, queueNames } from '../../../shared/queues.ts';
 import type { LocalQueue } from '../queues-and-bucket.ts';
-import { queueArn, tableArn } from './authorization-requests.ts';
+import { functionArn, queueArn, tableArn } from './authorization-requests.ts';
 import { notRunLocally, type PhysicalValues, resolveIntrinsics } from './cfn-intrinsics.ts';
 import type { FunctionManifest, PolicyDocument } from './function-manifest.ts';
 
@@ -24,9 +24,13 @@ export interface LocalResources {
     readonly sqs: string;
     readonly s3: string;
     readonly kms: string;
+    readonly lambda: string;
   };
   readonly region: string;
 }
+
+/** A function's name in the local stack's Lambda (`queue:watch-payment` → `queue-watch-payment`). */
+export const localFunctionName = (source: string): string => source.replaceAll(':', '-');
 
 export interface LocalFunction {
   readonly name: string;
@@ -38,6 +42,8 @@ export interface LocalFunction {
   readonly policy: PolicyDocument;
   readonly roleName: string;
   readonly accessKeyId: string;
+  /** Lambda's handling of its asynchronous invocations: retries, then the failure destination's queue URL. */
+  readonly asyncInvoke?: { readonly retryAttempts: number; readonly onFailureQueueUrl?: string };
 }
 
 /**
@@ -64,6 +70,10 @@ export function physicalValues(manifest: FunctionManifest, local: LocalResources
     [standIns.distribution]: { Ref: 'LOCALCDN', DomainName: new URL(local.imageBaseUrl).host },
   };
   if (standIns.pixApiSecret) values[standIns.pixApiSecret] = { Ref: local.pixApiSecretArn };
+  for (const fn of Object.values(manifest.functions)) {
+    const name = localFunctionName(fn.source);
+    values[fn.logicalId] = { Ref: name, Arn: functionArn(name) };
+  }
   for (const name of queueNames) {
     const ids = standIns.queues[name];
     const queue = local.queues[name];
@@ -118,6 +128,12 @@ export function localFunctions(
     }
     for (const name of Object.keys(secretStandIns)) delete environment[name];
     const accessKeyId = accessKeyIdFor(fn.source);
+    const onFailure = fn.asyncInvoke?.onFailure
+      ? String(resolveIntrinsics(fn.asyncInvoke.onFailure, physical))
+      : undefined;
+    const onFailureQueue = Object.values(local.queues).find((queue) =>
+      [queueArn(queue.queueName), queueArn(queue.dlqName)].includes(onFailure ?? ''),
+    );
     result.set(fn.source, {
       name: fn.source,
       entry: fn.entry,
@@ -127,6 +143,21 @@ export function localFunctions(
         : { eventSourceMaxConcurrency: fn.eventSourceMaxConcurrency }),
       roleName: fn.roleLogicalId,
       accessKeyId,
+      ...(fn.asyncInvoke
+        ? {
+            asyncInvoke: {
+              retryAttempts: fn.asyncInvoke.retryAttempts,
+              ...(onFailureQueue
+                ? {
+                    onFailureQueueUrl:
+                      onFailure === queueArn(onFailureQueue.dlqName)
+                        ? onFailureQueue.dlqUrl
+                        : onFailureQueue.url,
+                  }
+                : {}),
+            },
+          }
+        : {}),
       policy: resolveIntrinsics(fn.policy, physical, {
         unresolved: notRunLocally,
       }) as PolicyDocument,
@@ -142,6 +173,7 @@ export function localFunctions(
         SQS_ENDPOINT: local.endpoints.sqs,
         S3_ENDPOINT: local.endpoints.s3,
         KMS_ENDPOINT: local.endpoints.kms,
+        LAMBDA_ENDPOINT: local.endpoints.lambda,
       },
     });
   }
