@@ -94,6 +94,8 @@ export interface LocalStackOptions {
   answerAwsRequest?: (service: AwsService, request: AwsRequest) => AwsAnswer | undefined;
   /** Sees each AWS request a function made, once answered (the benchmark counts them). */
   observeAwsRequests?: (observed: ObservedAwsRequest) => void;
+  /** Told of each attempt of an asynchronous invocation (`queue:watch-payment`…), as it starts. */
+  observeInvocations?: (functionName: string) => void;
   /** Waits before Lambda retries a failed asynchronous invocation (Lambda's own: 1 min, then 2 min). */
   asyncRetryDelaysMs?: readonly number[];
   /**
@@ -293,6 +295,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       functions: invocable,
       invoke,
       ...(options.asyncRetryDelaysMs ? { retryDelaysMs: options.asyncRetryDelaysMs } : {}),
+      ...(options.observeInvocations ? { onAttempt: options.observeInvocations } : {}),
       sendToQueue: async (queueUrl, body) => {
         await lambdaDestinations.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
       },

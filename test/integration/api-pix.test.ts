@@ -49,6 +49,11 @@ beforeAll(async () => {
     visibilityTimeoutSeconds: 1,
     // The tests read the PSP's listing themselves (reconcilePayments), so no scheduled run races them.
     scheduleIntervalMs: 3_600_000,
+    // A job's first attempt is an invocation of its worker: counted as its queue's.
+    observeInvocations: (functionName) => {
+      const queue = functionName.replace(/^queue:/, '');
+      received[queue] = (received[queue] ?? 0) + 1;
+    },
     observeAwsRequests: (observed) => {
       if (observed.service === 'dynamodb' && observed.functionName === 'route:receivePixNotification')
         notificationReads++;
@@ -111,11 +116,13 @@ async function purchaseWithQr(body: Record<string, unknown> = pixBody()) {
 }
 
 /** Messages in one of this stack's queues: visible, in flight or delayed (0: every job has ended). */
+/** Jobs of a queue not done yet: its messages, and invocations of workers still running. */
 async function queued(name: QueueName): Promise<number> {
   const { Attributes = {} } = await stack.sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: stack.queues[name].url, AttributeNames: ['All'] }),
   );
   return (
+    stack.lambda.pending() +
     Number(Attributes.ApproximateNumberOfMessages ?? 0) +
     Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
     Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)

@@ -23,6 +23,8 @@ export interface LocalLambdaOptions {
   readonly sendToQueue: (queueUrl: string, body: string) => Promise<void>;
   /** Waits before each retry of a failed asynchronous invocation (Lambda: 1 min, then 2 min). */
   readonly retryDelaysMs?: readonly number[];
+  /** Told of each attempt of an asynchronous invocation, as it starts. */
+  readonly onAttempt?: (source: string) => void;
   /** Told of an asynchronous invocation that failed for good (the stack prints it). */
   readonly onGivenUp?: (name: string, error: unknown) => void;
 }
@@ -69,6 +71,7 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
 
   const runAsync = (name: string, fn: InvocableFunction, event: unknown, attempt: number) => {
     running += 1;
+    options.onAttempt?.(fn.source);
     options
       .invoke(fn.source, event, fn.timeoutMs)
       .then(

@@ -319,13 +319,14 @@ function waitsLine(): string {
     .join('; ');
 }
 
-/** The in-region waits on DynamoDB and SQS the figures were drawn with, as a sentence. */
+/** The in-region waits on DynamoDB, SQS and Lambda the figures were drawn with, as a sentence. */
 function awsWaitsLine(): string {
   const waits = awsCallWaitsFromEnv();
   const named: Record<AwsCall, string> = {
     dynamodb: 'a DynamoDB request',
     dynamodbTransaction: 'a DynamoDB transaction',
     sqs: 'an SQS send',
+    lambda: "an asynchronous invocation of a worker (Lambda's Invoke)",
   };
   return (Object.keys(named) as AwsCall[]).map((call) => `${named[call]} ${spread(waits[call])}`).join('; ');
 }

@@ -14,6 +14,7 @@ import { toEvent } from '../../../infra/local/gateway.ts';
 import { lambdaContext } from '../../../infra/local/lambda-context.ts';
 import { loadHandler } from '../../../infra/local/repo-root.ts';
 import { compileRoutes } from '../../../infra/local/route-matcher.ts';
+import type { JobInvocation } from '../../../shared/aws/worker-invocation.ts';
 import { type QueueName, queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { routeList } from '../../../shared/route-table.ts';
 import { billedGbSeconds, lambdaDurationMs } from './aws-prices.ts';
@@ -127,28 +128,30 @@ export class Invoker {
   async deliver(message: SimulatedMessage): Promise<boolean> {
     const def = queues[message.queue as QueueName];
     const handler = await loadHandler<
-      (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse | undefined>
+      (event: SQSEvent | JobInvocation, context: unknown) => Promise<SQSBatchResponse | undefined>
     >(def.worker);
-    const event: SQSEvent = {
-      Records: [
-        {
-          messageId: message.messageId,
-          receiptHandle: message.messageId,
-          body: message.body,
-          attributes: {
-            ApproximateReceiveCount: String(message.receiveCount),
-            SentTimestamp: String(message.sentAt),
-            SenderId: 'cost-model',
-            ApproximateFirstReceiveTimestamp: String(Date.now()),
-          },
-          messageAttributes: {},
-          md5OfBody: '',
-          eventSource: 'aws:sqs',
-          eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${message.queue}`,
-          awsRegion: 'us-east-1',
-        },
-      ],
-    };
+    const event: SQSEvent | JobInvocation = message.invoked
+      ? { jobInvocation: { queue: message.queue, body: message.body } }
+      : {
+          Records: [
+            {
+              messageId: message.messageId,
+              receiptHandle: message.messageId,
+              body: message.body,
+              attributes: {
+                ApproximateReceiveCount: String(message.receiveCount),
+                SentTimestamp: String(message.sentAt),
+                SenderId: 'cost-model',
+                ApproximateFirstReceiveTimestamp: String(Date.now()),
+              },
+              messageAttributes: {},
+              md5OfBody: '',
+              eventSource: 'aws:sqs',
+              eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${message.queue}`,
+              awsRegion: 'us-east-1',
+            },
+          ],
+        };
     try {
       const memoryMb: number = 'memoryMb' in def ? def.memoryMb : defaultMemoryMb;
       const result = await this.invoke(message.queue, memoryMb, () =>

@@ -4,9 +4,19 @@
 // synthetic MessageId; nothing reaches the network. The simulation delivers due messages to the
 // queue's worker. Counted per message, conservatively (no batching amortisation): its send
 // (a batch send counts 1 request shared by its entries), one receive per delivery and one delete.
+// A job's first attempt as an invocation (shared/aws/worker-invocation.ts) is taken the same way
+// from the Lambda client (an `Event` Invoke) and delivered at once; it costs no SQS request.
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareStack } from '@smithy/types';
-import { deadLetterUrlEnv, type QueueName, queueNames, queueUrlEnv } from '../../../shared/queues.ts';
+import {
+  deadLetterUrlEnv,
+  type QueueDef,
+  type QueueName,
+  queueNames,
+  queues,
+  queueUrlEnv,
+  workerFunctionEnv,
+} from '../../../shared/queues.ts';
 
 export interface SimulatedMessage {
   messageId: string;
@@ -15,6 +25,8 @@ export interface SimulatedMessage {
   dueAt: number;
   sentAt: number;
   receiveCount: number;
+  /** Sent as an invocation of the worker, not as a message. */
+  invoked?: boolean;
 }
 
 const urlOf = (name: string) => `https://sqs.us-east-1.amazonaws.com/000000000000/cashin-cost-model-${name}`;
@@ -25,6 +37,11 @@ export function simulatedQueueEnv(): Record<string, string> {
     queueNames.flatMap((name) => [
       [queueUrlEnv(name), urlOf(name)],
       [deadLetterUrlEnv(name), urlOf(`${name}-dlq`)],
+      // One process for every function: the workers see their own queue's too (their own
+      // undelayed jobs are invoked here, queued on AWS; none sends itself one).
+      ...((queues[name] as QueueDef).firstAttempt === 'invoke'
+        ? [[workerFunctionEnv(name), `cost-model-${name}`]]
+        : []),
     ]),
   );
 }
@@ -94,6 +111,32 @@ export class SimulatedQueues {
           return { output: { Successful: successful, Failed: [], $metadata }, response: {} };
         }
         throw new Error(`cost model: SQS ${context.commandName} is not simulated`);
+      },
+      { step: 'initialize', priority: 'high', name },
+    );
+  }
+
+  /** Takes over the Lambda client's asynchronous invocations of workers (installed once). */
+  installInvocations(stack: MiddlewareStack<any, any>): void {
+    const name = 'costModelSimulatedInvocations';
+    if (stack.identify().some((entry) => entry.startsWith(name))) return;
+    stack.add(
+      (_next: any, context: any) => async (args: any) => {
+        const input = args.input;
+        if (context.commandName !== 'InvokeCommand' || input.InvocationType !== 'Event')
+          throw new Error(`cost model: Lambda ${context.commandName} is not simulated`);
+        const { jobInvocation } = JSON.parse(new TextDecoder().decode(input.Payload));
+        this.messages.push({
+          messageId: randomUUID(),
+          queue: jobInvocation.queue,
+          body: jobInvocation.body,
+          dueAt: this.now(),
+          sentAt: this.now(),
+          receiveCount: 0,
+          invoked: true,
+        });
+        const $metadata = { httpStatusCode: 202, attempts: 1, totalRetryDelay: 0 };
+        return { output: { StatusCode: 202, $metadata }, response: {} };
       },
       { step: 'initialize', priority: 'high', name },
     );

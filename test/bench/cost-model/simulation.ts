@@ -122,14 +122,18 @@ export class Simulation {
       }
       if (nextMessage <= at) {
         const message = queue.takeDue(at)!;
-        meter.tally.sqsRequests += 1; // ReceiveMessage
+        // An invocation is Lambda's event, not a message: no receive, no delete.
+        if (!message.invoked) meter.tally.sqsRequests += 1; // ReceiveMessage
         if (await invoker.deliver(message)) {
-          meter.tally.sqsRequests += 1; // DeleteMessage
+          if (!message.invoked) meter.tally.sqsRequests += 1; // DeleteMessage
         } else {
           this.redeliveries += 1;
           const def = queues[message.queue];
-          if (message.receiveCount < def.maxReceiveCount)
-            queue.returnAfter(message, at + def.workerTimeoutSeconds * 6 * 1000);
+          // Lambda retries a failed invocation twice, a minute and then two apart.
+          const [attempts, retryAfterMs] = message.invoked
+            ? [3, message.receiveCount * 60_000]
+            : [def.maxReceiveCount, def.workerTimeoutSeconds * 6 * 1000];
+          if (message.receiveCount < attempts) queue.returnAfter(message, at + retryAfterMs);
           else queue.deadLettered.push({ queue: message.queue, body: message.body });
         }
         continue;

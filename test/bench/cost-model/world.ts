@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { localCredentials } from '../../../infra/local/dynamodb-local.ts';
 import { issueApiKey } from '../../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../../shared/auth/credentials.ts';
-import { dynamo, rateLimitDynamo, sqs } from '../../../shared/aws/clients.ts';
+import { dynamo, lambda, rateLimitDynamo, sqs } from '../../../shared/aws/clients.ts';
 import { serviceConfig, tableName } from '../../../shared/config.ts';
 import { type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { txidFor } from '../../../shared/rails/api-pix/txid.ts';
@@ -85,6 +85,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
   installAwsCallWaits(dynamo().middlewareStack, 'dynamodb', awsCallWaits, currentTally);
   installAwsCallWaits(rateLimitDynamo().middlewareStack, 'dynamodb', awsCallWaits, currentTally);
   installAwsCallWaits(sqs().middlewareStack, 'sqs', awsCallWaits, currentTally);
+  installAwsCallWaits(lambda().middlewareStack, 'lambda', awsCallWaits, currentTally);
   meter.installDynamo(dynamo().middlewareStack, uncountedGet);
   // The rate limiter writes its bucket through a client of its own.
   meter.installDynamo(rateLimitDynamo().middlewareStack, uncountedGet);
@@ -92,6 +93,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     meter.tally.sqsRequests += requests;
   });
   queues.install(sqs().middlewareStack);
+  queues.installInvocations(lambda().middlewareStack);
   const invoker = new Invoker(meter, waits);
   options.onLogWrite((bytes) => {
     if (!meter.insideInvocation) return false;
