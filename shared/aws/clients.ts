@@ -1,7 +1,6 @@
 // SDK clients live at module scope so a warm Lambda reuses their connections. Local emulator
 // endpoints come from the environment; in AWS the SDK's defaults apply.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsConfig, onConfigurationReset } from '../config.ts';
@@ -16,8 +15,6 @@ import { awsConfig, onConfigurationReset } from '../config.ts';
 const timeouts = {
   dynamodb: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
   sqs: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
-  // A job's first attempt: a failed invocation falls back to the queue (shared/aws/queue.ts).
-  lambda: { connectionTimeout: 1000, requestTimeout: 1500, throwOnRequestTimeout: true },
   // The rate limiter's writes: as bounded as any other DynamoDB call, but never retried.
   rateLimit: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
 } as const;
@@ -25,12 +22,10 @@ const timeouts = {
 let documentClient: DynamoDBDocumentClient | undefined;
 let rateLimitClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
-let lambdaClient: LambdaClient | undefined;
 onConfigurationReset(() => {
   documentClient = undefined;
   rateLimitClient = undefined;
   sqsClient = undefined;
-  lambdaClient = undefined;
 });
 
 export function dynamo(): DynamoDBDocumentClient {
@@ -79,21 +74,4 @@ export function sqs(): SQSClient {
     });
   }
   return sqsClient;
-}
-
-/**
- * Asynchronous invocations of workers: one attempt, then the caller sends the job to the queue
- * instead (a purchase whose invocation and SQS sends all hang still answers within 10 s).
- */
-export function lambda(): LambdaClient {
-  if (!lambdaClient) {
-    const { region, lambdaEndpoint } = awsConfig();
-    lambdaClient = new LambdaClient({
-      region,
-      ...(lambdaEndpoint ? { endpoint: lambdaEndpoint } : {}),
-      maxAttempts: 1,
-      requestHandler: timeouts.lambda,
-    });
-  }
-  return lambdaClient;
 }

@@ -3,20 +3,12 @@
 // functions that make them. Like the client it replaces: a bounded time per attempt, and up to
 // three attempts after a 5xx, a throttle or a dropped connection (both calls are idempotent: keys
 // are content-addressed, and deleting a missing object succeeds).
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { awsConfig, onConfigurationReset, requireEnv } from '../config.ts';
-import { type AwsCredentials, presignedUrl, sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
+import { awsConfig } from '../config.ts';
+import { environmentCredentials as credentials, sendSigned } from './signed-request.ts';
+import { presignedUrl, sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
 
 const attemptTimeoutMs = 10_000;
 const maxAttempts = 3;
-
-let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
-onConfigurationReset(() => {
-  agents?.http.destroy();
-  agents?.https.destroy();
-  agents = undefined;
-});
 
 export class S3Error extends Error {
   readonly status: number;
@@ -29,16 +21,6 @@ export class S3Error extends Error {
   }
 }
 
-/** Lambda's (and the local stack's) credentials: its role's, in the environment. */
-function credentials(): AwsCredentials {
-  const sessionToken = process.env.AWS_SESSION_TOKEN;
-  return {
-    accessKeyId: requireEnv('AWS_ACCESS_KEY_ID'),
-    secretAccessKey: requireEnv('AWS_SECRET_ACCESS_KEY'),
-    ...(sessionToken ? { sessionToken } : {}),
-  };
-}
-
 /** Where an object lives: the emulator's endpoint path-style, else the bucket's regional host. */
 export function objectUrl(bucket: string, key: string): URL {
   const { region, s3Endpoint } = awsConfig();
@@ -46,38 +28,6 @@ export function objectUrl(bucket: string, key: string): URL {
   return s3Endpoint
     ? new URL(`${s3Endpoint.replace(/\/$/, '')}/${uriEncode(bucket, false)}/${path}`)
     : new URL(`https://${bucket}.s3.${region}.amazonaws.com/${path}`);
-}
-
-function send(
-  method: 'PUT' | 'DELETE',
-  url: URL,
-  headers: Record<string, string>,
-  body: Uint8Array | undefined,
-): Promise<{ status: number; text: string }> {
-  agents ??= { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  const secure = url.protocol === 'https:';
-  const request = secure ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
-        method,
-        headers: body ? { ...headers, 'content-length': String(body.byteLength) } : headers,
-        agent: secure ? agents!.https : agents!.http,
-        signal: AbortSignal.timeout(attemptTimeoutMs),
-      },
-      (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
 }
 
 const xmlField = (text: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1];
@@ -100,7 +50,7 @@ async function call(
     );
     let answer: { status: number; text: string };
     try {
-      answer = await send(method, url, signed, body);
+      answer = await sendSigned(method, url, signed, body, attemptTimeoutMs);
     } catch (error) {
       lastError = error;
       continue;

@@ -1,11 +1,10 @@
 // A job's first attempt as an asynchronous invocation of its worker (a queue row's
 // `firstAttempt: 'invoke'`): Lambda keeps the event in its own queue, so the hop costs no SQS
 // request. The worker takes the job as it would take the queue's message (workers/sqs-worker.ts).
-import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { optional } from '../config.ts';
 import { log } from '../log.ts';
 import { type QueueDef, type QueueName, queues, workerFunctionEnv } from '../queues.ts';
-import { lambda } from './clients.ts';
+import { invokeAsync } from './lambda-invoke.ts';
 
 /** The event a worker is invoked with: the job's message body, as SQS would carry it. */
 export interface JobInvocation {
@@ -29,13 +28,7 @@ export async function invokedWorker(name: QueueName, body: string): Promise<bool
   if (!functionName) return false;
   const invocation: JobInvocation = { jobInvocation: { queue: name, body } };
   try {
-    await lambda().send(
-      new InvokeCommand({
-        FunctionName: functionName,
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify(invocation)),
-      }),
-    );
+    await invokeAsync(functionName, JSON.stringify(invocation));
     return true;
   } catch (error) {
     log.warn('worker not invoked; the job goes through its queue', {

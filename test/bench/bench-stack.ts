@@ -2,10 +2,13 @@
 // counters on the service's SDK clients, and a gateway whose requests run in the `api` scope.
 import { connect } from 'node:net';
 import { startGateway } from '../../infra/local/gateway.ts';
+import { localFunctionName } from '../../infra/local/parity/local-functions.ts';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack.ts';
 import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { dynamo, rateLimitDynamo, sqs } from '../../shared/aws/clients.ts';
+import { resetProcessConfiguration } from '../../shared/config.ts';
+import { type QueueDef, queueNames, queues, workerFunctionEnv } from '../../shared/queues.ts';
 import { routeList } from '../../shared/route-table.ts';
 import { createApiClient } from '../support/openapi-client/client.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
@@ -77,6 +80,13 @@ export async function startBenchStack(
       process.stderr.write(`warning: DynamoDB Local still answers at ${stack.dynamoEndpoint} after stop\n`);
   };
   try {
+    // As deployed, the bench's handlers invoke the workers for a job's first attempt (the stack's
+    // Lambda, through its IAM gateway; the operator's key passes).
+    for (const name of queueNames)
+      if ((queues[name] as QueueDef).firstAttempt === 'invoke')
+        process.env[workerFunctionEnv(name)] = localFunctionName(`queue:${name}`);
+    resetProcessConfiguration();
+    counter.installHttp('lambda.Invoke', Number(new URL(stack.env.LAMBDA_ENDPOINT!).port));
     // The bench's own gateway runs its handlers in this process, on these very singletons.
     counter.install('dynamodb', dynamo().middlewareStack);
     counter.install('dynamodb', rateLimitDynamo().middlewareStack);

@@ -238,7 +238,7 @@ const throughputHeader = [
   '',
 ];
 const throughputAlign = [false, true, true, true, true, true, true, true, true, true, true, false];
-const countHeader = ['call', 'per call', 'DynamoDB + SQS', 'floor', 'over floor', 'items/TransactWrite'];
+const countHeader = ['call', 'per call', 'DynamoDB + jobs', 'floor', 'over floor', 'items/TransactWrite'];
 
 export function renderText(results: BenchResults): string {
   const { meta, bundles, pipeline } = results;

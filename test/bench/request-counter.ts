@@ -3,6 +3,8 @@
 // the async scope it was sent from), and the local stack's sandboxed functions (workers,
 // schedules) as the stack sees their requests on the wire (`record`, in the background scope).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { subscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import type { MiddlewareStack } from '@smithy/types';
 
 export const requestScope = new AsyncLocalStorage<string>();
@@ -72,6 +74,18 @@ export class RequestCounter {
       },
       { step: 'deserialize', priority: 'low', name: `${name}Attempts` },
     );
+  }
+
+  /**
+   * Counts, as `command`, each HTTP request to the endpoint on `port` (an AWS API the service
+   * signs itself, without an SDK client: Lambda's Invoke), in the scope it was sent from.
+   */
+  installHttp(command: string, port: number): void {
+    subscribe('http.client.request.start', (message) => {
+      const { request } = message as { request: ClientRequest };
+      if (!String(request.getHeader('host')).endsWith(`:${port}`)) return;
+      this.record(requestScope.getStore() ?? backgroundScope, command, { items: 0, elapsedMs: 0 });
+    });
   }
 
   /** Counts a request seen on the wire (a sandboxed function's): one command, one attempt. */

@@ -5,6 +5,8 @@
 // (marshalling is the function's own work), and a latency drawn for each call is put in instead.
 // Calls in flight together (a Promise.all) wait as long as the longest of them.
 // COST_MODEL_WAITS (a JSON file's path) replaces the defaults under its `aws` key.
+import { subscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import type { MiddlewareStack } from '@smithy/types';
 import { drawMs, type Spread, seededRandom, waitsFileOverrides } from './network-waits.ts';
 
@@ -60,26 +62,35 @@ export class AwsCallWaits {
 
   /** Runs one call of `kind` for the invocation counted in `tally` (none: outside one, not counted). */
   async around<T>(tally: AwsCallTally | undefined, kind: AwsCall, call: () => Promise<T>): Promise<T> {
-    if (!tally) return call();
+    const end = this.begin(tally, kind);
+    try {
+      return await call();
+    } finally {
+      end();
+    }
+  }
+
+  /** Starts one call of `kind` for `tally`; the function it returns ends it (`around` in two halves). */
+  begin(tally: AwsCallTally | undefined, kind: AwsCall): () => void {
+    if (!tally) return () => undefined;
     let overlap = this.#overlaps.get(tally);
     if (!overlap || overlap.inFlight === 0) {
       overlap = { inFlight: 0, startedAt: performance.now(), cpuAtStart: process.cpuUsage(), longestMs: 0 };
       this.#overlaps.set(tally, overlap);
     }
-    overlap.inFlight += 1;
+    const started = overlap;
+    started.inFlight += 1;
     tally.calls += 1;
-    overlap.longestMs = Math.max(overlap.longestMs, drawMs(this.#waits[kind], this.#random));
-    try {
-      return await call();
-    } finally {
-      overlap.inFlight -= 1;
-      if (overlap.inFlight === 0) {
-        const cpu = process.cpuUsage(overlap.cpuAtStart);
-        const elapsedMs = performance.now() - overlap.startedAt;
+    started.longestMs = Math.max(started.longestMs, drawMs(this.#waits[kind], this.#random));
+    return () => {
+      started.inFlight -= 1;
+      if (started.inFlight === 0) {
+        const cpu = process.cpuUsage(started.cpuAtStart);
+        const elapsedMs = performance.now() - started.startedAt;
         tally.localMs += Math.max(0, elapsedMs - (cpu.user + cpu.system) / 1000);
-        tally.modelledMs += overlap.longestMs;
+        tally.modelledMs += started.longestMs;
       }
-    }
+    };
   }
 }
 
@@ -104,4 +115,29 @@ export function installAwsCallWaits(
     },
     { step: 'initialize', priority: 'high', name },
   );
+}
+
+/**
+ * Puts every HTTP call to the stand-in listening on `port()` (an AWS API the service calls
+ * without an SDK client: Lambda's Invoke, shared/aws/lambda-invoke.ts) through `waits` as `kind`,
+ * from the request's start to its answer's end, for the invocation making it.
+ */
+export function installHttpCallWaits(
+  port: () => number | undefined,
+  kind: AwsCall,
+  waits: AwsCallWaits,
+  currentTally: () => AwsCallTally | undefined,
+): void {
+  const ends = new WeakMap<ClientRequest, () => void>();
+  subscribe('http.client.request.start', (message) => {
+    const { request } = message as { request: ClientRequest };
+    const target = port();
+    if (target !== undefined && String(request.getHeader('host')).endsWith(`:${target}`))
+      ends.set(request, waits.begin(currentTally(), kind));
+  });
+  subscribe('http.client.response.finish', (message) => {
+    const { request } = message as { request: ClientRequest };
+    ends.get(request)?.();
+    ends.delete(request);
+  });
 }

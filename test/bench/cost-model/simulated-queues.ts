@@ -4,9 +4,11 @@
 // synthetic MessageId; nothing reaches the network. The simulation delivers due messages to the
 // queue's worker. Counted per message, conservatively (no batching amortisation): its send
 // (a batch send counts 1 request shared by its entries), one receive per delivery and one delete.
-// A job's first attempt as an invocation (shared/aws/worker-invocation.ts) is taken the same way
-// from the Lambda client (an `Event` Invoke) and delivered at once; it costs no SQS request.
+// A job's first attempt as an invocation (shared/aws/worker-invocation.ts) reaches a stand-in for
+// Lambda's Invoke API here and is delivered at once; it costs no SQS request.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { MiddlewareStack } from '@smithy/types';
 import {
   deadLetterUrlEnv,
@@ -116,16 +118,16 @@ export class SimulatedQueues {
     );
   }
 
-  /** Takes over the Lambda client's asynchronous invocations of workers (installed once). */
-  installInvocations(stack: MiddlewareStack<any, any>): void {
-    const name = 'costModelSimulatedInvocations';
-    if (stack.identify().some((entry) => entry.startsWith(name))) return;
-    stack.add(
-      (_next: any, context: any) => async (args: any) => {
-        const input = args.input;
-        if (context.commandName !== 'InvokeCommand' || input.InvocationType !== 'Event')
-          throw new Error(`cost model: Lambda ${context.commandName} is not simulated`);
-        const { jobInvocation } = JSON.parse(new TextDecoder().decode(input.Payload));
+  /**
+   * Stands in for Lambda's Invoke API (LAMBDA_ENDPOINT): each `Event` invocation of a worker is
+   * taken as a message due now, marked invoked (no SQS request; shared/aws/lambda-invoke.ts).
+   */
+  async serveInvocations(): Promise<{ endpoint: string; port: number; close(): Promise<void> }> {
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const { jobInvocation } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         this.messages.push({
           messageId: randomUUID(),
           queue: jobInvocation.queue,
@@ -135,11 +137,16 @@ export class SimulatedQueues {
           receiveCount: 0,
           invoked: true,
         });
-        const $metadata = { httpStatusCode: 202, attempts: 1, totalRetryDelay: 0 };
-        return { output: { StatusCode: 202, $metadata }, response: {} };
-      },
-      { step: 'initialize', priority: 'high', name },
-    );
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      port,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
   }
 
   get size(): number {

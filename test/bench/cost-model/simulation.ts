@@ -7,7 +7,7 @@
 // what it costs above an idle tick (the tick runs anyway).
 import { queues, type ScheduleName, schedules } from '../../../shared/queues.ts';
 import type { Invoker } from './invoker.ts';
-import { addTally, copyTally, type Meter, type Tally } from './meter.ts';
+import { addTally, copyTally, type Meter, type Tally, writeTrace } from './meter.ts';
 import type { SimulatedClock } from './simulated-clock.ts';
 import type { SimulatedQueues } from './simulated-queues.ts';
 
@@ -149,6 +149,10 @@ export class Simulation {
           meter.tally = before;
           continue;
         }
+        if (process.env.COST_MODEL_TRACE)
+          writeTrace(
+            `TICK ${tick.name} charged above idle: ${(meter.tally.gbSecondsWithWaits - before.gbSecondsWithWaits - idle.gbSecondsWithWaits).toFixed(4)} GB-s with waits, ${meter.tally.writeUnits - before.writeUnits - idle.writeUnits} WU, ${meter.tally.sqsRequests - before.sqsRequests - idle.sqsRequests} SQS\n`,
+          );
         addTally(meter.tally, idle, -1);
         // A tick never costs less than nothing above an idle one (its duration and waits vary).
         for (const measure of ['gbSeconds', 'gbSecondsWithWaits', 'pspCalls', 'pspNewConnections'] as const)

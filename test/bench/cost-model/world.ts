@@ -8,8 +8,8 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dy
 import { localCredentials } from '../../../infra/local/dynamodb-local.ts';
 import { issueApiKey } from '../../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../../shared/auth/credentials.ts';
-import { dynamo, lambda, rateLimitDynamo, sqs } from '../../../shared/aws/clients.ts';
-import { serviceConfig, tableName } from '../../../shared/config.ts';
+import { dynamo, rateLimitDynamo, sqs } from '../../../shared/aws/clients.ts';
+import { resetProcessConfiguration, serviceConfig, tableName } from '../../../shared/config.ts';
 import { type ScheduleName, schedules } from '../../../shared/queues.ts';
 import { txidFor } from '../../../shared/rails/api-pix/txid.ts';
 import { table } from '../../../shared/store/table.ts';
@@ -18,7 +18,7 @@ import { paySandboxTransactionById } from '../../../shared/transactions/sandbox-
 import type { TransactionRecord } from '../../../shared/transactions/transaction.ts';
 import type { FakePsp } from '../../support/fake-psp/fake-psp.ts';
 import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
-import { AwsCallWaits, installAwsCallWaits } from './aws-call-waits.ts';
+import { AwsCallWaits, installAwsCallWaits, installHttpCallWaits } from './aws-call-waits.ts';
 import { minutesPerMonth, priceOf, priceWithWaits } from './aws-prices.ts';
 import type { CostMode, CostModeResult, EmailAddOn, ScenarioRow, ScheduleFixedCost } from './cost-results.ts';
 import { Invoker } from './invoker.ts';
@@ -81,19 +81,22 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
   const waits = new NetworkWaits();
   const awsCallWaits = new AwsCallWaits();
   const currentTally = () => waits.current?.aws;
+  const queues = new SimulatedQueues(clock.now, (requests) => {
+    meter.tally.sqsRequests += requests;
+  });
+  // Lambda's Invoke API, stood in for before the service reads its configuration (the clients).
+  const invocations = await queues.serveInvocations();
+  process.env.LAMBDA_ENDPOINT = invocations.endpoint;
+  resetProcessConfiguration();
+  installHttpCallWaits(() => invocations.port, 'lambda', awsCallWaits, currentTally);
   // First, so that they wrap the meter's middleware and the simulated queues'.
   installAwsCallWaits(dynamo().middlewareStack, 'dynamodb', awsCallWaits, currentTally);
   installAwsCallWaits(rateLimitDynamo().middlewareStack, 'dynamodb', awsCallWaits, currentTally);
   installAwsCallWaits(sqs().middlewareStack, 'sqs', awsCallWaits, currentTally);
-  installAwsCallWaits(lambda().middlewareStack, 'lambda', awsCallWaits, currentTally);
   meter.installDynamo(dynamo().middlewareStack, uncountedGet);
   // The rate limiter writes its bucket through a client of its own.
   meter.installDynamo(rateLimitDynamo().middlewareStack, uncountedGet);
-  const queues = new SimulatedQueues(clock.now, (requests) => {
-    meter.tally.sqsRequests += requests;
-  });
   queues.install(sqs().middlewareStack);
-  queues.installInvocations(lambda().middlewareStack);
   const invoker = new Invoker(meter, waits);
   options.onLogWrite((bytes) => {
     if (!meter.insideInvocation) return false;
@@ -399,6 +402,7 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
       simulatedDays: Math.round((clock.now() - simulatedStart) / dayMs),
     };
   } finally {
+    await invocations.close();
     await receiver.close();
     notifications.closeAllConnections();
     await new Promise<void>((resolve) => notifications.close(() => resolve()));
