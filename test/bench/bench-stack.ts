@@ -51,13 +51,17 @@ async function answers(endpoint: string): Promise<boolean> {
 }
 
 export async function startBenchStack(
-  options: Pick<LocalStackOptions, 'pollersPerQueue' | 'extraQueues'> = {},
+  options: Pick<LocalStackOptions, 'pollersPerQueue' | 'extraQueues'> & {
+    /** Off: the handlers send every job to its queue (with no pollers, no worker runs). */
+    invokeWorkers?: boolean;
+  } = {},
 ): Promise<BenchStack> {
+  const { invokeWorkers = true, ...stackOptions } = options;
   const counter = new RequestCounter();
   const stack = await startLocalStack({
     port: 0,
     env: stackEnv,
-    ...options,
+    ...stackOptions,
     // The stack's functions (workers, schedules) run in their own sandboxes: counted on the wire.
     observeAwsRequests: (observed) => {
       if (observed.functionName === undefined) return;
@@ -83,7 +87,7 @@ export async function startBenchStack(
     // As deployed, the bench's handlers invoke the workers for a job's first attempt (the stack's
     // Lambda, through its IAM gateway; the operator's key passes).
     for (const name of queueNames)
-      if ((queues[name] as QueueDef).firstAttempt === 'invoke')
+      if (invokeWorkers && (queues[name] as QueueDef).firstAttempt === 'invoke')
         process.env[workerFunctionEnv(name)] = localFunctionName(`queue:${name}`);
     resetProcessConfiguration();
     counter.installHttp('lambda.Invoke', Number(new URL(stack.env.LAMBDA_ENDPOINT!).port));

@@ -1,5 +1,7 @@
 // Run by bench.ts in a child process, after the main stack has stopped: the purchase cells
-// again, on a stack whose SQS event sources are off (pollersPerQueue: 0). Locally the
+// again, on a stack whose SQS event sources are off (pollersPerQueue: 0) and whose handlers send
+// each job to its queue rather than invoke its worker (the job's SQS send instead of Lambda's
+// Invoke: the same kind of call for the handler). Locally the
 // instruction worker that every purchase starts shares DynamoDB Local and this one event loop
 // with the gateway; in AWS it runs in its own Lambda. This separates the handler's own cost
 // from that co-location. Prints the throughput rows as JSON on stdout.
@@ -7,7 +9,7 @@ import { startBenchStack } from './bench-stack.ts';
 import { measureThroughput } from './throughput.ts';
 
 const [requestsAtOne, requestsAtMany, ...concurrencies] = process.argv.slice(2).map(Number);
-const bench = await startBenchStack({ pollersPerQueue: 0 });
+const bench = await startBenchStack({ pollersPerQueue: 0, invokeWorkers: false });
 try {
   const rows = await measureThroughput(bench.api, {
     only: ['POST /transactions/v2/purchase'],
