@@ -81,10 +81,18 @@ export class RequestCounter {
    * signs itself, without an SDK client: Lambda's Invoke), in the scope it was sent from.
    */
   installHttp(command: string, port: number): void {
+    const started = new WeakMap<ClientRequest, { scope: string; at: number }>();
     subscribe('http.client.request.start', (message) => {
       const { request } = message as { request: ClientRequest };
       if (!String(request.getHeader('host')).endsWith(`:${port}`)) return;
-      this.record(requestScope.getStore() ?? backgroundScope, command, { items: 0, elapsedMs: 0 });
+      started.set(request, { scope: requestScope.getStore() ?? backgroundScope, at: performance.now() });
+    });
+    subscribe('http.client.response.finish', (message) => {
+      const { request } = message as { request: ClientRequest };
+      const start = started.get(request);
+      if (!start) return;
+      started.delete(request);
+      this.record(start.scope, command, { items: 0, elapsedMs: performance.now() - start.at });
     });
   }
 
