@@ -3,22 +3,10 @@
 // without the Lambda client's ~74 KB in every function that sends a job. One attempt of at most
 // 1.5 s: the caller's fallback (the job's queue) is its retry.
 import { awsConfig } from '../config.ts';
-import { environmentCredentials, sendSigned } from './signed-request.ts';
+import { AwsServiceError, environmentCredentials, sendSigned } from './signed-request.ts';
 import { sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
 
 const attemptTimeoutMs = 1500;
-
-export class LambdaInvokeError extends Error {
-  readonly status: number;
-  /** Lambda's error type (`x-amzn-errortype`): `TooManyRequestsException`, `AccessDeniedException`… */
-  readonly type: string | undefined;
-  constructor(status: number, type: string | undefined, message: string) {
-    super(message);
-    this.name = 'LambdaInvokeError';
-    this.status = status;
-    this.type = type;
-  }
-}
 
 /** Lambda's endpoint: the emulator's locally, else the region's. */
 function invocationsUrl(functionName: string): URL {
@@ -49,7 +37,9 @@ export async function invokeAsync(functionName: string, payload: string): Promis
   const answer = await sendSigned('POST', url, headers, body, attemptTimeoutMs);
   if (answer.status === 202) return;
   const type = String(answer.headers['x-amzn-errortype'] ?? '').split(':')[0] || undefined;
-  throw new LambdaInvokeError(
+  // `code`: Lambda's error type (`TooManyRequestsException`, `AccessDeniedException`…).
+  throw new AwsServiceError(
+    'LambdaInvokeError',
     answer.status,
     type,
     `Lambda Invoke ${functionName}: HTTP ${answer.status}${type ? ` ${type}` : ''}`,

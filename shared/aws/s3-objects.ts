@@ -4,22 +4,11 @@
 // three attempts after a 5xx, a throttle or a dropped connection (both calls are idempotent: keys
 // are content-addressed, and deleting a missing object succeeds).
 import { awsConfig } from '../config.ts';
-import { environmentCredentials as credentials, sendSigned } from './signed-request.ts';
+import { AwsServiceError, environmentCredentials as credentials, sendSigned } from './signed-request.ts';
 import { presignedUrl, sha256Hex, signedHeaders, uriEncode } from './sigv4.ts';
 
 const attemptTimeoutMs = 10_000;
 const maxAttempts = 3;
-
-export class S3Error extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  constructor(status: number, code: string | undefined, message: string) {
-    super(message);
-    this.name = 'S3Error';
-    this.status = status;
-    this.code = code;
-  }
-}
 
 /** Where an object lives: the emulator's endpoint path-style, else the bucket's regional host. */
 export function objectUrl(bucket: string, key: string): URL {
@@ -57,7 +46,8 @@ async function call(
     }
     if (answer.status >= 200 && answer.status < 300) return;
     const code = xmlField(answer.text, 'Code');
-    lastError = new S3Error(
+    lastError = new AwsServiceError(
+      'S3Error',
       answer.status,
       code,
       `S3 ${method} ${key}: HTTP ${answer.status}${code ? ` ${code}` : ''}${xmlField(answer.text, 'Message') ? `: ${xmlField(answer.text, 'Message')}` : ''}`,

@@ -23,6 +23,18 @@ export function environmentCredentials(): AwsCredentials {
   };
 }
 
+/** What an AWS service answered when it did not do what it was asked: its HTTP status and error code. */
+export class AwsServiceError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(name: string, status: number, code: string | undefined, message: string) {
+    super(message);
+    this.name = name;
+    this.status = status;
+    this.code = code;
+  }
+}
+
 export interface SignedAnswer {
   status: number;
   headers: IncomingMessage['headers'];

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invokeAsync, LambdaInvokeError } from '../../shared/aws/lambda-invoke.ts';
+import { invokeAsync } from '../../shared/aws/lambda-invoke.ts';
+import { AwsServiceError } from '../../shared/aws/signed-request.ts';
 import { signedHeaders } from '../../shared/aws/sigv4.ts';
 import { resetProcessConfiguration } from '../../shared/config.ts';
 
@@ -128,7 +129,11 @@ describe('invokeAsync', () => {
       body: '{"Reason":"ReservedFunctionConcurrentInvocationLimitExceeded"}',
     };
     const refused = await invokeAsync('queue-watch-payment', '{}').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(LambdaInvokeError);
-    expect(refused).toMatchObject({ status: 429, type: 'TooManyRequestsException' });
+    expect(refused).toBeInstanceOf(AwsServiceError);
+    expect(refused).toMatchObject({
+      name: 'LambdaInvokeError',
+      status: 429,
+      code: 'TooManyRequestsException',
+    });
   });
 });
