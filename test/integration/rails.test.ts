@@ -334,6 +334,15 @@ describe('nothing is lost between the write and the worker', () => {
         approximateInvokeCount: 3,
       });
       expect(record.responseContext.functionError).toBe('Unhandled');
+      // Given up, it is no longer pending, nor are the retries it waited for.
+      expect(
+        await pollUntil(
+          async () => stack.lambda.pending(),
+          (pending) => pending === 0,
+          5_000,
+          50,
+        ),
+      ).toBe(0);
     } finally {
       stack.sqsProxy.setDown(false);
       lambda.destroy();

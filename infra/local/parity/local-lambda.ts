@@ -79,9 +79,11 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
         async (error) => {
           const retries = fn.asyncInvoke?.retryAttempts ?? 2;
           if (attempt <= retries) {
+            // A retry waiting is still pending; its attempt counts itself once it starts.
             const timer = setTimeout(
               () => {
                 timers.delete(timer);
+                running -= 1;
                 runAsync(name, fn, event, attempt + 1);
               },
               retryDelaysMs[Math.min(attempt - 1, retryDelaysMs.length - 1)] ?? 0,
