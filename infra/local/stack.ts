@@ -289,6 +289,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (!host) throw new Error('the local stack is still starting');
       return host.invoke<T>(name, event, timeoutMs);
     };
+    // The operator's SQS client: event sources, Lambda's failure destinations, tests.
+    const sqs = new SQSClient({
+      region: localRegion,
+      endpoint: messaging.endpoint,
+      credentials: localCredentials,
+    });
     // Lambda's Invoke API; which functions it runs is known once they are (below).
     const invocable = new Map<string, InvocableFunction>();
     const lambdaService = await startLocalLambda({
@@ -297,7 +303,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...(options.asyncRetryDelaysMs ? { retryDelaysMs: options.asyncRetryDelaysMs } : {}),
       ...(options.observeInvocations ? { onAttempt: options.observeInvocations } : {}),
       sendToQueue: async (queueUrl, body) => {
-        await lambdaDestinations.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+        await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
       },
       onGivenUp: (name, error) => {
         if (options.onWorkerError) options.onWorkerError(name, error);
@@ -307,19 +313,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           );
       },
     });
-    const lambdaDestinations = new SQSClient({
-      region: localRegion,
-      endpoint: messaging.endpoint,
-      credentials: localCredentials,
-    });
     const lambdaProxy = await startToggleProxy(lambdaService.endpoint);
     cleanups.push(
       () => lambdaService.close(),
       () => lambdaProxy.close(),
-      () => {
-        lambdaDestinations.destroy();
-        return Promise.resolve();
-      },
     );
 
     const [dynamoIam, sqsIam, s3Iam, kmsIam, lambdaIam] = await Promise.all([
@@ -442,11 +439,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const startedHost = host;
     cleanups.push(() => startedHost.stop());
 
-    const sqs = new SQSClient({
-      region: localRegion,
-      endpoint: messaging.endpoint,
-      credentials: localCredentials,
-    });
     const bindings: EventSourceBinding[] = [
       ...queueNames
         .filter((name) => functions.has(`queue:${name}`))

@@ -100,6 +100,13 @@ export function localFunctions(
   settings: Readonly<Record<string, string>>,
 ): Map<string, LocalFunction> {
   const physical = physicalValues(manifest, local);
+  // A failure destination names its queue by ARN; the local stack sends to its URL.
+  const queueUrlOfArn = new Map(
+    Object.values(local.queues).flatMap((queue) => [
+      [queueArn(queue.queueName), queue.url],
+      [queueArn(queue.dlqName), queue.dlqUrl],
+    ]),
+  );
   const givenByTheStack = new Set(
     Object.values(manifest.functions).flatMap((fn) => Object.keys(fn.environment)),
   );
@@ -128,12 +135,6 @@ export function localFunctions(
     }
     for (const name of Object.keys(secretStandIns)) delete environment[name];
     const accessKeyId = accessKeyIdFor(fn.source);
-    const onFailure = fn.asyncInvoke?.onFailure
-      ? String(resolveIntrinsics(fn.asyncInvoke.onFailure, physical))
-      : undefined;
-    const onFailureQueue = Object.values(local.queues).find((queue) =>
-      [queueArn(queue.queueName), queueArn(queue.dlqName)].includes(onFailure ?? ''),
-    );
     result.set(fn.source, {
       name: fn.source,
       entry: fn.entry,
@@ -147,12 +148,11 @@ export function localFunctions(
         ? {
             asyncInvoke: {
               retryAttempts: fn.asyncInvoke.retryAttempts,
-              ...(onFailureQueue
+              ...(fn.asyncInvoke.onFailure
                 ? {
-                    onFailureQueueUrl:
-                      onFailure === queueArn(onFailureQueue.dlqName)
-                        ? onFailureQueue.dlqUrl
-                        : onFailureQueue.url,
+                    onFailureQueueUrl: queueUrlOfArn.get(
+                      String(resolveIntrinsics(fn.asyncInvoke.onFailure, physical)),
+                    ),
                   }
                 : {}),
             },
