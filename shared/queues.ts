@@ -190,6 +190,11 @@ export function queueUrlEnv(name: QueueName): string {
   return `QUEUE_URL_${name.toUpperCase().replaceAll('-', '_')}`;
 }
 
+/** Whether a job sent to `name` without a delay by another function starts as an invocation of its worker. */
+export function startsAsInvocation(name: QueueName): boolean {
+  return (queues[name] as QueueDef).firstAttempt === 'invoke';
+}
+
 /** Environment variable that carries the name of a queue's worker function to the functions that invoke it. */
 export function workerFunctionEnv(name: QueueName): string {
   return `WORKER_FUNCTION_${name.toUpperCase().replaceAll('-', '_')}`;

@@ -3,7 +3,7 @@
 // request. The worker takes the job as it would take the queue's message (workers/sqs-worker.ts).
 import { optional } from '../config.ts';
 import { log } from '../log.ts';
-import { type QueueDef, type QueueName, queues, workerFunctionEnv } from '../queues.ts';
+import { type QueueName, startsAsInvocation, workerFunctionEnv } from '../queues.ts';
 import { invokeAsync } from './lambda-invoke.ts';
 
 /** The event a worker is invoked with: the job's message body, as SQS would carry it. */
@@ -22,8 +22,7 @@ export function isJobInvocation(event: unknown): event is JobInvocation {
  * may not or the invocation failed: the caller sends the job to the queue instead.
  */
 export async function invokedWorker(name: QueueName, body: string): Promise<boolean> {
-  const def: QueueDef = queues[name];
-  if (def.firstAttempt !== 'invoke') return false;
+  if (!startsAsInvocation(name)) return false;
   const functionName = optional(workerFunctionEnv(name));
   if (!functionName) return false;
   const invocation: JobInvocation = { jobInvocation: { queue: name, body } };

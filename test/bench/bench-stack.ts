@@ -8,7 +8,7 @@ import { issueApiKey } from '../../shared/accounts/issue-api-key.ts';
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import { dynamo, rateLimitDynamo, sqs } from '../../shared/aws/clients.ts';
 import { resetProcessConfiguration } from '../../shared/config.ts';
-import { type QueueDef, queueNames, queues, workerFunctionEnv } from '../../shared/queues.ts';
+import { queueNames, startsAsInvocation, workerFunctionEnv } from '../../shared/queues.ts';
 import { routeList } from '../../shared/route-table.ts';
 import { createApiClient } from '../support/openapi-client/client.ts';
 import { type HttpLoad, startHttpLoad } from './http-load.ts';
@@ -87,7 +87,7 @@ export async function startBenchStack(
     // As deployed, the bench's handlers invoke the workers for a job's first attempt (the stack's
     // Lambda, through its IAM gateway; the operator's key passes).
     for (const name of queueNames)
-      if (invokeWorkers && (queues[name] as QueueDef).firstAttempt === 'invoke')
+      if (invokeWorkers && startsAsInvocation(name))
         process.env[workerFunctionEnv(name)] = localFunctionName(`queue:${name}`);
     resetProcessConfiguration();
     counter.installHttp('lambda.Invoke', Number(new URL(stack.env.LAMBDA_ENDPOINT!).port));

@@ -10,11 +10,11 @@ import { deployedSchedules } from '../../infra/stack.ts';
 import { resolveStage, stages } from '../../infra/stages.ts';
 import {
   deadLetterUrlEnv,
-  type QueueDef,
   type QueueName,
   queues,
   queueUrlEnv,
   schedules,
+  startsAsInvocation,
   workerFunctionEnv,
 } from '../../shared/queues.ts';
 import { routeList } from '../../shared/route-table.ts';
@@ -69,7 +69,6 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.queue);
   const deadLetterQueueId = (name: string) =>
     logicalId(synthesized.stack, synthesized.stack.workQueues.byName.get(name)!.deadLetterQueue);
-  const invokesFirst = (name: QueueName) => (queues[name] as QueueDef).firstAttempt === 'invoke';
   /** The worker function's logical id begins so (`WorkerFillInstructionFunction…`). */
   const pascalCaseWorker = (name: string) =>
     `Worker${name.replace(/(^|-)([a-z])/g, (_match, _dash, char: string) => char.toUpperCase())}Function`;
@@ -240,7 +239,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
         );
       // A worker whose jobs start as invocations: an invocation Lambda gives up on ends in its DLQ.
       const ownQueue = key.startsWith('queue:') ? (key.slice('queue:'.length) as QueueName) : undefined;
-      const invokedFirst = (name: string) => invokesFirst(name as QueueName);
+      const invokedFirst = (name: string) => startsAsInvocation(name as QueueName);
       const expectedSend = [
         ...queuesFor(grants, 'send').map(queueId),
         ...queuesFor(grants, 'dead-letter').map(deadLetterQueueId),

@@ -10,13 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MiddlewareStack } from '@smithy/types';
+import type { JobInvocation } from '../../../shared/aws/worker-invocation.ts';
 import {
   deadLetterUrlEnv,
-  type QueueDef,
   type QueueName,
   queueNames,
-  queues,
   queueUrlEnv,
+  startsAsInvocation,
   workerFunctionEnv,
 } from '../../../shared/queues.ts';
 
@@ -41,9 +41,7 @@ export function simulatedQueueEnv(): Record<string, string> {
       [deadLetterUrlEnv(name), urlOf(`${name}-dlq`)],
       // One process for every function: the workers see their own queue's too (their own
       // undelayed jobs are invoked here, queued on AWS; none sends itself one).
-      ...((queues[name] as QueueDef).firstAttempt === 'invoke'
-        ? [[workerFunctionEnv(name), `cost-model-${name}`]]
-        : []),
+      ...(startsAsInvocation(name) ? [[workerFunctionEnv(name), `cost-model-${name}`]] : []),
     ]),
   );
 }
@@ -72,17 +70,25 @@ export class SimulatedQueues {
 
   private record(url: string, body: string, delaySeconds: number | undefined): string {
     const { queue, deadLetter } = this.route(url);
+    if (deadLetter) {
+      this.deadLettered.push({ queue, body });
+      return randomUUID();
+    }
+    return this.add(queue, body, delaySeconds ?? 0, false);
+  }
+
+  /** A job due `delaySeconds` from now, sent to its queue or (`invoked`) as an invocation. */
+  private add(queue: QueueName, body: string, delaySeconds: number, invoked: boolean): string {
     const messageId = randomUUID();
-    if (deadLetter) this.deadLettered.push({ queue, body });
-    else
-      this.messages.push({
-        messageId,
-        queue,
-        body,
-        dueAt: this.now() + (delaySeconds ?? 0) * 1000,
-        sentAt: this.now(),
-        receiveCount: 0,
-      });
+    this.messages.push({
+      messageId,
+      queue,
+      body,
+      dueAt: this.now() + delaySeconds * 1000,
+      sentAt: this.now(),
+      receiveCount: 0,
+      ...(invoked ? { invoked } : {}),
+    });
     return messageId;
   }
 
@@ -127,16 +133,8 @@ export class SimulatedQueues {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const { jobInvocation } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        this.messages.push({
-          messageId: randomUUID(),
-          queue: jobInvocation.queue,
-          body: jobInvocation.body,
-          dueAt: this.now(),
-          sentAt: this.now(),
-          receiveCount: 0,
-          invoked: true,
-        });
+        const { jobInvocation } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as JobInvocation;
+        this.add(jobInvocation.queue, jobInvocation.body, 0, true);
         response.writeHead(202).end();
       });
     });
