@@ -19,6 +19,10 @@ export function workShard(id: string, shards = workIndexShards()): number {
   return (hash >>> 0) % shards;
 }
 
+/** The sort keys of a transaction's two items under its partition (transaction-items.ts). */
+const transactionStateSortKey = 'TX';
+const transactionDetailsSortKey = 'TX#DETAILS';
+
 export const keys = {
   /** An API key, found by the SHA-256 of the secret. */
   apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
@@ -52,15 +56,15 @@ export const keys = {
   /** A transaction's state: what its state changes rewrite (transaction-items.ts). */
   transaction: (accountId: string, transactionId: string) => ({
     pk: `${acc(accountId)}#TX#${transactionId}`,
-    sk: 'TX',
+    sk: transactionStateSortKey,
   }),
-  transactionStateSortKey: 'TX',
+  transactionStateSortKey,
   /** A transaction's details, beside its state: written once, with the purchase. */
   transactionDetails: (accountId: string, transactionId: string) => ({
     pk: `${acc(accountId)}#TX#${transactionId}`,
-    sk: 'TX#DETAILS',
+    sk: transactionDetailsSortKey,
   }),
-  transactionDetailsSortKey: 'TX#DETAILS',
+  transactionDetailsSortKey,
   /** Reserves a transaction id across the whole service (ids are drawn, not assigned). */
   transactionIdReservation: (transactionId: string) => ({ pk: `TXID#${transactionId}`, sk: 'UNIQUE' }),
   /** The account's transactions newest first: written with the transaction (and by the backfill). */
