@@ -28,6 +28,7 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -67,7 +68,7 @@ import { pixApiTarget } from './constructs/pix-api.ts';
 import { WorkQueues } from './constructs/queues.ts';
 import { serviceTable } from './constructs/table.ts';
 import { defaultMemoryMb } from './function-memory.ts';
-import { pascalCase } from './names.ts';
+import { functionUrlOutputName, pascalCase } from './names.ts';
 import { planRouteStacks } from './route-stacks.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -255,6 +256,8 @@ export class ServiceStack extends Stack {
     };
 
     const functionStacks: FunctionStack[] = [];
+    // Routes reached at a function URL of their own (RouteDef.servedAt), by route name.
+    const functionUrls = new Map<string, string>();
     for (const plan of planRouteStacks(routes)) {
       const scope = new FunctionStack(this, plan.id, `${plan.domain} routes`);
       functionStacks.push(scope);
@@ -269,13 +272,17 @@ export class ServiceStack extends Stack {
           grants:
             route.auth === 'none' ? route.grants : [...route.grants, 'table:rate-limit', 'table:key-usage'],
           ...(route.assets ? { assets: route.assets } : {}),
+          ...(route.servedAt === 'function-url' ? { reservedConcurrency: stage.capacity.functionUrls } : {}),
         });
-        http.addRoute(scope, route.name, route, fn);
+        if (route.servedAt === 'function-url') {
+          const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
+          functionUrls.set(route.name, url.url);
+        } else http.addRoute(scope, route.name, route, fn);
       }
     }
 
     http.throttlePublicRoutes(
-      routes.filter((route) => route.auth === 'none'),
+      routes.filter((route) => route.auth === 'none' && route.servedAt !== 'function-url'),
       stage.publicRouteThrottle,
       functionStacks,
     );
@@ -396,6 +403,11 @@ export class ServiceStack extends Stack {
       new CfnOutput(this, 'ApiDomainTarget', {
         value: http.domainTarget,
         description: 'Point the custom domain (CNAME/alias) here',
+      });
+    for (const [name, url] of functionUrls)
+      new CfnOutput(this, functionUrlOutputName(name), {
+        value: url,
+        description: `Function URL of ${name} (npm run pix:webhooks registers it with the PSP)`,
       });
     new CfnOutput(this, 'ImageBaseUrl', { value: images.baseUrl });
     new CfnOutput(this, 'TableName', { value: table.tableName });

@@ -61,6 +61,11 @@ export interface StageConfig {
   readonly capacity: {
     readonly workers: Readonly<Record<QueueName, number>>;
     readonly sweeper: number;
+    /**
+     * Each route served at its own function URL (the PSP's notifications): its reserved
+     * concurrency, which is its throttle, as a public route's throttle is on the HTTP API.
+     */
+    readonly functionUrls: number;
   };
   /**
    * The SES identity payer e-mails are sent as (`-c emailDomain=…`, verified beforehand: README);
@@ -131,6 +136,7 @@ const devLike: Defaults = {
       'send-email': 2,
     },
     sweeper: 1,
+    functionUrls: 2,
   },
   requireOperable: false,
 };
@@ -153,6 +159,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
         'send-email': 5,
       },
       sweeper: 1,
+      functionUrls: 5,
     },
   },
   prod: {
@@ -177,6 +184,7 @@ export const stages: Readonly<Record<string, Defaults>> = {
         'send-email': 20,
       },
       sweeper: 1,
+      functionUrls: 20,
     },
     requireOperable: true,
   },

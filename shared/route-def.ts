@@ -28,6 +28,13 @@ export interface RouteDef {
   readonly grants: readonly Grant[];
   /** Only deployed where the stage runs sandbox rails. */
   readonly sandboxOnly?: boolean;
+  /**
+   * `function-url`: reached at a Lambda function URL of its own (public, any path) instead of
+   * the stage's HTTP API: for a caller that is given the URL by the service, not by a person,
+   * and whose request only asks for a check (the PSP's notifications). No API Gateway request
+   * is billed for it; its reserved concurrency is its throttle (docs/decisions.md).
+   */
+  readonly servedAt?: 'function-url';
   /** Memory (MB) when the default does not fit, e.g. image upload. */
   readonly memoryMb?: number;
   /** Files (relative to the repository root) deployed beside the function's bundle, read at run time. */

@@ -702,6 +702,7 @@ export const receiveRecurrenceNotification = {
   // Public: it only triggers a GET of the recurrence, whose reading moves the subscription.
   method: 'POST',
   path: '/rails/api-pix/webhook/rec',
+  servedAt: 'function-url',
   handler: 'functions/http/receive-recurrence-notification.ts',
   auth: 'none',
   errors: 'transaction',
@@ -714,7 +715,7 @@ export const receiveRecurrenceNotification = {
   ],
   summary: "API Pix: the PSP's notification that a Pix Automático recurrence changed (only triggers a GET)",
   request: { body: 'RecurrenceNotification' },
-  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },
+  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error', 404: 'error' },
 } as const satisfies RouteDef;
 
 export const receiveCycleChargeNotification = {
@@ -722,6 +723,7 @@ export const receiveCycleChargeNotification = {
   // cycle's charge (a failed debit is retried) and a payment check of its transaction.
   method: 'POST',
   path: '/rails/api-pix/webhook/cobr',
+  servedAt: 'function-url',
   handler: 'functions/http/receive-cycle-charge-notification.ts',
   auth: 'none',
   errors: 'transaction',
@@ -733,21 +735,23 @@ export const receiveCycleChargeNotification = {
   ],
   summary: "API Pix: the PSP's notification that a Pix Automático cycle charge changed (only triggers a GET)",
   request: { body: 'CycleChargeNotification' },
-  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },
+  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error', 404: 'error' },
 } as const satisfies RouteDef;
 
 export const receivePixNotification = {
-  // The PSP's webhook for the API Pix rail: configure `{PUBLIC_BASE_URL}/rails/api-pix/webhook`
-  // as webhookUrl (no trailing slash); the PSP appends `/pix`. Public: it only triggers checks.
+  // The PSP's webhook for the API Pix rail, at the function's own URL: `npm run pix:webhooks`
+  // registers `{function URL}/rails/api-pix/webhook`, to which the PSP appends `/pix`. Public: it
+  // only triggers checks.
   method: 'POST',
   path: '/rails/api-pix/webhook/pix',
+  servedAt: 'function-url',
   handler: 'functions/http/receive-pix-notification.ts',
   auth: 'none',
   errors: 'transaction',
   grants: ['table:read:rail-references', 'queue:watch-payment:send'],
   summary: "API Pix: the PSP's notification that Pix arrived (only triggers payment checks)",
   request: { body: 'PixNotification' },
-  responses: { 200: 'PixNotificationReceipt', 400: 'error' },
+  responses: { 200: 'PixNotificationReceipt', 400: 'error', 404: 'error' },
 } as const satisfies RouteDef;
 
 export const showBoletoPage = {

@@ -167,7 +167,7 @@ export function toEvent(
   };
 }
 
-function writeResult(
+export function writeResult(
   response: ServerResponse,
   result: APIGatewayProxyStructuredResultV2 | string | undefined,
 ): void {
@@ -187,7 +187,7 @@ function writeResult(
   response.writeHead(result.statusCode ?? 200, headers).end(body);
 }
 
-function newRequestId(): string {
+export function newRequestId(): string {
   return randomBytes(12).toString('base64url');
 }
 

@@ -30,6 +30,7 @@ import {
   startEventSources,
 } from './event-source.ts';
 import { type FunctionHost, type HostedFunction, startFunctionHost } from './function-host.ts';
+import { startFunctionUrl } from './function-urls.ts';
 import { type AccessLogEntry, startGateway } from './gateway.ts';
 import { type LocalMailServer, startLocalMailServer } from './mail-server.ts';
 import {
@@ -126,6 +127,8 @@ export interface LocalStack {
   extraQueues: Record<string, LocalQueue>;
   bucket: string;
   exportsBucket: string;
+  /** Each route served at a function URL of its own (RouteDef.servedAt), by route name: its origin. */
+  functionUrls: Readonly<Record<string, string>>;
   /** Sits between the functions and SQS; `setDown(true)` makes every send fail. */
   sqsProxy: ToggleProxy;
   /** Sits between the functions and Lambda's Invoke API; `setDown(true)` makes every invocation fail. */
@@ -341,7 +344,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const gateway = await startGateway({
       port: options.port ?? 0,
-      routes,
+      // Not the routes the stack serves at a function URL of their own: API Gateway has no route for them.
+      routes: routes.filter((route) => !manifest.functions[`route:${route.name}`]?.functionUrl),
       // Each function gets the timeout its stack gives it (the HTTP functions' 10 s, not API Gateway's 29 s).
       invoke: (route, event) =>
         invoke(
@@ -361,6 +365,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     cleanups.push(() => gateway.close());
     const baseUrl = `http://localhost:${gateway.port}`;
+    const functionUrls: Record<string, string> = {};
+    for (const [source, fn] of Object.entries(manifest.functions)) {
+      if (!fn.functionUrl) continue;
+      if (fn.functionUrl.authType !== 'NONE')
+        throw new Error(
+          `${source}: a function URL with AuthType ${fn.functionUrl.authType} is not run locally`,
+        );
+      const url = await startFunctionUrl({
+        functionName: source,
+        timeoutMs: fn.timeoutSeconds * 1000,
+        invoke,
+      });
+      cleanups.push(() => url.close());
+      functionUrls[source.replace(/^route:/, '')] = url.endpoint;
+    }
 
     const localResources: LocalResources = {
       tableName,
@@ -518,6 +537,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       extraQueues,
       bucket: messaging.bucket,
       exportsBucket: messaging.exportsBucket,
+      functionUrls,
       sqsProxy,
       lambdaProxy,
       lambda: { pending: () => lambdaService.pending() },

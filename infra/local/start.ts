@@ -33,13 +33,11 @@ async function sandboxSeed(): Promise<Seed> {
 }
 
 /** With a PSP configured (PIX_API_*), tells it where to notify; a PSP that refuses does not stop the start. */
-async function registerPspWebhooksLocally(baseUrl: string): Promise<void> {
+async function registerPspWebhooksLocally(functionUrls: Readonly<Record<string, string>>): Promise<void> {
   try {
-    const result = await registerStageWebhooks(baseUrl);
-    if (result)
-      process.stderr.write(
-        `PSP notifications → ${result.webhookUrl} (${result.registrations.map((r) => r.path).join(', ')})\n`,
-      );
+    const registrations = await registerStageWebhooks(functionUrls);
+    for (const { path, webhookUrl } of registrations ?? [])
+      process.stderr.write(`PSP notifications (${path}) → ${webhookUrl}\n`);
   } catch (error) {
     process.stderr.write(`PSP notification URLs not registered: ${(error as Error).message}\n`);
   }
@@ -84,7 +82,7 @@ async function main(): Promise<void> {
     process.on(signal, () => void shutdown(signal));
 
   const seed = await sandboxSeed();
-  await registerPspWebhooksLocally(stack.baseUrl);
+  await registerPspWebhooksLocally(stack.functionUrls);
   process.stdout.write(
     [
       'Catalog and cash-in service is running (local sandbox)',

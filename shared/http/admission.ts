@@ -6,6 +6,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, authorize } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
+import { notFound } from '../errors.ts';
 import { limitAccount } from '../limits/account-limiter.ts';
 import { limitAddress } from '../limits/address-limiter.ts';
 import type { RouteDef } from '../route-def.ts';
@@ -26,6 +27,15 @@ export async function admit(
   // Per-address rates are of requests as they reach the API, not as a busy function gets to them;
   // the account's shared bucket counts them when decided (leasing-limiter.ts).
   const arrivedAt = event.requestContext?.timeEpoch ?? Date.now();
+  // A function URL hands the function every method and path; API Gateway would have matched the route.
+  if (
+    route.servedAt === 'function-url' &&
+    (event.requestContext?.http?.method !== route.method || event.rawPath !== route.path)
+  )
+    throw notFound(
+      'route.not_found',
+      `no ${event.requestContext?.http?.method} ${event.rawPath} here: this URL takes ${route.method} ${route.path}`,
+    );
   if (route.auth === 'none') {
     admission.principal = null;
     admission.rateLimitHeaders = limitAddress(address, arrivedAt);

@@ -453,6 +453,10 @@ function operation(route: Route, components: Record<string, JsonSchema>, now: Da
   const body = requestBody(route, now);
   const notes = [permissionText(route.auth)];
   if (route.sandboxOnly) notes.push('Sandbox stages only (404 elsewhere).');
+  if (route.servedAt === 'function-url')
+    notes.push(
+      "At its function's own URL (the stack output named after the operation, e.g. `ReceivePixNotificationUrl`), which the service registers with its PSP; not at the API's base URL.",
+    );
   return {
     operationId: route.name,
     summary: route.summary ?? words(route.name),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadLetterAgeAlarmHours } from '../../infra/constructs/alarms.ts';
 import { tableReadActions, tableWriteActions } from '../../infra/constructs/grants.ts';
+import { functionUrlOutputName } from '../../infra/names.ts';
 import { deployedSchedules } from '../../infra/stack.ts';
 import { resolveStage, type StageOverrides, stages } from '../../infra/stages.ts';
 import type { Grant } from '../../shared/grants.ts';
@@ -169,17 +170,60 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
     }
   });
 
+  it('serves the PSP notifications at public function URLs of their own, not on the API, throttled by reserved concurrency', () => {
+    const atUrls = routeList().filter((route) => route.servedAt === 'function-url');
+    expect(atUrls.map((route) => route.name).sort()).toEqual([
+      'receiveCycleChargeNotification',
+      'receivePixNotification',
+      'receiveRecurrenceNotification',
+    ]);
+    const routeKeys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
+    const urls = ofType(resources, 'AWS::Lambda::Url');
+    expect(urls).toHaveLength(atUrls.length);
+    const outputs = synthesized.templates[0]!.json.Outputs as Record<string, { Value: unknown }>;
+    for (const route of atUrls) {
+      expect(routeKeys, route.name).not.toContain(`${route.method} ${route.path}`);
+      // The path a function URL passes on is the route's, so the function checks it (admission.ts).
+      expect(route.path, route.name).not.toContain('{');
+      const id = logicalId(
+        synthesized.stack,
+        synthesized.stack.functions.get(`route:${route.name}`)!.function,
+      );
+      const [, url] = urls.find(([, u]) => u.Properties!.TargetFunctionArn['Fn::GetAtt'][0] === id)!;
+      expect(url.Properties!.AuthType, route.name).toBe('NONE');
+      expect(resources[id]!.Properties!.ReservedConcurrentExecutions, route.name).toBe(
+        config.capacity.functionUrls,
+      );
+      // Anyone may call the URL, and only through it: AuthType NONE needs both statements.
+      const permissions = ofType(resources, 'AWS::Lambda::Permission')
+        .filter(
+          ([, p]) =>
+            JSON.stringify(p.Properties!.FunctionName).includes(id) && p.Properties!.Principal === '*',
+        )
+        .map(([, p]) => p.Properties);
+      expect(permissions, route.name).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Action: 'lambda:InvokeFunctionUrl', FunctionUrlAuthType: 'NONE' }),
+          expect.objectContaining({ Action: 'lambda:InvokeFunction', InvokedViaFunctionUrl: true }),
+        ]),
+      );
+      expect(permissions, route.name).toHaveLength(2);
+      // `npm run pix:webhooks` reads it from the outputs `cdk deploy --outputs-file` writes.
+      expect(outputs[functionUrlOutputName(route.name)], route.name).toBeDefined();
+    }
+  });
+
   it('throttles each public route on its own, below the merchant routes', () => {
     const publicKeys = routeList()
-      .filter((route) => route.auth === 'none' && (config.sandboxRails || !route.sandboxOnly))
+      .filter(
+        (route) =>
+          route.auth === 'none' &&
+          route.servedAt !== 'function-url' &&
+          (config.sandboxRails || !route.sandboxOnly),
+      )
       .map((route) => `${route.method} ${route.path}`);
     expect(publicKeys).toEqual(
-      expect.arrayContaining([
-        'GET /health',
-        'GET /openapi.json',
-        'GET /docs',
-        'POST /rails/api-pix/webhook/pix',
-      ]),
+      expect.arrayContaining(['GET /health', 'GET /openapi.json', 'GET /docs', 'GET /pay/boleto/{token}']),
     );
     const [stageId, apiStage] = single(resources, 'AWS::ApiGatewayV2::Stage');
     const settings = apiStage.Properties!.RouteSettings as Record<string, Record<string, number>>;

@@ -27,6 +27,7 @@ const pinned = {
       'send-email': 2,
     },
     sweeper: 1,
+    functionUrls: 2,
   },
   staging: {
     rateLimitPerSecond: 25,
@@ -38,6 +39,7 @@ const pinned = {
       'send-email': 5,
     },
     sweeper: 1,
+    functionUrls: 5,
   },
   prod: {
     rateLimitPerSecond: 100,
@@ -49,6 +51,7 @@ const pinned = {
       'send-email': 20,
     },
     sweeper: 1,
+    functionUrls: 20,
   },
 } as const;
 
@@ -76,6 +79,7 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
     expect(stages[stageName]!.capacity).toEqual({
       workers: pinned[stageName].workers,
       sweeper: pinned[stageName].sweeper,
+      functionUrls: pinned[stageName].functionUrls,
     });
   });
 
@@ -95,10 +99,13 @@ describe.each(['dev', 'staging', 'prod'] as const)('isolation on stage %s', (sta
     expect(fn('schedule:sweepPendingWork').resource.Properties!.ReservedConcurrentExecutions).toBe(1);
   });
 
-  it('leaves the API functions on the unreserved pool and tells them the stage rate limit', () => {
+  it('leaves the API functions on the unreserved pool (those at a function URL keep their own) and tells them the stage rate limit', () => {
     for (const route of routeList().filter((r) => stages[stageName]!.sandboxRails || !r.sandboxOnly)) {
       const { resource } = fn(`route:${route.name}`);
-      expect(resource.Properties!.ReservedConcurrentExecutions, route.name).toBeUndefined();
+      // A function URL has no gateway throttle in front of it: its reserved concurrency is one.
+      expect(resource.Properties!.ReservedConcurrentExecutions, route.name).toBe(
+        route.servedAt === 'function-url' ? pinned[stageName].functionUrls : undefined,
+      );
       expect(resource.Properties!.Environment.Variables.RATE_LIMIT_PER_SECOND, route.name).toBe(
         String(pinned[stageName].rateLimitPerSecond),
       );

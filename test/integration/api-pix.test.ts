@@ -15,6 +15,7 @@ import { dynamo } from '../../shared/aws/clients.ts';
 import { serviceConfig } from '../../shared/config.ts';
 import { type QueueName, queues } from '../../shared/queues.ts';
 import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
+import { registerStageWebhooks } from '../../shared/rails/api-pix/register-stage-webhooks.ts';
 import { txidFor } from '../../shared/rails/api-pix/txid.ts';
 import { parseDynamicBrCode } from '../../shared/rails/br-code.ts';
 import { receiptPath, receiptPdfPath } from '../../shared/receipts/receipt-model.ts';
@@ -75,7 +76,8 @@ beforeAll(async () => {
       // because of the notification, or of a reading of the listing (GET /pix).
     },
   });
-  psp.setWebhookUrl(`${stack.baseUrl}/rails/api-pix/webhook/`);
+  // What `npm start` does: each kind of notification registered at its function's URL.
+  await registerStageWebhooks(stack.functionUrls);
   // Each worker runs in its own sandbox, and a cold start can outlast this file's 1 s visibility
   // timeout, which would redeliver a first batch (and count a second GET /cob): start them warm.
   await Promise.all(
@@ -482,7 +484,7 @@ describe('API Pix rail', () => {
     expect((await getTx(tx.id)).status).toBe('PENDING');
     // Unknown txids and malformed bodies: nothing to look up, nothing changes.
     expect(await psp.notify({ pix: [{ ...forged.pix[0], txid: 'X'.repeat(35) }] })).toBe(200);
-    const garbage = await fetch(`${stack.baseUrl}/rails/api-pix/webhook/pix`, {
+    const garbage = await fetch(`${stack.functionUrls.receivePixNotification}/rails/api-pix/webhook/pix`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pix: 'everything' }),
@@ -490,6 +492,33 @@ describe('API Pix rail', () => {
     expect(garbage.status).toBe(400);
     expect((await getTx(tx.id)).status).toBe('PENDING');
     expect(receiver.received.filter((r) => JSON.parse(r.body).data?.id === tx.id)).toHaveLength(0);
+  });
+
+  it('takes the PSP notifications at the function URL it registered with the PSP, not on the API', async () => {
+    const origin = stack.functionUrls.receivePixNotification!;
+    expect(psp.registeredWebhooks.get('pix')?.webhookUrl).toBe(`${origin}/rails/api-pix/webhook`);
+    const post = (url: string, method = 'POST') =>
+      fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify({ pix: [] }) } : {}),
+      });
+    // API Gateway has no route for it: no API request is billed for a notification.
+    expect((await post(`${stack.baseUrl}/rails/api-pix/webhook/pix`)).status).toBe(404);
+    expect((await post(`${origin}/rails/api-pix/webhook/pix`)).status).toBe(200);
+    // A function URL passes every method and path to its function, which takes only its route's.
+    for (const [url, method] of [
+      [`${origin}/rails/api-pix/webhook/rec`, 'POST'],
+      [`${origin}/`, 'POST'],
+      [`${origin}/rails/api-pix/webhook/pix`, 'GET'],
+    ] as const) {
+      const refused = await post(url, method);
+      expect(refused.status, `${method} ${url}`).toBe(404);
+      expect(await refused.json()).toMatchObject({
+        statusCode: 404,
+        message: expect.stringContaining('this URL takes POST /rails/api-pix/webhook/pix'),
+      });
+    }
   });
 
   it('reads nothing for txids that cannot be ours; one of ours among them is still settled', async () => {

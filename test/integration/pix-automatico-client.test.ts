@@ -128,18 +128,26 @@ const notificationsAbout = (kind: 'rec' | 'cobr', id: string) =>
   );
 
 describe('PSP notification URLs', () => {
-  it('registers /webhook/{chave}, /webhookrec and /webhookcobr once; a second run changes nothing', async () => {
-    const url = pspWebhookUrl(`${receiverUrl}/`);
-    expect(url).toBe(`${receiverUrl}/rails/api-pix/webhook`);
-    const first = await registerPspWebhooks(config, client, url, answerBy());
+  it('registers /webhook/{chave}, /webhookrec and /webhookcobr once, each at its own function URL; a second run changes nothing', async () => {
+    // Each kind is served by its own function, at its own origin (RouteDef.servedAt).
+    const urls = {
+      pix: pspWebhookUrl('pix', `${receiverUrl}/`),
+      rec: pspWebhookUrl('rec', receiverUrl.replace('127.0.0.1', 'localhost')),
+      cobr: pspWebhookUrl('cobr', `${receiverUrl.replace('127.0.0.1', 'localhost')}//`),
+    };
+    expect(urls.pix).toBe(`${receiverUrl}/rails/api-pix/webhook`);
+    expect(urls.cobr).toBe(`${receiverUrl.replace('127.0.0.1', 'localhost')}/rails/api-pix/webhook`);
+    const first = await registerPspWebhooks(config, client, urls, answerBy());
     expect(first).toEqual([
-      { path: `/webhook/${psp.chave}`, changed: true },
-      { path: '/webhookrec', changed: true },
-      { path: '/webhookcobr', changed: true },
+      { path: `/webhook/${psp.chave}`, webhookUrl: urls.pix, changed: true },
+      { path: '/webhookrec', webhookUrl: urls.rec, changed: true },
+      { path: '/webhookcobr', webhookUrl: urls.cobr, changed: true },
     ]);
-    const again = await registerPspWebhooks(config, client, url, answerBy());
+    const again = await registerPspWebhooks(config, client, urls, answerBy());
     expect(again.map((r) => r.changed)).toEqual([false, false, false]);
-    expect([...psp.registeredWebhooks.values()].map((w) => w.webhookUrl)).toEqual([url, url, url]);
+    expect(Object.fromEntries([...psp.registeredWebhooks].map(([kind, w]) => [kind, w.webhookUrl]))).toEqual(
+      urls,
+    );
     expect(psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/webhook'))).toHaveLength(3);
   });
 });

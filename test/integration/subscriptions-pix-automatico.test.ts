@@ -16,6 +16,7 @@ import { addDays, todayInSaoPaulo } from '../../shared/purchase/due-date.ts';
 import { cycleTxidFor } from '../../shared/rails/api-pix/cycle-txid.ts';
 import { devolucaoIdFor } from '../../shared/rails/api-pix/devolucao-id.ts';
 import { contractFor } from '../../shared/rails/api-pix/recurrence-request.ts';
+import { registerStageWebhooks } from '../../shared/rails/api-pix/register-stage-webhooks.ts';
 import { settleRefund } from '../../shared/refunds/settle-refund.ts';
 import { getSubscription } from '../../shared/store/subscriptions.ts';
 import { runCycleSteps } from '../../shared/subscriptions/run-cycle-steps.ts';
@@ -45,7 +46,8 @@ beforeAll(async () => {
       PAYMENT_POLL_SCHEDULE: '250ms,250ms,500ms,1s,2s',
     },
   });
-  psp.setWebhookUrl(`${stack.baseUrl}/rails/api-pix/webhook/`);
+  // What `npm start` does: each kind of notification registered at its function's URL.
+  await registerStageWebhooks(stack.functionUrls);
   const issued = await issueApiKey({
     permissions: ['createTransaction', 'isInvoiceAvailable', 'manageAccount'],
   });

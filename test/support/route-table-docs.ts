@@ -21,6 +21,7 @@ const mediaNames: Partial<Record<ResponseBody, string>> = {
 function permissionOf(route: RouteDef): string {
   const who =
     route.auth === 'none' ? 'none' : route.auth === 'any' ? 'any key' : [route.auth].flat().join(' or ');
+  if (route.servedAt === 'function-url') return `${who} (at its own function URL)`;
   return route.sandboxOnly ? `${who} (sandbox stages only)` : who;
 }
 

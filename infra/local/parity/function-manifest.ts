@@ -35,6 +35,8 @@ export interface SynthesizedFunction {
   readonly logicalId: string;
   /** Its `AWS::Lambda::EventInvokeConfig`, when it has one: retries, and where a given-up event goes. */
   readonly asyncInvoke?: { readonly retryAttempts: number; readonly onFailure?: unknown };
+  /** Its `AWS::Lambda::Url`, when it has one: who may call it (`NONE`: anyone). */
+  readonly functionUrl?: { readonly authType: string };
 }
 
 /** Logical ids of what the local stack stands in for, so intrinsics can be given local values. */
@@ -127,6 +129,11 @@ export function buildFunctionManifest(options: LocalStageOptions): FunctionManif
         resource.Type === 'AWS::Lambda::EventInvokeConfig' &&
         resource.Properties?.FunctionName?.Ref === functionLogicalId,
     )?.Properties;
+    const url = Object.values(resources).find(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Url' &&
+        resource.Properties?.TargetFunctionArn?.['Fn::GetAtt']?.[0] === functionLogicalId,
+    )?.Properties;
     functions[source] = {
       source,
       entry: built.entry,
@@ -147,6 +154,7 @@ export function buildFunctionManifest(options: LocalStageOptions): FunctionManif
             },
           }
         : {}),
+      ...(url ? { functionUrl: { authType: String(url.AuthType) } } : {}),
     };
   }
   const pixApiSecret = stack.node

@@ -4,19 +4,29 @@
 import { createApiPixClient } from './api-pix-client.ts';
 import { apiPixConfig } from './api-pix-config.ts';
 import { loadApiPixSecrets } from './api-pix-secrets.ts';
-import { pspWebhookUrl, registerPspWebhooks, type WebhookRegistration } from './psp-webhook-registration.ts';
+import {
+  type PspNotificationKind,
+  pspNotificationRoutes,
+  pspWebhookUrl,
+  registerPspWebhooks,
+  type WebhookRegistration,
+} from './psp-webhook-registration.ts';
 import { recurrenceScopes } from './recurrence-client.ts';
 
+/** `functionUrls`: each notification route's function URL, by route name (the stack's outputs). */
 export async function registerStageWebhooks(
-  publicBaseUrl: string,
+  functionUrls: Readonly<Record<string, string>>,
   timeoutMs = 30_000,
-): Promise<{ webhookUrl: string; registrations: WebhookRegistration[] } | null> {
+): Promise<WebhookRegistration[] | null> {
   const config = apiPixConfig();
   if (!config) return null;
+  const webhookUrls = Object.fromEntries(
+    Object.entries(pspNotificationRoutes).map(([kind, route]) => {
+      const url = functionUrls[route];
+      if (!url) throw new Error(`no function URL for ${route} (the PSP's ${kind} notifications)`);
+      return [kind, pspWebhookUrl(kind as PspNotificationKind, url)];
+    }),
+  ) as Record<PspNotificationKind, string>;
   const client = createApiPixClient(config, () => loadApiPixSecrets(config), recurrenceScopes);
-  const webhookUrl = pspWebhookUrl(publicBaseUrl);
-  return {
-    webhookUrl,
-    registrations: await registerPspWebhooks(config, client, webhookUrl, Date.now() + timeoutMs),
-  };
+  return await registerPspWebhooks(config, client, webhookUrls, Date.now() + timeoutMs);
 }

@@ -1,7 +1,8 @@
 // Calls the service's own handler modules in-process, as Lambda would: an HTTP route with the
 // API Gateway v2 event the local gateway builds, a worker with a real SQSEvent, a schedule with
 // a scheduled event. Each call is one invocation billed at the function's deployed memory for
-// its wall time (rounded up to 1 ms); an HTTP call is also one HTTP API request.
+// its wall time (rounded up to 1 ms); an HTTP call is also one HTTP API request, unless its route is
+// served at a function URL (RouteDef.servedAt).
 import type { IncomingMessage } from 'node:http';
 import type {
   APIGatewayProxyEventV2,
@@ -84,7 +85,7 @@ export class Invoker {
     }
   }
 
-  /** An HTTP request through API Gateway to the route's function. */
+  /** An HTTP request to the route's function: through API Gateway, or at its function URL. */
   async http(
     method: string,
     pathAndQuery: string,
@@ -111,7 +112,8 @@ export class Invoker {
     const handler = await loadHandler<
       (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>
     >(route.handler);
-    this.meter.tally.httpRequests += 1;
+    // A route at a function URL of its own is reached without API Gateway.
+    if (route.servedAt !== 'function-url') this.meter.tally.httpRequests += 1;
     const result = await this.invoke(route.name, route.memoryMb ?? defaultMemoryMb, () =>
       handler(event, lambdaContext(route.name, httpTimeoutMs)),
     );

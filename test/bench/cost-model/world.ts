@@ -131,7 +131,8 @@ export async function runWorld(options: WorldOptions): Promise<CostModeResult> {
     return earliest;
   }
 
-  // The PSP's notifications reach the notification route's function as an HTTP API request.
+  // The PSP's notifications reach each notification route's function at its function URL (one
+  // origin stands for the three here: the route is told by the path, as each function checks).
   const notifications = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

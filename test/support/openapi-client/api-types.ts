@@ -344,6 +344,8 @@ export interface paths {
         /**
          * API Pix: the PSP's notification that a Pix Automático cycle charge changed (only triggers a GET)
          * @description Public: no API key.
+         *
+         *     At its function's own URL (the stack output named after the operation, e.g. `ReceivePixNotificationUrl`), which the service registers with its PSP; not at the API's base URL.
          */
         post: operations["receiveCycleChargeNotification"];
         delete?: never;
@@ -364,6 +366,8 @@ export interface paths {
         /**
          * API Pix: the PSP's notification that Pix arrived (only triggers payment checks)
          * @description Public: no API key.
+         *
+         *     At its function's own URL (the stack output named after the operation, e.g. `ReceivePixNotificationUrl`), which the service registers with its PSP; not at the API's base URL.
          */
         post: operations["receivePixNotification"];
         delete?: never;
@@ -384,6 +388,8 @@ export interface paths {
         /**
          * API Pix: the PSP's notification that a Pix Automático recurrence changed (only triggers a GET)
          * @description Public: no API key.
+         *
+         *     At its function's own URL (the stack output named after the operation, e.g. `ReceivePixNotificationUrl`), which the service registers with its PSP; not at the API's base URL.
          */
         post: operations["receiveRecurrenceNotification"];
         delete?: never;
@@ -4603,6 +4609,19 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionError"];
                 };
             };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -4681,6 +4700,19 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionError"];
                 };
             };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -4748,6 +4780,19 @@ export interface operations {
             };
             /** @description Bad request: the message names the field and the rule */
             400: {
+                headers: {
+                    /** @description Identifies the request in the service logs; quote it when asking for support. */
+                    "x-request-id": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionError"];
+                };
+            };
+            /** @description Not found in the key’s account (or the link is unknown) */
+            404: {
                 headers: {
                     /** @description Identifies the request in the service logs; quote it when asking for support. */
                     "x-request-id": string;
