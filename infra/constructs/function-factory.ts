@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, RecursiveLoop, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, RecursiveLoop, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -84,6 +84,12 @@ export class ServiceFunction extends Construct {
       description: props.description,
       role,
       logGroup: this.logGroup,
+      // Lambda's own START, END and REPORT lines (INFO) are ~0.3 KB per invocation, about $0.15 per
+      // million invocations at CloudWatch's ingestion price: not written. Its warnings still are;
+      // durations and memory are in Lambda's metrics. The handlers' own JSON lines (shared/log.ts,
+      // written to stdout, not through console) are passed on as they are.
+      loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel.WARN,
       environment: { ...props.defaults.environment },
       recursiveLoop: props.allowRecursiveLoop ? RecursiveLoop.ALLOW : RecursiveLoop.TERMINATE,
       ...(props.reservedConcurrency !== undefined

@@ -139,7 +139,7 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
     for (const key of sandboxRoutes) expect(routeKeys.includes(key), key).toBe(config.sandboxRails);
   });
 
-  it('has exactly one function per route, worker and schedule, each Node.js 24 on arm64 with its own log group', () => {
+  it('has exactly one function per route, worker and schedule, each Node.js 24 on arm64 with its own log group and no platform lines', () => {
     const keys = serviceFunctionKeys();
     expect([...synthesized.stack.functions.keys()].sort()).toEqual([...keys].sort());
     const serviceFunctionIds = new Set(keys.map((key) => fnOf(key).id));
@@ -158,6 +158,8 @@ describe.each(['dev', 'prod'] as const)('stack for stage %s', (stageName) => {
       expect(props.Runtime, key).toBe('nodejs24.x');
       expect(props.Architectures, key).toEqual(['arm64']);
       expect(props.Handler, key).toBe('index.handler');
+      // Lambda's own START/END/REPORT lines are not written (the cost model counts none).
+      expect(props.LoggingConfig, key).toMatchObject({ LogFormat: 'JSON', SystemLogLevel: 'WARN' });
       const logGroupId = props.LoggingConfig.LogGroup.Ref as string;
       expect(resources[logGroupId]!.Properties!.RetentionInDays, key).toBe(config.logRetentionDays);
       logGroups.add(logGroupId);

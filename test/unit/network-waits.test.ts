@@ -8,6 +8,7 @@ import {
   callWaitMs,
   drawMs,
   handshakeRoundTrips,
+  meanMs,
   NetworkWaits,
   newWaitCounter,
   seededRandom,
@@ -32,6 +33,22 @@ describe('drawMs', () => {
   });
 });
 
+describe('meanMs', () => {
+  it("is the draws' average: what a million calls would wait, each", () => {
+    const spread = { medianMs: 150, p95Ms: 600 };
+    const random = seededRandom(11);
+    const draws = Array.from({ length: 400_000 }, () => drawMs(spread, random));
+    const average = draws.reduce((sum, draw) => sum + draw, 0) / draws.length;
+    // σ = ln(4)/1.645 ≈ 0.843: the mean is e^(σ²/2) ≈ 1.43 times the median.
+    expect(meanMs(spread)).toBeCloseTo(213.8, 0);
+    expect(Math.abs(average / meanMs(spread) - 1)).toBeLessThan(0.02);
+  });
+
+  it('is the median where there is no spread', () => {
+    expect(meanMs({ medianMs: 115, p95Ms: 115 })).toBe(115);
+  });
+});
+
 describe('handshakes', () => {
   it('cost nothing on a reused connection, TCP alone on plain HTTP, one more for TLS 1.3, two for 1.2', () => {
     expect(handshakeRoundTrips(true, 'TLSv1.2')).toBe(0);
@@ -46,8 +63,8 @@ describe('handshakes', () => {
       answer: { medianMs: 50, p95Ms: 50 },
       keepAliveMs: 60_000,
     };
-    expect(callWaitMs(fixed, { reused: true, tlsProtocol: 'TLSv1.3' }, Math.random)).toBe(150);
-    expect(callWaitMs(fixed, { reused: false, tlsProtocol: 'TLSv1.3' }, Math.random)).toBe(350);
+    expect(callWaitMs(fixed, { reused: true, tlsProtocol: 'TLSv1.3' }, meanMs)).toBe(150);
+    expect(callWaitMs(fixed, { reused: false, tlsProtocol: 'TLSv1.3' }, meanMs)).toBe(350);
   });
 });
 
@@ -113,6 +130,36 @@ describe('NetworkWaits', () => {
       expect(elsewhere.calls.psp).toBe(0);
       expect(elsewhere.waitedMs).toBe(0);
     }));
+
+  it("prices a call at its latencies' means unless told to draw them", async () => {
+    const spread = {
+      roundTrip: { medianMs: 115, p95Ms: 135 },
+      answer: { medianMs: 150, p95Ms: 600 },
+      keepAliveMs: 60_000,
+    };
+    const once = async (sampling?: 'mean' | 'drawn', seed?: number) => {
+      const waits = new NetworkWaits({ psp: spread, merchant: spread }, sampling, seed);
+      waits.destinations = (remotePort) => (remotePort === port ? 'psp' : undefined);
+      const agent = new Agent({ keepAlive: true });
+      const counter = newWaitCounter();
+      try {
+        await waits.during(counter, async () => {
+          await get(agent);
+          await get(agent);
+        });
+      } finally {
+        agent.destroy();
+      }
+      return counter.waitedMs;
+    };
+    const expected =
+      2 * meanMs(spread.roundTrip) + meanMs(spread.answer) + meanMs(spread.roundTrip) + meanMs(spread.answer);
+    expect(await once()).toBeCloseTo(expected, 6);
+    expect(await once('mean')).toBeCloseTo(expected, 6);
+    const drawn = [await once('drawn', 1), await once('drawn', 2)];
+    expect(drawn[0]).not.toBeCloseTo(expected, 0);
+    expect(drawn[0]).not.toBe(drawn[1]);
+  });
 
   it('measures the CPU the far side spends answering (it runs in this process here, not on AWS)', () =>
     withPspCalls(async (waits, agent) => {

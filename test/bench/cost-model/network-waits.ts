@@ -4,8 +4,11 @@
 // diagnostics channels, so the service's code is untouched) adds, to the invocation's billed
 // duration, what it would have waited from us-east-1: one round trip plus the far side's time
 // to answer, and the handshakes' round trips when the call opened a new connection (TCP, then
-// TLS: one more for TLS 1.3, two for 1.2), as the real socket says. Draws are log-normal from a
-// median and a 95th percentile, seeded, so runs compare. Calls within one invocation are
+// TLS: one more for TLS 1.3, two for 1.2), as the real socket says. Each latency is log-normal
+// from a median and a 95th percentile; a call is priced at the distribution's mean (`meanMs`):
+// Lambda bills linearly in the wait, so that is a million calls' average, where drawing one
+// latency per call for a scenario's few transactions moved a paid Pix by ±$1 per million between
+// runs (a heavy tail drawn or not). `sampling: 'drawn'` draws instead, seeded. Calls within one invocation are
 // counted one after another (the handlers make them in sequence). The PSP and the receiver run in
 // this process, so the CPU they spend answering (between their server's request and its response)
 // is measured and taken out of the calling invocation's: on AWS it is another party's machine.
@@ -103,6 +106,16 @@ export function drawMs(spread: Spread, random: () => number): number {
   return spread.medianMs * Math.exp(sigma * normal(random));
 }
 
+/** The mean of the log-normal with the spread's median and 95th percentile: median·e^(σ²/2). */
+export function meanMs(spread: Spread): number {
+  if (spread.p95Ms <= spread.medianMs) return spread.medianMs;
+  const sigma = Math.log(spread.p95Ms / spread.medianMs) / z95;
+  return spread.medianMs * Math.exp((sigma * sigma) / 2);
+}
+
+/** How a call's latency is taken from its spread: the mean, or a draw. */
+export type Sampling = 'mean' | 'drawn';
+
 /** Round trips a call spends before its request goes out: none on a reused connection. */
 export function handshakeRoundTrips(reused: boolean, tlsProtocol: string | null | undefined): number {
   if (reused) return 0;
@@ -110,15 +123,15 @@ export function handshakeRoundTrips(reused: boolean, tlsProtocol: string | null 
   return tlsProtocol === 'TLSv1.3' ? 2 : 3;
 }
 
-/** What one call would have waited from us-east-1. */
+/** What one call would have waited from us-east-1, each latency taken by `latency`. */
 export function callWaitMs(
   waits: DestinationWaits,
   connection: { reused: boolean; tlsProtocol: string | null | undefined },
-  random: () => number,
+  latency: (spread: Spread) => number,
 ): number {
   const trips = 1 + handshakeRoundTrips(connection.reused, connection.tlsProtocol);
-  let total = drawMs(waits.answer, random);
-  for (let trip = 0; trip < trips; trip++) total += drawMs(waits.roundTrip, random);
+  let total = latency(waits.answer);
+  for (let trip = 0; trip < trips; trip++) total += latency(waits.roundTrip);
   return total;
 }
 
@@ -154,12 +167,13 @@ export class NetworkWaits {
   readonly #answering = new WeakMap<IncomingMessage, NodeJS.CpuUsage>();
   readonly #farSideCpuMs = new Map<number, number>();
   readonly #waits: Record<Destination, DestinationWaits>;
-  readonly #random: () => number;
+  readonly #latency: (spread: Spread) => number;
   #destinationOf: (port: number) => Destination | undefined = () => undefined;
 
-  constructor(waits = waitsFromEnv(), seed = 20_270_301) {
+  constructor(waits = waitsFromEnv(), sampling: Sampling = 'mean', seed = 20_270_301) {
     this.#waits = waits;
-    this.#random = seededRandom(seed);
+    const random = seededRandom(seed);
+    this.#latency = sampling === 'mean' ? meanMs : (spread) => drawMs(spread, random);
     // The invocation is known when the request starts (its async context); the answer arrives
     // in the socket's context, which a kept-alive connection carries over from an earlier call.
     subscribe('http.client.request.start', (message) => {
@@ -216,7 +230,7 @@ export class NetworkWaits {
     const lastUsed = this.#lastUsed.get(socket);
     this.#lastUsed.set(socket, now);
     const reused = request.reusedSocket && lastUsed !== undefined && now - lastUsed <= waits.keepAliveMs;
-    const waitedMs = callWaitMs(waits, { reused, tlsProtocol }, this.#random);
+    const waitedMs = callWaitMs(waits, { reused, tlsProtocol }, this.#latency);
     counter.waitedMs += waitedMs;
     if (process.env.COST_MODEL_TRACE)
       writeTrace(
