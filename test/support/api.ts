@@ -5,10 +5,20 @@ import { type IssuedApiKey, issueApiKey } from '../../shared/accounts/issue-api-
 import { basicAuthorization } from '../../shared/auth/credentials.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import { type QueueName, queueUrlEnv } from '../../shared/queues.ts';
+import { routeList } from '../../shared/route-table.ts';
 import { OpenApiConformance, recordExercised } from './openapi-conformance.ts';
 
 export function sharedStack() {
   return inject('stack');
+}
+
+/** Routes served at a function URL of their own: their paths have no parameters (test/cdk/deploy-blockers). */
+const atFunctionUrls = routeList().filter((route) => route.servedAt === 'function-url');
+
+/** The origin of the function URL that serves `path`, when a route at a function URL does. */
+function functionUrlOf(path: string): string | undefined {
+  const route = atFunctionUrls.find((candidate) => candidate.path === path.split('?')[0]);
+  return route ? sharedStack().functionUrls[route.name] : undefined;
 }
 
 /** Points this test process's store code at the shared stack's DynamoDB (and queues/bucket). */
@@ -71,7 +81,7 @@ export async function call<T = any>(
   } else if (options.rawBody !== undefined) {
     body = options.rawBody as BodyInit;
   }
-  const response = await fetch(`${options.baseUrl ?? sharedStack().baseUrl}${path}`, {
+  const response = await fetch(`${options.baseUrl ?? functionUrlOf(path) ?? sharedStack().baseUrl}${path}`, {
     method,
     headers,
     body,

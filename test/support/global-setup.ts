@@ -14,6 +14,8 @@ let browserServer: BrowserServer | undefined;
 
 export interface SharedStack {
   baseUrl: string;
+  /** Each route served at a function URL of its own, by route name: its origin (`call` uses it). */
+  functionUrls: Readonly<Record<string, string>>;
   tableName: string;
   dynamoEndpoint: string;
   sqsEndpoint: string;
@@ -86,6 +88,7 @@ export default async function setup(project: TestProject) {
   const issued = await issueApiKey({ permissions: ['isInvoiceAvailable', 'createTransaction'] });
   project.provide('stack', {
     baseUrl: stack.baseUrl,
+    functionUrls: stack.functionUrls,
     tableName: stack.tableName,
     dynamoEndpoint: stack.dynamoEndpoint,
     sqsEndpoint: stack.sqsEndpoint,

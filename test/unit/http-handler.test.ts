@@ -115,4 +115,38 @@ describe('httpHandler', () => {
     expect(result.body).not.toContain('hunter2');
     expect(parse(result)).toEqual({ status: 500, error: 'Internal Server Error' });
   });
+
+  it('takes only its route at a function URL, which hands it every method and path', async () => {
+    const atUrl = httpHandler(
+      { ...route('transaction'), servedAt: 'function-url' },
+      { body: schema },
+      async ({ body }) => created({ echoed: body }),
+    );
+    const at = (method: string, path: string) => ({
+      ...event('{"name":"Mug"}'),
+      routeKey: '$default',
+      rawPath: path,
+      requestContext: {
+        requestId: 'req-1',
+        http: { method, path },
+      } as APIGatewayProxyEventV2['requestContext'],
+    });
+    expect((await atUrl(at('POST', '/things'), context)).statusCode).toBe(201);
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['POST', '/things/more'],
+      ['GET', '/things'],
+    ] as const) {
+      const result = await atUrl(at(method, path), context);
+      expect(result.statusCode, `${method} ${path}`).toBe(404);
+      expect(parse(result)).toMatchObject({
+        statusCode: 404,
+        message: expect.stringContaining('this URL takes POST /things'),
+      });
+    }
+    // Behind API Gateway the route was matched already: the same handler does not look.
+    expect(
+      (await transactionHandler({ ...event('{"name":"Mug"}'), rawPath: '/other' }, context)).statusCode,
+    ).toBe(201);
+  });
 });
