@@ -4,11 +4,7 @@
 // `{url}/cobr`). Each kind reaches its own function at that function's URL (RouteDef.servedAt).
 // Each is read first and written only when it differs, so running it at every start or deploy
 // changes nothing that is already right.
-import {
-  receiveCycleChargeNotification,
-  receivePixNotification,
-  receiveRecurrenceNotification,
-} from '../../routes.ts';
+import { type RouteName, routes } from '../../route-table.ts';
 import { type ApiPixClient, PspRejectedError, problemOf } from './api-pix-client.ts';
 import type { ApiPixConfig } from './api-pix-config.ts';
 
@@ -17,22 +13,16 @@ export const pspNotificationRoutes = {
   pix: 'receivePixNotification',
   rec: 'receiveRecurrenceNotification',
   cobr: 'receiveCycleChargeNotification',
-} as const;
+} as const satisfies Record<string, RouteName>;
 
 export type PspNotificationKind = keyof typeof pspNotificationRoutes;
-
-const notificationPaths: Record<PspNotificationKind, string> = {
-  pix: receivePixNotification.path,
-  rec: receiveRecurrenceNotification.path,
-  cobr: receiveCycleChargeNotification.path,
-};
 
 /**
  * The webhookUrl to register for `kind`, given the origin its function is reached at: the route's
  * path without the segment the PSP appends (`https://…on.aws` → `https://…on.aws/rails/api-pix/webhook`).
  */
 export function pspWebhookUrl(kind: PspNotificationKind, functionOrigin: string): string {
-  const path = notificationPaths[kind];
+  const { path } = routes[pspNotificationRoutes[kind]];
   return `${functionOrigin.replace(/\/+$/, '')}${path.slice(0, -`/${kind}`.length)}`;
 }
 
