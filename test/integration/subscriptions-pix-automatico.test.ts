@@ -113,10 +113,23 @@ async function activeWithCycle1Paid() {
   return created;
 }
 
+/**
+ * Charges the next cycle and waits for its transaction's instruction (its page), as the PSP's
+ * debit comes days after the charge is asked for: a debit notification that beat the instruction
+ * job would find nothing to check yet, and only the listing (not run here) would settle it.
+ */
 async function nextCycle(subscriptionId: string) {
   const run = await api('POST', `/sandbox/subscriptions/${subscriptionId}/next-cycle`);
   expect(run.status, run.text).toBe(200);
-  return run.body as { subscription: any; transactionId: string | null };
+  const charged = run.body as { subscription: any; transactionId: string | null };
+  if (charged.transactionId) {
+    const charge = await pollUntil(
+      () => readTransaction(charged.transactionId!),
+      (tx) => tx.redirectUrl !== null,
+    );
+    expect(charge.redirectUrl, 'the cycle charge has its instruction').not.toBeNull();
+  }
+  return charged;
 }
 
 describe('PIX_AUTOMATICO subscriptions', () => {
@@ -165,10 +178,7 @@ describe('PIX_AUTOMATICO subscriptions', () => {
       calendario: { dataDeVencimento: addDays(todayInSaoPaulo(new Date()), 7) },
     });
     // The debit's page asks the payer for nothing: their bank takes it; once taken, it is the paid page.
-    const { redirectUrl } = await pollUntil(
-      () => readTransaction(run.transactionId!),
-      (tx) => tx.redirectUrl !== null,
-    );
+    const { redirectUrl } = await readTransaction(run.transactionId!);
     const debitPage = await fetch(redirectUrl);
     expect(debitPage.status).toBe(200);
     expect(await debitPage.text()).toContain('Pago por débito automático');
