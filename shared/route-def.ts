@@ -53,7 +53,7 @@ export interface RouteDef {
    * Every status the route's own code answers with, and the body of each: GET /openapi.json
    * publishes them and the handler's result is typed by them. The statuses of the shared
    * middleware are added from the row (401/403 from `auth`, 400/413 from `request.body`, 429,
-   * 500); list them here too when the use case answers them itself.
+   * 500, 404 from `servedAt: 'function-url'`); list them here too when the use case answers them itself.
    */
   readonly responses: Readonly<Record<number, ResponseBody | readonly ResponseBody[]>>;
 }

@@ -715,7 +715,7 @@ export const receiveRecurrenceNotification = {
   ],
   summary: "API Pix: the PSP's notification that a Pix Automático recurrence changed (only triggers a GET)",
   request: { body: 'RecurrenceNotification' },
-  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error', 404: 'error' },
+  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },
 } as const satisfies RouteDef;
 
 export const receiveCycleChargeNotification = {
@@ -735,7 +735,7 @@ export const receiveCycleChargeNotification = {
   ],
   summary: "API Pix: the PSP's notification that a Pix Automático cycle charge changed (only triggers a GET)",
   request: { body: 'CycleChargeNotification' },
-  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error', 404: 'error' },
+  responses: { 200: 'RecurrenceNotificationReceipt', 400: 'error' },
 } as const satisfies RouteDef;
 
 export const receivePixNotification = {
@@ -751,7 +751,7 @@ export const receivePixNotification = {
   grants: ['table:read:rail-references', 'queue:watch-payment:send'],
   summary: "API Pix: the PSP's notification that Pix arrived (only triggers payment checks)",
   request: { body: 'PixNotification' },
-  responses: { 200: 'PixNotificationReceipt', 400: 'error', 404: 'error' },
+  responses: { 200: 'PixNotificationReceipt', 400: 'error' },
 } as const satisfies RouteDef;
 
 export const showBoletoPage = {

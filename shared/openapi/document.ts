@@ -155,6 +155,8 @@ function plannedResponses(route: RouteDef): Map<number, ResponsePlan> {
   if (route.auth !== 'none') add(401, error);
   if (route.auth !== 'none' && route.auth !== 'any') add(403, error);
   if (parsesJson(route) || route.request?.query) add(400, error);
+  // A function URL hands its function every method and path; the middleware refuses the others.
+  if (route.servedAt === 'function-url') add(404, error);
   // The handler refuses JSON bodies over its limit; the gateway, anything over the invocation limit.
   if (parsesJson(route)) add(413, error);
   if (acceptsBody(route)) add(413, 'gateway');
@@ -198,7 +200,10 @@ function responseObject(route: RouteDef, status: number, plan: ResponsePlan): Js
   headers.RateLimit = { $ref: '#/components/headers/RateLimit' };
   headers['RateLimit-Policy'] = { $ref: '#/components/headers/RateLimitPolicy' };
   return {
-    description: reasons[status] ?? `Status ${status}`,
+    description:
+      status === 404 && route.servedAt === 'function-url'
+        ? 'Not this route: its function URL passes every method and path to it'
+        : (reasons[status] ?? `Status ${status}`),
     headers,
     ...(Object.keys(content).length ? { content } : {}),
   };

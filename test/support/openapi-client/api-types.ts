@@ -4609,7 +4609,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionError"];
                 };
             };
-            /** @description Not found in the key’s account (or the link is unknown) */
+            /** @description Not this route: its function URL passes every method and path to it */
             404: {
                 headers: {
                     /** @description Identifies the request in the service logs; quote it when asking for support. */
@@ -4700,7 +4700,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionError"];
                 };
             };
-            /** @description Not found in the key’s account (or the link is unknown) */
+            /** @description Not this route: its function URL passes every method and path to it */
             404: {
                 headers: {
                     /** @description Identifies the request in the service logs; quote it when asking for support. */
@@ -4791,7 +4791,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionError"];
                 };
             };
-            /** @description Not found in the key’s account (or the link is unknown) */
+            /** @description Not this route: its function URL passes every method and path to it */
             404: {
                 headers: {
                     /** @description Identifies the request in the service logs; quote it when asking for support. */
