@@ -26,12 +26,13 @@ function answer(response: ServerResponse, status: number, message: string): void
 }
 
 export function startFunctionUrl(options: FunctionUrlOptions): Promise<LoopbackServer> {
+  // Stands for the URL id AWS gives it (the host's first label).
+  const urlId = options.functionName.replace(/[^a-z0-9]/gi, '').toLowerCase();
   const server = createServer(async (request, response) => {
     const receivedAt = new Date();
     try {
       const body = await readBody(request);
       const event = toEvent(request, body, '$default', undefined, newRequestId(), receivedAt);
-      const urlId = options.functionName.replace(/[^a-z0-9]/gi, '').toLowerCase();
       const host = request.headers.host ?? urlId;
       event.requestContext = {
         ...event.requestContext,

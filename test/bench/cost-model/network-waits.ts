@@ -99,18 +99,21 @@ function normal(random: () => number): number {
 
 const z95 = 1.6448536269514722;
 
+/** σ of the log-normal with the spread's median and 95th percentile; null when it has no spread. */
+function sigmaOf(spread: Spread): number | null {
+  return spread.p95Ms <= spread.medianMs ? null : Math.log(spread.p95Ms / spread.medianMs) / z95;
+}
+
 /** A log-normal draw with the spread's median and 95th percentile. */
 export function drawMs(spread: Spread, random: () => number): number {
-  if (spread.p95Ms <= spread.medianMs) return spread.medianMs;
-  const sigma = Math.log(spread.p95Ms / spread.medianMs) / z95;
-  return spread.medianMs * Math.exp(sigma * normal(random));
+  const sigma = sigmaOf(spread);
+  return sigma === null ? spread.medianMs : spread.medianMs * Math.exp(sigma * normal(random));
 }
 
 /** The mean of the log-normal with the spread's median and 95th percentile: median·e^(σ²/2). */
 export function meanMs(spread: Spread): number {
-  if (spread.p95Ms <= spread.medianMs) return spread.medianMs;
-  const sigma = Math.log(spread.p95Ms / spread.medianMs) / z95;
-  return spread.medianMs * Math.exp((sigma * sigma) / 2);
+  const sigma = sigmaOf(spread);
+  return sigma === null ? spread.medianMs : spread.medianMs * Math.exp((sigma * sigma) / 2);
 }
 
 /** How a call's latency is taken from its spread: the mean, or a draw. */
